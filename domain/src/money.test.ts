@@ -1,0 +1,77 @@
+import { describe, it, expect } from 'vitest';
+import {
+  discountPercent,
+  formatDateIN,
+  formatINR,
+  isDeal,
+  isPremium,
+  itemCountLabel,
+  lineTotal,
+  orderTotals,
+  salePrice,
+  shortOrderId,
+  toPaise,
+} from './money.js';
+
+describe('prices', () => {
+  it('sale price is price minus discount, never below 0', () => {
+    expect(salePrice(2000, 500)).toBe(1500);
+    expect(salePrice(2000, 0)).toBe(2000);
+    expect(salePrice(100, 150)).toBe(0);
+  });
+
+  it('discount percent is rounded, 0 without a price', () => {
+    expect(discountPercent(3000, 1000)).toBe(33);
+    expect(discountPercent(1000, 345)).toBe(35);
+    expect(discountPercent(0, 10)).toBe(0);
+  });
+
+  it('DEAL at 30 % or more, PREMIUM at 35 % or more', () => {
+    expect(isDeal(1000, 295)).toBe(true); // rounds to 30
+    expect(isDeal(1000, 290)).toBe(false);
+    expect(isPremium(1000, 350)).toBe(true);
+    expect(isPremium(1000, 340)).toBe(false);
+  });
+});
+
+describe('totals', () => {
+  it('lineTotal is sale price × quantity', () => {
+    expect(lineTotal({ price: 1200, discount: 200, quantity: 3 })).toBe(3000);
+  });
+
+  it('orderTotals sums price, discount, sale and quantities', () => {
+    expect(
+      orderTotals([
+        { price: 1000, discount: 100, quantity: 2 },
+        { price: 500, discount: 0, quantity: 1 },
+      ]),
+    ).toEqual({ subtotal: 2500, discountTotal: 200, totalAmount: 2300, itemCount: 3 });
+    expect(orderTotals([])).toEqual({ subtotal: 0, discountTotal: 0, totalAmount: 0, itemCount: 0 });
+  });
+
+  it('toPaise gives whole paise', () => {
+    expect(toPaise(1499)).toBe(149900);
+    expect(toPaise(0.1 + 0.2)).toBe(30);
+  });
+});
+
+describe('formatting', () => {
+  it('formats rupees with Indian grouping and no paise', () => {
+    expect(formatINR(123456)).toBe('₹1,23,456');
+    expect(formatINR(0)).toBe('₹0');
+  });
+
+  it('formats ISO dates en-IN in India time', () => {
+    expect(formatDateIN('2026-11-21T10:00:00.000Z')).toBe('21 Nov 2026');
+    expect(formatDateIN('2026-11-21T20:00:00.000Z')).toBe('22 Nov 2026'); // 01:30 IST next day
+    expect(formatDateIN('not a date')).toBe('');
+  });
+
+  it('labels item counts and shortens order ids', () => {
+    expect(itemCountLabel(1)).toBe('1 item');
+    expect(itemCountLabel(0)).toBe('0 items');
+    expect(itemCountLabel(4)).toBe('4 items');
+    expect(shortOrderId('aBcDeF123456xYz')).toBe('456xYz');
+    expect(shortOrderId('abc')).toBe('abc');
+  });
+});

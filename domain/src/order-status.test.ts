@@ -1,0 +1,59 @@
+import { describe, it, expect } from 'vitest';
+import {
+  ORDER_STATUSES,
+  PAYMENT_METHODS,
+  PAYMENT_STATUSES,
+  canAdminCancel,
+  canShopperCancel,
+  canTransition,
+  isOrderStatus,
+  isPaymentMethod,
+  isPaymentStatus,
+  nextStatuses,
+  releasesStock,
+  statusColor,
+  statusLabel,
+} from './order-status.js';
+
+describe('order status', () => {
+  it('lists statuses, payment statuses and methods', () => {
+    expect(ORDER_STATUSES).toEqual(['pending', 'confirmed', 'shipped', 'completed', 'cancelled']);
+    expect(PAYMENT_STATUSES).toEqual(['unpaid', 'paid', 'refunded', 'failed']);
+    expect(PAYMENT_METHODS).toEqual(['COD', 'ONLINE']);
+    expect(isOrderStatus('shipped')).toBe(true);
+    expect(isOrderStatus('lost')).toBe(false);
+    expect(isPaymentStatus('paid')).toBe(true);
+    expect(isPaymentMethod('cod')).toBe(false);
+  });
+
+  it('moves forward only along the flow', () => {
+    expect(nextStatuses('pending')).toEqual(['confirmed', 'cancelled']);
+    expect(nextStatuses('confirmed')).toEqual(['shipped', 'cancelled']);
+    expect(nextStatuses('shipped')).toEqual(['completed']);
+    expect(nextStatuses('completed')).toEqual([]);
+    expect(nextStatuses('cancelled')).toEqual([]);
+    expect(canTransition('pending', 'confirmed')).toBe(true);
+    expect(canTransition('confirmed', 'pending')).toBe(false);
+    expect(canTransition('shipped', 'cancelled')).toBe(false);
+    expect(canTransition('pending', 'pending')).toBe(false);
+  });
+
+  it('lets shoppers cancel while pending, admins until shipped', () => {
+    expect(ORDER_STATUSES.filter(canShopperCancel)).toEqual(['pending']);
+    expect(ORDER_STATUSES.filter(canAdminCancel)).toEqual(['pending', 'confirmed']);
+  });
+
+  it('releases stock on an allowed move into cancelled only', () => {
+    expect(releasesStock('pending', 'cancelled')).toBe(true);
+    expect(releasesStock('confirmed', 'cancelled')).toBe(true);
+    expect(releasesStock('cancelled', 'cancelled')).toBe(false);
+    expect(releasesStock('shipped', 'cancelled')).toBe(false);
+    expect(releasesStock('pending', 'confirmed')).toBe(false);
+  });
+
+  it('colours and labels badges', () => {
+    expect(ORDER_STATUSES.map(statusColor)).toEqual(['yellow', 'blue', 'blue', 'green', 'red']);
+    expect(statusLabel('pending')).toBe('Pending');
+    expect(statusLabel('completed')).toBe('Completed');
+  });
+});

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { ORDER_STATUSES, PAYMENT_METHODS } from '../order-status.js';
+import { BODY_MESSAGE, docIdSchema, optionalField, quantitySchema, whenFieldsValid } from './common.js';
+
+/**
+ * POST /api/order. Without productId the whole cart is ordered; with it ("Buy Now") only
+ * that product, `quantity` of it (the service defaults a missing quantity to 1).
+ */
+export const createOrderSchema = z
+  .object(
+    {
+      paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method must be COD or ONLINE' }),
+      addressId: docIdSchema,
+      productId: optionalField(docIdSchema),
+      quantity: optionalField(quantitySchema),
+    },
+    { error: BODY_MESSAGE },
+  )
+  .refine((o) => o.quantity === undefined || o.productId !== undefined, {
+    error: 'Quantity is only allowed with productId',
+    path: ['quantity'],
+    when: whenFieldsValid('productId', 'quantity'),
+  });
+
+/** PATCH /api/order/{id}/status (admin). Whether the move is allowed is `canTransition`'s call. */
+export const orderStatusUpdateSchema = z.object(
+  {
+    status: z.enum(ORDER_STATUSES, {
+      error: `Status must be one of ${ORDER_STATUSES.join(', ')}`,
+    }),
+  },
+  { error: BODY_MESSAGE },
+);
+
+/** POST /api/payment. Items a client sends are dropped: amounts come from the stored order. */
+export const createPaymentSchema = z.object({ orderId: docIdSchema }, { error: BODY_MESSAGE });
+
+export type CreateOrderInput = z.output<typeof createOrderSchema>;
+export type OrderStatusUpdateInput = z.output<typeof orderStatusUpdateSchema>;
+export type CreatePaymentInput = z.output<typeof createPaymentSchema>;

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { CATEGORIES, CATEGORY_ERROR } from '../categories.js';
+import { BODY_MESSAGE, LIMITS, optionalTextField, textField, whenFieldsValid, wholeNumberField } from './common.js';
+
+/**
+ * Product bodies arrive as multipart text fields, so numbers may be strings: '1499' is read
+ * as 1499; '', '1e309', '-0.5', '1.5' and 'abc' are not whole rupees.
+ */
+
+export const PRODUCT_REQUIRED = 'Name, price, category and stock are required';
+export const PRODUCT_NAME_MAX = 120;
+export const PRICE_MESSAGE = 'Price must be a whole number of rupees between 1 and 10,00,000';
+export const DISCOUNT_MESSAGE = 'Discount must be a whole number of rupees between 0 and 10,00,000';
+export const DISCOUNT_OVER_PRICE = 'Discount cannot exceed price';
+export const STOCK_MESSAGE = 'Stock must be a whole number between 0 and 10,000';
+
+const isBlank = (value: unknown) =>
+  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+
+const name = textField({ label: 'Name', max: PRODUCT_NAME_MAX, required: PRODUCT_REQUIRED });
+
+const price = wholeNumberField({
+  min: LIMITS.priceMin,
+  max: LIMITS.priceMax,
+  message: PRICE_MESSAGE,
+  required: PRODUCT_REQUIRED,
+});
+
+/** A blank discount means no discount. */
+const discount = z.preprocess(
+  (value) => (isBlank(value) ? 0 : value),
+  wholeNumberField({ min: 0, max: LIMITS.priceMax, message: DISCOUNT_MESSAGE }),
+);
+
+const category = z.preprocess(
+  (value) => (typeof value === 'string' ? (value.trim() === '' ? null : value.trim()) : value),
+  z.enum(CATEGORIES, {
+    error: (issue) => (issue.input === undefined || issue.input === null ? PRODUCT_REQUIRED : CATEGORY_ERROR),
+  }),
+);
+
+const stock = wholeNumberField({
+  min: 0,
+  max: LIMITS.stockMax,
+  message: STOCK_MESSAGE,
+  required: PRODUCT_REQUIRED,
+});
+
+const discountWithinPrice = {
+  error: DISCOUNT_OVER_PRICE,
+  path: ['discount'],
+  when: whenFieldsValid('price', 'discount'),
+};
+
+/** POST /api/products/createProducts. */
+export const productCreateSchema = z
+  .object(
+    {
+      name,
+      description: optionalTextField({ label: 'Description', max: LIMITS.description }),
+      price,
+      discount,
+      category,
+      stock,
+    },
+    { error: BODY_MESSAGE },
+  )
+  .refine((p) => p.discount <= p.price, discountWithinPrice);
+
+/**
+ * PATCH /api/products/{id}: every field optional; a field left out stays as it is.
+ * A blank description or discount clears it ('' / 0); a blank name, price, category or
+ * stock is refused. Discount ≤ price is checked here only when both are sent: the service
+ * checks a lone one against the stored product.
+ */
+export const productUpdateSchema = z
+  .object(
+    {
+      name: name.optional(),
+      description: z.preprocess(
+        (value) => (value === null ? '' : value),
+        z
+          .string({ error: 'Description must be text' })
+          .trim()
+          .max(LIMITS.description, { error: `Description must be at most ${LIMITS.description} characters` })
+          .optional(),
+      ),
+      price: price.optional(),
+      discount: discount.optional(),
+      category: category.optional(),
+      stock: stock.optional(),
+    },
+    { error: BODY_MESSAGE },
+  )
+  .refine(
+    (p) => p.price === undefined || p.discount === undefined || p.discount <= p.price,
+    discountWithinPrice,
+  );
+
+export type ProductInput = z.output<typeof productCreateSchema>;
+export type ProductCreateInput = ProductInput;
+export type ProductUpdateInput = z.output<typeof productUpdateSchema>;

@@ -1,0 +1,122 @@
+/**
+ * The shapes the API sends. Ids are exposed as `_id`; dates are ISO strings;
+ * money is whole rupees.
+ */
+import type { Category } from './categories.js';
+import type { OrderStatus, PaymentMethod, PaymentStatus } from './order-status.js';
+import type { FieldError } from './schemas/common.js';
+import type { Role } from './schemas/users.js';
+
+export interface ProductImage {
+  /** `/api/images/{sha256}` */
+  url: string;
+  /** sha256 of the stored WebP bytes */
+  hash: string;
+}
+
+export interface Product {
+  _id: string;
+  name: string;
+  description: string;
+  price: number;
+  /** Rupees off the price (not a percent). */
+  discount: number;
+  category: Category;
+  stock: number;
+  image: ProductImage;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface CartLine {
+  product: Product;
+  quantity: number;
+}
+
+export interface Address {
+  _id: string;
+  street: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  country: string;
+  landmark: string;
+}
+
+/** The address copied onto an order. */
+export type ShippingAddress = Omit<Address, '_id'>;
+
+export interface FullName {
+  firstname: string;
+  lastname: string;
+}
+
+export interface User {
+  /** The Firebase Auth uid. */
+  _id: string;
+  fullname: FullName;
+  email: string;
+  phonenumber: string;
+  role: Role;
+  createdAt: string;
+}
+
+export interface OrderItem {
+  /** The product id (an order has one line per product). */
+  _id: string;
+  name: string;
+  /** Price and discount as they were when the order was placed. */
+  price: number;
+  discount: number;
+  quantity: number;
+  product: { _id: string; image: ProductImage };
+}
+
+export interface OrderUser {
+  _id: string;
+  fullname: FullName;
+  email: string;
+}
+
+export interface OrderPayment {
+  status: PaymentStatus;
+  sessionId?: string | null;
+  paidAt?: string | null;
+}
+
+export interface StatusChange {
+  status: OrderStatus;
+  at: string;
+  /** Who made the change: a uid, or 'system' / 'stripe'. */
+  by: string;
+}
+
+export interface Order {
+  _id: string;
+  userId: string;
+  user: OrderUser;
+  items: OrderItem[];
+  shippingAddress: ShippingAddress;
+  subtotal: number;
+  totalAmount: number;
+  status: OrderStatus;
+  paymentMethod: PaymentMethod;
+  payment: OrderPayment;
+  statusHistory: StatusChange[];
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface ApiSuccess<T> {
+  success: true;
+  data: T;
+  message?: string;
+}
+
+export interface ApiFailure {
+  success: false;
+  message: string;
+  errors?: FieldError[];
+}
+
+export type ApiResponse<T> = ApiSuccess<T> | ApiFailure;

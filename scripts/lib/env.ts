@@ -1,0 +1,69 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
+export const PROJECT_ID = 'demo-bagshop';
+export const REGION = 'asia-south1';
+
+/**
+ * Ports of DESIGN §9. BAGSHOP_PORT_OFFSET shifts them all, so two checkouts (or a busy
+ * shared machine) can run side by side; the shifted config goes to firebase.offset.json.
+ */
+export const PORT_OFFSET = Number(process.env.BAGSHOP_PORT_OFFSET ?? 0) || 0;
+const base = { hosting: 5000, functions: 5001, firestore: 8080, firestoreWs: 9150, auth: 9099, hub: 4400, logging: 4500, vite: 5173 };
+export type PortName = keyof typeof base;
+export const PORTS = Object.fromEntries(
+  Object.entries(base).map(([k, v]) => [k, v + PORT_OFFSET]),
+) as Record<PortName, number>;
+export const HOST = '127.0.0.1';
+
+export const HOSTING_URL = `http://${HOST}:${PORTS.hosting}`;
+export const FUNCTIONS_URL = `http://${HOST}:${PORTS.functions}/${PROJECT_ID}/${REGION}/api`;
+
+/** The firebase.json to pass with --config (the committed one unless ports are shifted). */
+export function firebaseConfigPath(): string {
+  const committed = resolve(ROOT, 'firebase.json');
+  if (PORT_OFFSET === 0) return committed;
+  const config = JSON.parse(readFileSync(committed, 'utf8')) as { emulators: Record<string, Record<string, unknown>> };
+  const e = config.emulators;
+  const set = (name: string, port: number) => {
+    const entry = e[name];
+    if (entry) entry.port = port;
+  };
+  set('auth', PORTS.auth);
+  set('functions', PORTS.functions);
+  set('firestore', PORTS.firestore);
+  set('hosting', PORTS.hosting);
+  set('hub', PORTS.hub);
+  set('logging', PORTS.logging);
+  if (e.firestore) e.firestore.websocketPort = PORTS.firestoreWs;
+  const out = resolve(ROOT, 'firebase.offset.json');
+  writeFileSync(out, JSON.stringify(config, null, 2));
+  return out;
+}
+
+/** Variables the Admin SDK (seed, tests, grant-admin) needs to talk to the emulators. */
+export function emulatorEnv(): Record<string, string> {
+  return {
+    FIRESTORE_EMULATOR_HOST: `${HOST}:${PORTS.firestore}`,
+    FIREBASE_AUTH_EMULATOR_HOST: `${HOST}:${PORTS.auth}`,
+    FIREBASE_EMULATOR_HUB: `${HOST}:${PORTS.hub}`,
+    GCLOUD_PROJECT: PROJECT_ID,
+  };
+}
+
+/** Build-time settings for the SPA in local (emulator) builds. */
+export function webBuildEnv(): Record<string, string> {
+  return {
+    VITE_USE_EMULATORS: 'true',
+    VITE_FIREBASE_PROJECT_ID: PROJECT_ID,
+    VITE_AUTH_EMULATOR_PORT: String(PORTS.auth),
+    VITE_FIRESTORE_EMULATOR_PORT: String(PORTS.firestore),
+    VITE_FUNCTIONS_PORT: String(PORTS.functions),
+  };
+}
+
+export function fileExists(path: string): boolean {
+  return existsSync(resolve(ROOT, path));
+}

@@ -1,0 +1,162 @@
+// Loads the demo data of DESIGN §9 into the emulators. Idempotent: a marker document
+// records that the data is there, so restarting keeps whatever you changed since;
+// `--force` writes every demo document again (used by `npm run reset` and the tests).
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { FieldValue, getFirestore, Timestamp } from 'firebase-admin/firestore';
+import { orderTotals } from '@bagshop/domain';
+import { processProductImage } from '../functions/src/services/images/process-image.ts';
+import { renderArtwork } from './seed/artwork.ts';
+import { DEMO_PRODUCTS } from './seed/catalog.ts';
+import { emulatorEnv, PROJECT_ID } from './lib/env.ts';
+
+export const DEMO_ACCOUNTS = {
+  admin: { uid: 'demo-admin', email: 'admin@bagshop.test', password: 'Admin@123', firstname: 'Asha', lastname: 'Menon', phonenumber: '9123456780', role: 'admin' as const },
+  shopper: { uid: 'demo-shopper', email: 'shopper@bagshop.test', password: 'Shopper@123', firstname: 'Rahul', lastname: 'Sharma', phonenumber: '9876543210', role: 'customer' as const },
+};
+
+const SEED_MARKER = 'meta/seed';
+
+function adminApp() {
+  for (const [key, value] of Object.entries(emulatorEnv())) process.env[key] ??= value;
+  if (!process.env.FIRESTORE_EMULATOR_HOST || !process.env.FIREBASE_AUTH_EMULATOR_HOST) {
+    throw new Error('The seed only writes to the emulators (FIRESTORE_EMULATOR_HOST is not set).');
+  }
+  return getApps()[0] ?? initializeApp({ projectId: PROJECT_ID });
+}
+
+export async function seed(options: { force?: boolean } = {}): Promise<{ products: number; skipped: boolean }> {
+  const app = adminApp();
+  const db = getFirestore(app);
+  const auth = getAuth(app);
+
+  if (!options.force && (await db.doc(SEED_MARKER).get()).exists) {
+    return { products: (await db.collection('products').count().get()).data().count, skipped: true };
+  }
+
+  // Accounts, with the admin claim set on the admin only.
+  for (const account of Object.values(DEMO_ACCOUNTS)) {
+    const displayName = `${account.firstname} ${account.lastname}`;
+    try {
+      await auth.updateUser(account.uid, { email: account.email, password: account.password, displayName, emailVerified: true });
+    } catch {
+      await auth.createUser({ uid: account.uid, email: account.email, password: account.password, displayName, emailVerified: true });
+    }
+    await auth.setCustomUserClaims(account.uid, account.role === 'admin' ? { role: 'admin' } : null);
+    await db.doc(`users/${account.uid}`).set({
+      fullname: { firstname: account.firstname, lastname: account.lastname },
+      email: account.email,
+      phonenumber: account.phonenumber,
+      role: account.role,
+      createdAt: Timestamp.fromDate(new Date('2026-01-15T10:00:00Z')),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+  }
+
+  // Products with their generated artwork, stored content-addressed (DESIGN §6).
+  const now = Date.now();
+  const images = await Promise.all(DEMO_PRODUCTS.map(async (p) => processProductImage(await renderArtwork(p.art))));
+  const batch = db.batch();
+  DEMO_PRODUCTS.forEach((p, i) => {
+    const image = images[i];
+    if (!image) throw new Error(`No image for ${p.slug}`);
+    batch.set(db.doc(`productImages/${image.sha256}`), {
+      bytes: image.bytes,
+      contentType: image.contentType,
+      width: image.width,
+      height: image.height,
+      createdAt: FieldValue.serverTimestamp(),
+    });
+    // Earlier catalog entries are "newer", so lists (newest first) follow the catalog order.
+    const createdAt = Timestamp.fromMillis(now - i * 60_000);
+    batch.set(db.doc(`products/${p.slug}`), {
+      name: p.name,
+      description: p.description,
+      price: p.price,
+      discount: p.discount,
+      category: p.category,
+      stock: p.stock,
+      image: { url: `/api/images/${image.sha256}`, hash: image.sha256 },
+      createdAt,
+      updatedAt: createdAt,
+    });
+  });
+  await batch.commit();
+
+  await seedOrders(db, images.map((img) => `/api/images/${img.sha256}`));
+  await db.doc(SEED_MARKER).set({ at: FieldValue.serverTimestamp(), products: DEMO_PRODUCTS.length });
+  return { products: DEMO_PRODUCTS.length, skipped: false };
+}
+
+/** Two past orders for the shopper: one delivered, one still pending (COD). */
+async function seedOrders(db: FirebaseFirestore.Firestore, imageUrls: string[]): Promise<void> {
+  const shopper = DEMO_ACCOUNTS.shopper;
+  const address = {
+    _id: 'demo-home',
+    street: '14, 2nd Cross, Indiranagar',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postalCode: '560038',
+    country: 'India',
+    landmark: 'Near CMH Road metro',
+  };
+  const { _id: addressId, ...addressFields } = address;
+  await db.doc(`users/${shopper.uid}/addresses/${addressId}`).set({ ...addressFields, createdAt: Timestamp.fromDate(new Date('2026-02-01T09:00:00Z')) });
+
+  const pick = (indexes: number[], quantities: number[]) =>
+    indexes.map((idx, n) => {
+      const p = DEMO_PRODUCTS[idx];
+      if (!p) throw new Error(`No demo product ${idx}`);
+      return {
+        _id: p.slug,
+        name: p.name,
+        price: p.price,
+        discount: p.discount,
+        quantity: quantities[n] ?? 1,
+        product: { _id: p.slug, image: imageUrls[idx] ?? '' },
+      };
+    });
+  const orders = [
+    { id: 'demo-order-1', items: pick([1, 10], [1, 2]), status: 'completed', payment: 'paid', placed: '2026-10-02T11:20:00Z' },
+    { id: 'demo-order-2', items: pick([19], [1]), status: 'pending', payment: 'unpaid', placed: '2026-11-18T16:45:00Z' },
+  ] as const;
+  for (const o of orders) {
+    const totals = orderTotals(o.items);
+    const placed = Timestamp.fromDate(new Date(o.placed));
+    const history =
+      o.status === 'completed'
+        ? ['pending', 'confirmed', 'shipped', 'completed'].map((status, i) => ({
+            status,
+            at: Timestamp.fromMillis(placed.toMillis() + i * 86_400_000),
+            by: i === 0 ? shopper.uid : DEMO_ACCOUNTS.admin.uid,
+          }))
+        : [{ status: 'pending', at: placed, by: shopper.uid }];
+    await db.doc(`orders/${o.id}`).set({
+      userId: shopper.uid,
+      user: { _id: shopper.uid, fullname: { firstname: shopper.firstname, lastname: shopper.lastname }, email: shopper.email },
+      items: o.items,
+      shippingAddress: address,
+      subtotal: totals.subtotal,
+      totalAmount: totals.totalAmount,
+      status: o.status,
+      paymentMethod: 'COD',
+      payment: { status: o.payment, sessionId: null, paidAt: o.payment === 'paid' ? Timestamp.fromMillis(placed.toMillis() + 3 * 86_400_000) : null },
+      statusHistory: history,
+      createdAt: placed,
+      updatedAt: history[history.length - 1]?.at ?? placed,
+    });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const force = process.argv.includes('--force');
+  seed({ force })
+    .then((r) => {
+      console.log(r.skipped ? `Demo data already present (${r.products} products); use --force to write it again.` : `Seeded ${r.products} products, 2 accounts and 2 orders.`);
+      process.exit(0);
+    })
+    .catch((error: unknown) => {
+      console.error(error);
+      process.exit(1);
+    });
+}

@@ -1,0 +1,86 @@
+// `npm start` (and `npm run dev`, `npm run reset`): build, start the emulator suite with
+// the demo data, and serve the shop. Ctrl-C stops everything and keeps your local data.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildFunctions, buildWeb } from './lib/build.ts';
+import { DATA_DIR, emulatorEnv, prepareEmulators, startEmulators, waitForApi } from './lib/emulators.ts';
+import { HOSTING_URL, PORTS, ROOT, webBuildEnv } from './lib/env.ts';
+import { checkPorts, PreflightError } from './lib/preflight.ts';
+import { run, step } from './lib/run.ts';
+import { DEMO_ACCOUNTS } from './seed.ts';
+
+const dev = process.argv.includes('--dev');
+const reset = process.argv.includes('--reset');
+
+async function main(): Promise<number> {
+  const started = Date.now();
+  step('Checking Java, the Firestore emulator and the ports');
+  const env = await prepareEmulators();
+  if (dev) await checkPorts(['vite']);
+
+  await buildFunctions();
+  if (!dev) await buildWeb();
+
+  if (reset) {
+    step('Reset: removing local emulator data');
+    rmSync(DATA_DIR, { recursive: true, force: true });
+  }
+
+  step('Starting the Firebase emulators (auth, firestore, functions, hosting)');
+  const emulators = startEmulators(env, { persist: true });
+  let vite: ChildProcess | undefined;
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping (local data is exported to .emulators/data)…');
+    vite?.kill('SIGTERM');
+    emulators.child.kill('SIGINT');
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+
+  const ready = Promise.race([waitForApi(), emulators.exited.then((code) => Promise.reject(new Error(`The emulators exited (${code})`)))]);
+  await ready;
+
+  step('Loading the demo data');
+  const seedCode = await run(resolve(ROOT, 'node_modules/.bin/tsx'), ['scripts/seed.ts', ...(reset ? ['--force'] : [])], {
+    env: { ...process.env, ...emulatorEnv() },
+  });
+  if (seedCode !== 0) {
+    stop();
+    return seedCode;
+  }
+  const productsRes = await fetch(`${HOSTING_URL}/api/products`);
+  const products = ((await productsRes.json()) as { data?: unknown[] }).data?.length ?? 0;
+
+  if (dev) {
+    step('Starting Vite (hot reload)');
+    vite = spawn(resolve(ROOT, 'node_modules/.bin/vite'), ['--host', '127.0.0.1', '--port', String(PORTS.vite), '--strictPort'], {
+      cwd: resolve(ROOT, 'web'),
+      stdio: 'inherit',
+      env: { ...process.env, ...webBuildEnv() },
+    });
+  }
+
+  const url = dev ? `http://127.0.0.1:${PORTS.vite}` : HOSTING_URL;
+  const { admin, shopper } = DEMO_ACCOUNTS;
+  console.log(`
+\x1b[1;32m  Bagshop is running: ${url}\x1b[0m   (${products} products; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
+  API:        ${HOSTING_URL}/api/products
+  Demo admin:   ${admin.email} / ${admin.password}
+  Demo shopper: ${shopper.email} / ${shopper.password}
+  Ctrl-C stops everything. \`npm run reset\` starts again from the demo data.
+`);
+  return emulators.exited;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof PreflightError) console.error(`\n\x1b[31m✖ ${error.message}\x1b[0m`);
+    else console.error(error);
+    process.exit(1);
+  },
+);

@@ -1,0 +1,21 @@
+// Runs inside `firebase emulators:exec` (see scripts/test.ts): the emulator-backed suites,
+// one after another, because they share the emulators.
+import { resolve } from 'node:path';
+import { ROOT } from './lib/env.ts';
+import { run, step } from './lib/run.ts';
+import { vitestArgs } from './lib/vitest-report.ts';
+import { seed } from './seed.ts';
+
+const VITEST = resolve(ROOT, 'node_modules/.bin/vitest');
+const only = process.env.BAGSHOP_TEST_ONLY?.split(',').filter(Boolean);
+const stages = ['rules', 'api', 'e2e'].filter((s) => !only || only.includes(s));
+
+let failed = false;
+for (const stage of stages) {
+  // API tests may add products and orders; every stage starts from the demo data.
+  await seed({ force: true });
+  step(`Tests: ${stage} (against the emulators)`);
+  const code = await run(VITEST, vitestArgs([stage], `test-results/${stage}.json`));
+  if (code !== 0) failed = true;
+}
+process.exit(failed ? 1 : 0);

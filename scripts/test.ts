@@ -1,0 +1,90 @@
+// `npm test`: typecheck, lint, unit tests, then the rules, API and browser tests under
+// `firebase emulators:exec`. Ends with one summary line of counts.
+import { mkdirSync, rmSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { buildFunctions, buildWeb } from './lib/build.ts';
+import { ensureChromium } from './lib/chromium.ts';
+import { execWithEmulators, prepareEmulators } from './lib/emulators.ts';
+import { ROOT } from './lib/env.ts';
+import { run, step } from './lib/run.ts';
+import { readCounts, vitestArgs, type Counts } from './lib/vitest-report.ts';
+
+const STRIPE_STANDIN_PORT = 12111 + (Number(process.env.BAGSHOP_PORT_OFFSET ?? 0) || 0);
+const started = Date.now();
+const results: { stage: string; ok: boolean; counts?: Counts; seconds: number }[] = [];
+
+async function stage(name: string, fn: () => Promise<boolean>, counts?: () => Counts): Promise<boolean> {
+  const t = Date.now();
+  let ok = false;
+  try {
+    ok = await fn();
+  } catch (error) {
+    console.error(error instanceof Error ? error.message : error);
+    ok = false;
+  }
+  results.push({ stage: name, ok, ...(counts ? { counts: counts() } : {}), seconds: (Date.now() - t) / 1000 });
+  return ok;
+}
+
+const bin = (name: string) => resolve(ROOT, 'node_modules/.bin', name);
+rmSync(resolve(ROOT, 'test-results'), { recursive: true, force: true });
+mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });
+
+step('Typecheck');
+await stage('typecheck', async () => (await run('npm', ['run', '--silent', 'typecheck'])) === 0);
+step('Lint');
+await stage('lint', async () => (await run(bin('eslint'), ['.', '--max-warnings=0'])) === 0);
+step('Unit and component tests');
+await stage(
+  'unit + web',
+  async () => (await run(bin('vitest'), vitestArgs(['unit', 'web'], 'test-results/unit.json'))) === 0,
+  () => readCounts(resolve(ROOT, 'test-results/unit.json')),
+);
+
+const built = await stage('build', async () => {
+  await buildFunctions();
+  await buildWeb();
+  return true;
+});
+
+if (built) {
+  await stage(
+    'emulator suites (rules, api, e2e)',
+    async () => {
+      ensureChromium();
+      const env = await prepareEmulators();
+      step('Starting the emulators for the rules, API and browser tests');
+      const code = await execWithEmulators(
+        {
+          ...env,
+          // The function talks to a local Stripe stand-in that the API tests start (DESIGN §7).
+          STRIPE_SECRET_KEY: 'sk_test_bagshop_standin',
+          STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_STANDIN_PORT}`,
+          STRIPE_STANDIN_PORT: String(STRIPE_STANDIN_PORT),
+        },
+        `${bin('tsx')} scripts/test-emulated.ts`,
+      );
+      return code === 0;
+    },
+    () => {
+      const parts = ['rules', 'api', 'e2e'].map((s) => readCounts(resolve(ROOT, `test-results/${s}.json`)));
+      return parts.reduce((a, b) => ({ passed: a.passed + b.passed, failed: a.failed + b.failed, skipped: a.skipped + b.skipped }));
+    },
+  );
+}
+
+console.log('\n──────── Summary ────────');
+for (const r of results) {
+  const counts = r.counts ? `  ${r.counts.passed} passed, ${r.counts.failed} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''}` : '';
+  console.log(`${r.ok ? '✔' : '✖'} ${r.stage.padEnd(36)} ${r.seconds.toFixed(1).padStart(6)} s${counts}`);
+}
+const total = results.reduce(
+  (a, r) => ({ passed: a.passed + (r.counts?.passed ?? 0), failed: a.failed + (r.counts?.failed ?? 0), skipped: a.skipped + (r.counts?.skipped ?? 0) }),
+  { passed: 0, failed: 0, skipped: 0 },
+);
+const allOk = results.every((r) => r.ok) && results.some((r) => r.stage.startsWith('emulator'));
+// A failed stage without test counts (typecheck, lint, build) counts as one failure.
+const stageFailures = results.filter((r) => !r.ok && (!r.counts || r.counts.failed === 0)).length;
+console.log(`Wall time ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(`${total.passed} passed, ${total.failed + stageFailures} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
+process.exit(allOk ? 0 : 1);

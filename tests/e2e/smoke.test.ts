@@ -1,0 +1,48 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser';
+import { hostingUrl } from '../support/emulators';
+
+describe('smoke: the shop served by the Hosting emulator', () => {
+  let browser: Browser;
+  let base: string;
+
+  beforeAll(async () => {
+    base = await hostingUrl();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('serves the home page with the hero headlines', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(`${base}/`, { waitUntil: 'load' });
+    await page.getByText('From Office to Adventure').first().waitFor();
+    expect(await page.title()).toContain('Bagshop');
+    await screenshot(page, 'smoke-home-1280');
+    await page.close();
+  });
+
+  for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+    it(`lists luggage from Firestore through the API at ${viewport.width} px`, async () => {
+      const page = await browser.newPage({ viewport });
+      await page.goto(`${base}/luggage`, { waitUntil: 'load' });
+      await page.getByRole('heading', { name: 'Luggage Bags' }).waitFor();
+      const cards = page.locator('article');
+      await cards.first().waitFor({ timeout: 20_000 });
+      expect(await cards.count()).toBeGreaterThanOrEqual(8);
+      expect(await page.title()).toContain('Luggage');
+      await screenshot(page, `smoke-luggage-${name}`);
+      await page.close();
+    });
+  }
+
+  it('answers unknown routes with the 404 page', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    await page.goto(`${base}/no-such-page`, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    await page.close();
+  });
+});

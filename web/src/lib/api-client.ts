@@ -1,0 +1,79 @@
+import type { ApiFailure } from '@bagshop/domain';
+import { config } from './config';
+import { getFirebaseAuth } from './firebase';
+
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly errors: { field: string; message: string }[] = [],
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+type Body = Record<string, unknown> | FormData | undefined;
+
+export interface RequestOptions {
+  method?: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE';
+  body?: Body;
+  query?: Record<string, string | undefined>;
+  signal?: AbortSignal;
+  onUploadProgress?: (fraction: number) => void;
+}
+
+async function authHeader(): Promise<Record<string, string>> {
+  const user = getFirebaseAuth().currentUser;
+  if (!user) return {};
+  return { Authorization: `Bearer ${await user.getIdToken()}` };
+}
+
+function buildUrl(path: string, query?: RequestOptions['query']): string {
+  const url = new URL(`/api/${path.replace(/^\/+/, '')}`, window.location.origin);
+  for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
+  return url.toString();
+}
+
+/** Reads the envelope of DESIGN §5: returns the whole JSON body, throws ApiError on failure. */
+export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = { Accept: 'application/json', ...(await authHeader()) };
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const timeout = AbortSignal.timeout(config.apiTimeoutMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal });
+  } catch (error) {
+    console.error('Network Error', error);
+    throw new ApiError(0, 'Network error: please check your connection and try again');
+  }
+  const json: unknown = await res.json().catch(() => null);
+  if (!res.ok) {
+    const failure = (json ?? {}) as Partial<ApiFailure>;
+    console.error(`API ${res.status}`, path, failure.message);
+    throw new ApiError(res.status, failure.message ?? 'Something went wrong', failure.errors ?? []);
+  }
+  return json as T;
+}
+
+/** Most calls want only `data` from `{ success, data }`. */
+export async function apiData<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const json = await apiRequest<{ data: T }>(path, options);
+  return json.data;
+}
+
+/** The message to show for a failed call: server message, else the joined field errors, else the fallback. */
+export function errorMessage(error: unknown, fallback = 'Something went wrong'): string {
+  if (error instanceof ApiError) {
+    if (error.message) return error.message;
+    if (error.errors.length) return error.errors.map((e) => e.message).join(', ');
+  }
+  if (error instanceof Error && error.message) return error.message;
+  return fallback;
+}

@@ -1,0 +1,28 @@
+import { getApp, getApps, initializeApp } from 'firebase/app';
+import {
+  browserLocalPersistence,
+  connectAuthEmulator,
+  indexedDBLocalPersistence,
+  initializeAuth,
+  type Auth,
+} from 'firebase/auth';
+import { config } from './config';
+
+export const firebaseApp = getApps().length ? getApp() : initializeApp(config.firebase);
+
+let authInstance: Auth | undefined;
+
+/**
+ * initializeAuth instead of getAuth: getAuth eagerly loads apis.google.com's gapi script,
+ * which costs load time everywhere and fails offline (ENVIRONMENT.md). The popup resolver
+ * is passed only to the Google sign-in call.
+ */
+export function getFirebaseAuth(): Auth {
+  if (!authInstance) {
+    authInstance = initializeAuth(firebaseApp, { persistence: [indexedDBLocalPersistence, browserLocalPersistence] });
+    if (config.useEmulators) {
+      connectAuthEmulator(authInstance, `http://${config.emulatorHost}:${config.authEmulatorPort}`, { disableWarnings: true });
+    }
+  }
+  return authInstance;
+}
