@@ -5,7 +5,12 @@ import { optionalUser } from './auth.js';
 import { noStore } from './respond.js';
 import { healthRouter } from './routes/health.js';
 import { imagesRouter } from './routes/images.js';
+import { adminRouter } from './routes/admin.js';
+import { cartRouter } from './routes/cart.js';
+import { ordersRouter } from './routes/orders.js';
+import { paymentRouter } from './routes/payment.js';
 import { productsRouter } from './routes/products.js';
+import { usersRouter } from './routes/users.js';
 
 export function createApp(): Express {
   const app = express();
@@ -18,6 +23,11 @@ export function createApp(): Express {
   api.use('/health', healthRouter());
   api.use('/products', productsRouter());
   api.use('/images', imagesRouter());
+  api.use('/users', usersRouter());
+  api.use('/cart', cartRouter());
+  api.use('/order', ordersRouter());
+  api.use('/payment', paymentRouter());
+  api.use('/admin', adminRouter());
   api.use(notFoundHandler);
   api.use(errorHandler);
 

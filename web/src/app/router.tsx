@@ -1,11 +1,13 @@
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router-dom';
 import { NotFoundPage } from '../components/not-found-page';
 import { PlaceholderPage } from '../components/placeholder-page';
+import { RouteLoader } from '../components/route-loader';
 import { ShopLayout } from './layouts/shop-layout';
 
 const HomePage = lazy(() => import('../features/catalog/components/home-page'));
 const CategoryPage = lazy(() => import('../features/catalog/components/category-page'));
+const AdminApp = lazy(() => import('../features/admin/admin-app'));
 
 const placeholder = (path: string, title: string): RouteObject => ({
   path,
@@ -40,8 +42,16 @@ export const routes: RouteObject[] = [
       { path: '*', element: <NotFoundPage />, handle: { title: 'Page Not Found' } },
     ],
   },
-  placeholder('/admin', 'Admin · All Orders'),
-  placeholder('/admin/products', 'Admin · Products'),
+  // The whole admin area is one lazy chunk with its own nested routes.
+  {
+    path: '/admin/*',
+    element: (
+      <Suspense fallback={<RouteLoader />}>
+        <AdminApp />
+      </Suspense>
+    ),
+    handle: { title: 'Admin' },
+  },
 ];
 
 export const router = createBrowserRouter(routes);

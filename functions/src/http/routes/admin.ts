@@ -1,0 +1,6 @@
+import { Router } from 'express';
+
+// Filled in by the API work (issue 3 / 6); registered in http/app.ts.
+export function adminRouter(): Router {
+  return Router();
+}

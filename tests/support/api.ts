@@ -1,0 +1,93 @@
+// Shared helpers for tests that talk to the API and Auth emulator as real clients do.
+import { getApps, initializeApp } from 'firebase-admin/app';
+import { getAuth } from 'firebase-admin/auth';
+import { getFirestore } from 'firebase-admin/firestore';
+import { authUrl, hostingUrl, PROJECT_ID } from './emulators';
+
+/** Admin SDK pointed at the emulators (env set by `firebase emulators:exec`). */
+export function admin() {
+  const app = getApps()[0] ?? initializeApp({ projectId: PROJECT_ID });
+  return { auth: getAuth(app), db: getFirestore(app) };
+}
+
+export interface TestUser {
+  uid: string;
+  email: string;
+  password: string;
+  idToken: string;
+}
+
+let counter = 0;
+/** A unique email per call, so tests never collide with each other or the demo data. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}-${Math.random().toString(36).slice(2, 6)}@test.bagshop.test`;
+}
+
+async function identityToolkit<T>(method: string, body: Record<string, unknown>): Promise<T> {
+  const res = await fetch(`${await authUrl()}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=demo-api-key`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ ...body, returnSecureToken: true }),
+  });
+  const json = (await res.json()) as T & { error?: { message: string } };
+  if (!res.ok) throw new Error(`accounts:${method} failed: ${json.error?.message ?? res.status}`);
+  return json;
+}
+
+/** Signs in with email + password on the Auth emulator; a fresh ID token carries current claims. */
+export async function signIn(email: string, password: string): Promise<{ uid: string; idToken: string }> {
+  const r = await identityToolkit<{ localId: string; idToken: string }>('signInWithPassword', { email, password });
+  return { uid: r.localId, idToken: r.idToken };
+}
+
+/**
+ * A user made directly in the Auth emulator (with a profile document, as signup makes),
+ * optionally with the admin claim.
+ */
+export async function createTestUser(options: { role?: 'admin' | 'customer'; firstname?: string; email?: string } = {}): Promise<TestUser> {
+  const email = options.email ?? uniqueEmail(options.role ?? 'shopper');
+  const password = 'Secret@123';
+  const { auth, db } = admin();
+  const user = await auth.createUser({ email, password, displayName: `${options.firstname ?? 'Test'} User` });
+  if (options.role === 'admin') await auth.setCustomUserClaims(user.uid, { role: 'admin' });
+  await db.doc(`users/${user.uid}`).set({
+    fullname: { firstname: options.firstname ?? 'Test', lastname: 'User' },
+    email,
+    phonenumber: '9000000000',
+    role: options.role ?? 'customer',
+    createdAt: new Date(),
+    updatedAt: new Date(),
+  });
+  const { idToken } = await signIn(email, password);
+  return { uid: user.uid, email, password, idToken };
+}
+
+export interface ApiResult<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** Calls the API through Hosting, as the browser does. `body` objects are sent as JSON. */
+export async function api<T = { success: boolean; data?: unknown; message?: string; errors?: { field: string; message: string }[] }>(
+  path: string,
+  options: { method?: string; token?: string; body?: unknown; rawBody?: BodyInit; headers?: Record<string, string> } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) };
+  if (options.token) headers.Authorization = `Bearer ${options.token}`;
+  let body: BodyInit | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    headers['Content-Type'] ??= 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const res = await fetch(`${await hostingUrl()}/api/${path.replace(/^\/+/, '')}`, { method: options.method ?? 'GET', headers, body });
+  const text = await res.text();
+  let parsed: unknown = text;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    // not JSON (images): keep the text
+  }
+  return { status: res.status, headers: res.headers, body: parsed as T };
+}
