@@ -11,7 +11,7 @@ export const REGION = 'asia-south1';
  * shared machine) can run side by side; the shifted config goes to firebase.offset.json.
  */
 export const PORT_OFFSET = Number(process.env.BAGSHOP_PORT_OFFSET ?? 0) || 0;
-const base = { hosting: 5000, functions: 5001, firestore: 8080, firestoreWs: 9150, auth: 9099, hub: 4400, logging: 4500, vite: 5173 };
+const base = { hosting: 5000, functions: 5001, firestore: 8080, firestoreWs: 9150, auth: 9099, hub: 4400, logging: 4500, eventarc: 9299, tasks: 9499, vite: 5173 };
 export type PortName = keyof typeof base;
 export const PORTS = Object.fromEntries(
   Object.entries(base).map(([k, v]) => [k, v + PORT_OFFSET]),
@@ -37,6 +37,8 @@ export function firebaseConfigPath(): string {
   set('hosting', PORTS.hosting);
   set('hub', PORTS.hub);
   set('logging', PORTS.logging);
+  set('eventarc', PORTS.eventarc);
+  set('tasks', PORTS.tasks);
   if (e.firestore) e.firestore.websocketPort = PORTS.firestoreWs;
   const out = resolve(ROOT, 'firebase.offset.json');
   writeFileSync(out, JSON.stringify(config, null, 2));

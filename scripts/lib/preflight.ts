@@ -126,4 +126,4 @@ export async function checkPorts(names: PortName[]): Promise<void> {
   }
 }
 
-export const EMULATOR_PORTS: PortName[] = ['hosting', 'functions', 'firestore', 'firestoreWs', 'auth', 'hub', 'logging'];
+export const EMULATOR_PORTS: PortName[] = ['hosting', 'functions', 'firestore', 'firestoreWs', 'auth', 'hub', 'logging', 'eventarc', 'tasks'];
