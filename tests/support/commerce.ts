@@ -124,3 +124,15 @@ export async function shopperWithAddress(): Promise<TestUser & { addressId: stri
 export async function placeOrder(user: TestUser, body: Record<string, unknown>) {
   return api<Envelope<OrderJson>>('order', { method: 'POST', token: user.idToken, body });
 }
+
+/**
+ * The Functions emulator starts one worker process per concurrent request. Twenty cold
+ * starts at once on a busy 2-core machine can exceed its 30 s start-up limit (the request
+ * then fails with 504), so concurrency tests first bring up `n` workers a few at a time.
+ * Deployed functions run many requests per instance (`concurrency: 80`) and need none of this.
+ */
+export async function warmFunctionWorkers(n: number, step = 4): Promise<void> {
+  for (let k = step; k < n + step; k += step) {
+    await Promise.all(Array.from({ length: Math.min(k, n) }, () => api('products/warm-up-probe')));
+  }
+}
