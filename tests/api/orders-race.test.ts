@@ -1,18 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { api, createTestUser } from '../support/api';
-import { cartOf, createProduct, ordersOf, placeOrder, setCart, shopperWithAddress, stockOf, warmFunctionWorkers } from '../support/commerce';
+import { cartOf, createProduct, ordersOf, placeOrderDelivered, setCart, shopperWithAddress, stockOf, warmFunctionWorkers } from '../support/commerce';
 
 // ENVIRONMENT.md: the Firestore emulator may abort heavily contended transactions; the
 // service answers those with 409 too. What must never happen: overselling, negative stock.
+// (See warmFunctionWorkers on the emulator's worker start-up limit.)
 describe('20 shoppers racing for 5 units', () => {
   it('never oversells; stock never negative; losers get 409 and keep their cart', async () => {
     const adminUser = await createTestUser({ role: 'admin' });
     const product = await createProduct(adminUser, { price: 3000, discount: 0, stock: 5 });
     const shoppers = await Promise.all(Array.from({ length: 20 }, () => shopperWithAddress()));
     await Promise.all(shoppers.map((s) => setCart(s.uid, { [product._id]: 1 })));
-    await warmFunctionWorkers(20);
+    await warmFunctionWorkers(shoppers);
 
-    const results = await Promise.all(shoppers.map((s) => placeOrder(s, { paymentMethod: 'COD', addressId: s.addressId })));
+    const results = await Promise.all(shoppers.map((s) => placeOrderDelivered(s, { paymentMethod: 'COD', addressId: s.addressId })));
     const statuses = results.map((r) => r.status);
     const winners = shoppers.filter((_, i) => statuses[i] === 201);
     const losers = shoppers.filter((_, i) => statuses[i] !== 201);
@@ -36,7 +37,7 @@ describe('20 shoppers racing for 5 units', () => {
     // The stock that is left can still be bought: nothing is stuck.
     if (stock > 0) {
       const late = await shopperWithAddress();
-      const res = await placeOrder(late, { paymentMethod: 'COD', addressId: late.addressId, productId: product._id, quantity: stock });
+      const res = await placeOrderDelivered(late, { paymentMethod: 'COD', addressId: late.addressId, productId: product._id, quantity: stock });
       expect(res.status).toBe(201);
       expect(await stockOf(product._id)).toBe(0);
     }
