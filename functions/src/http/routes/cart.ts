@@ -3,7 +3,7 @@ import { addToCartSchema, docIdSchema } from '@bagshop/domain';
 import { badRequest } from '../../lib/errors.js';
 import { addToCart, clearCart, decrementLine, getCart, incrementLine, removeLine } from '../../services/cart.js';
 import { requireUser } from '../auth.js';
-import { jsonBody } from '../json-body.js';
+import { optionalJsonBody } from '../json-body.js';
 import { ok } from '../respond.js';
 
 function productId(req: Request): string {
@@ -40,7 +40,7 @@ export function cartRouter(): Router {
   router.post('/:productId', async (req, res) => {
     const user = await requireUser(req);
     const id = productId(req);
-    const input = addToCartSchema.parse(jsonBody(req));
+    const input = addToCartSchema.parse(optionalJsonBody(req));
     ok(res, await addToCart(user.uid, id, input.quantity), 'Product added successfully');
   });
 

@@ -32,7 +32,7 @@ import {
   type Caller,
 } from '../../services/users.js';
 import { requireAdmin, requireUser, type AuthUser } from '../auth.js';
-import { jsonBody } from '../json-body.js';
+import { jsonBody, optionalJsonBody } from '../json-body.js';
 import { ok } from '../respond.js';
 
 const MINUTE = 60_000;
@@ -115,7 +115,7 @@ export function usersRouter(): Router {
 
   router.post('/logout', async (req, res) => {
     const user = await requireUser(req);
-    const input = logoutSchema.parse(jsonBody(req));
+    const input = logoutSchema.parse(optionalJsonBody(req));
     if (input.everywhere) await revokeSessions(user.uid);
     ok(res, {}, 'Logged out successfully!');
   });
@@ -142,7 +142,7 @@ export function usersRouter(): Router {
   router.patch('/resetPassword', limit.forgetIp, async (req, res) => {
     // The spec puts the code in the query (?token=, or Firebase's own ?oobCode=); a client may
     // send it in the body instead, which keeps it out of request logs.
-    const body = jsonBody(req);
+    const body = optionalJsonBody(req);
     const raw = singleQuery(req, 'token') ?? singleQuery(req, 'oobCode') ?? field(body, 'token') ?? field(body, 'oobCode');
     const code = resetQuerySchema.safeParse({ code: raw });
     if (!code.success) throw badRequest(code.error.issues[0]?.message ?? 'Invalid or missing token');
