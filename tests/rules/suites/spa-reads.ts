@@ -16,6 +16,14 @@ export function describeSpaReads(): void {
       expect(snap.docs.map((d) => [d.id, d.get('quantity')])).toEqual([[SEED.product, 2]]);
     });
 
+    it('R1b shopper: the products in the cart, live — doc(db, "products", id), a deleted one included', async () => {
+      const fs = db('shopper A');
+      const snap = asDoc(await assertSucceeds(firstSnapshot(doc(fs, 'products', SEED.product))));
+      expect(snap.get('price')).toBe(4999);
+      const gone = asDoc(await assertSucceeds(firstSnapshot(doc(fs, 'products', 'deleted-product'))));
+      expect(gone.exists()).toBe(false);
+    });
+
     it('R2 shopper: own orders, live — where userId == uid, orderBy createdAt desc, limit 50', async () => {
       const fs = db('shopper A');
       const q = query(collection(fs, 'orders'), where('userId', '==', UID.shopperA), orderBy('createdAt', 'desc'), limit(50));
