@@ -43,9 +43,15 @@ export const getProducts = () => apiData<Product[]>('products/', { query: { fres
 
 export const deleteProduct = (id: string) => apiData<unknown>(`products/${encodeURIComponent(id)}`, { method: 'DELETE' });
 
-export async function getUsers(): Promise<User[]> {
-  const body = await apiRequest<{ data: User[] | { users?: User[] } }>('users');
-  return Array.isArray(body.data) ? body.data : (body.data.users ?? []);
+export const USERS_PAGE_SIZE = 50;
+
+/** GET /api/users?limit=&after=: profiles newest first; `after` is the last _id of the previous page. */
+export async function getUsersPage(after?: string | null): Promise<{ users: User[]; nextAfter: string | null }> {
+  const body = await apiRequest<{ data: User[] | { users?: User[] } }>('users', {
+    query: { limit: String(USERS_PAGE_SIZE), after: after ?? undefined },
+  });
+  const users = Array.isArray(body.data) ? body.data : (body.data.users ?? []);
+  return { users, nextAfter: users.length >= USERS_PAGE_SIZE ? (users[users.length - 1]?._id ?? null) : null };
 }
 
 export const setUserRole = (uid: string, role: Role) =>

@@ -1,13 +1,12 @@
 import { formatDateIN, type Role, type User } from '@bagshop/domain';
-import { Badge, Button, Card, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Card, Group, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
-import { useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { getUsers, setUserRole } from '../api/admin-api';
+import { getUsersPage, setUserRole } from '../api/admin-api';
 import { useAdminTitle } from '../hooks/use-admin-title';
-import { useLoad } from '../hooks/use-load';
 import { PageHeader } from './page-header';
 
 function fullName(user: User): string {
@@ -17,9 +16,32 @@ function fullName(user: User): string {
 export function UsersPage() {
   useAdminTitle('Users');
   const { user: me } = useSession();
-  const { data, loading, reload } = useLoad(getUsers, (e) => notify.error(errorMessage(e, 'Failed to fetch users')));
+  const [data, setData] = useState<User[] | undefined>();
+  const [nextAfter, setNextAfter] = useState<string | null>(null);
+  const [loading, setLoading] = useState(true);
   const [pending, setPending] = useState<string | null>(null);
   const [search, setSearch] = useState('');
+
+  const loadPage = useCallback(async (after: string | null) => {
+    setLoading(true);
+    try {
+      const page = await getUsersPage(after);
+      setData((prev) => {
+        if (!after || !prev) return page.users;
+        const seen = new Set(prev.map((u) => u._id));
+        return [...prev, ...page.users.filter((u) => !seen.has(u._id))];
+      });
+      setNextAfter(page.nextAfter);
+    } catch (error) {
+      notify.error(errorMessage(error, 'Failed to fetch users'));
+    } finally {
+      setLoading(false);
+    }
+  }, []);
+
+  useEffect(() => {
+    void loadPage(null);
+  }, [loadPage]);
 
   const users = useMemo(() => {
     const q = search.trim().toLowerCase();
@@ -29,9 +51,9 @@ export function UsersPage() {
   const changeRole = async (user: User, role: Role) => {
     setPending(user._id);
     try {
-      await setUserRole(user._id, role);
+      const updated = await setUserRole(user._id, role);
+      setData((prev) => prev?.map((u) => (u._id === user._id ? { ...u, ...updated, role } : u)));
       notify.success(role === 'admin' ? `${user.email} is now an admin` : `${user.email} is no longer an admin`);
-      await reload();
     } catch (error) {
       notify.error(errorMessage(error, 'Failed to change the role'));
     } finally {
@@ -43,7 +65,7 @@ export function UsersPage() {
     <>
       <PageHeader
         title="Users"
-        subtitle="Admins can manage orders, products and roles. The change applies at the user's next sign-in or token refresh (within an hour)."
+        subtitle="Admins can manage orders, products and roles. A role change signs the user out everywhere; it applies when they sign in again."
         actions={
           <TextInput
             aria-label="Search users"
@@ -138,6 +160,16 @@ export function UsersPage() {
           </Table>
         </Table.ScrollContainer>
       </Card>
+      <Group justify="space-between" mt="sm">
+        <Text size="sm" c="dimmed">
+          {search ? `${users.length} of ${data?.length ?? 0} loaded users match` : `${data?.length ?? 0} user(s) loaded`}
+        </Text>
+        {nextAfter && (
+          <Button variant="default" loading={loading} onClick={() => void loadPage(nextAfter)}>
+            Load more
+          </Button>
+        )}
+      </Group>
     </>
   );
 }
