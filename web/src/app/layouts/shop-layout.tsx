@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, AppShell, Box, Burger, Container, Drawer, Group, Si
 import { useDisclosure } from '@mantine/hooks';
 import { IconPackage, IconShoppingBag, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
 import { Suspense } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
 import { RouteLoader } from '../../components/route-loader';
 import { useSession } from '../../lib/session';
@@ -71,7 +71,11 @@ export function ShopLayout() {
 
 function HeaderIcons() {
   const navigate = useNavigate();
+  const location = useLocation();
   const { user } = useSession();
+  // The profile dialog opens over the current page (shopper-routes renders it underneath).
+  const openProfile = () =>
+    navigate('/profile', { state: { from: location.pathname === '/profile' ? '/' : `${location.pathname}${location.search}` } });
   return (
     <Group gap={4} wrap="nowrap">
       <Tooltip label="Cart">
@@ -85,7 +89,7 @@ function HeaderIcons() {
         </ActionIcon>
       </Tooltip>
       <Tooltip label={user ? `${user.fullname.firstname}'s profile` : 'Profile'}>
-        <ActionIcon variant="subtle" size="lg" aria-label="Profile" onClick={() => navigate('/profile')}>
+        <ActionIcon variant="subtle" size="lg" aria-label="Profile" onClick={openProfile}>
           <IconUserCircle size={24} />
         </ActionIcon>
       </Tooltip>
