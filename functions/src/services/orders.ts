@@ -22,7 +22,7 @@ import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transact
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { PAYMENTS_NOT_CONFIGURED, stripeConfigured } from '../lib/stripe.js';
-import { products } from './catalog.js';
+import { invalidateCatalog, products } from './catalog.js';
 import { orderFromData, toOrder } from './orders-format.js';
 
 export const orders = () => db.collection('orders');
@@ -215,6 +215,7 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
     if (input.paymentMethod === 'COD') clearOrderedLines(tx, order, cartLines);
     return order;
   });
+  invalidateCatalog(); // stock changed
   return orderFromData(orderRef.id, data);
 }
 
@@ -270,6 +271,7 @@ async function moveOrder(orderId: string, to: OrderStatus, by: string, guard: Gu
     tx.update(ref, patch);
     return { ...current, ...patch };
   });
+  if (to === 'cancelled') invalidateCatalog(); // stock came back
   return orderFromData(orderId, data);
 }
 
