@@ -1,8 +1,18 @@
-import type { Category, Product } from '@bagshop/domain';
-import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
+import type { Category, Product, ProductCreateInput, ProductUpdateInput } from '@bagshop/domain';
+import { DISCOUNT_OVER_PRICE, docIdSchema } from '@bagshop/domain';
+import { FieldValue, type DocumentSnapshot, type Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
+import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
+import { productImages } from './images/image-store.js';
+import type { ProcessedImage } from './images/process-image.js';
 
 export const products = () => db.collection('products');
+
+export const DUPLICATE_IMAGE = 'Duplicate image detected';
+export const PRODUCT_NOT_FOUND = 'Product not found';
+
+/** Firestore keeps a document under 1 MiB; a re-encoded image must leave room for the rest. */
+const MAX_STORED_IMAGE_BYTES = 900_000;
 
 function iso(value: unknown): string {
   return value && typeof (value as Timestamp).toDate === 'function'
@@ -33,4 +43,105 @@ export async function listProducts(category?: Category): Promise<Product[]> {
     : products().orderBy('createdAt', 'desc');
   const snap = await query.get();
   return snap.docs.map(toProduct);
+}
+
+/** One product; 404 for an unknown or malformed id. */
+export async function getProduct(id: string): Promise<Product> {
+  if (!docIdSchema.safeParse(id).success) throw notFound(PRODUCT_NOT_FOUND);
+  const snap = await products().doc(id).get();
+  if (!snap.exists) throw notFound(PRODUCT_NOT_FOUND);
+  return toProduct(snap);
+}
+
+function imageFields(image: ProcessedImage) {
+  if (image.bytes.byteLength > MAX_STORED_IMAGE_BYTES) {
+    throw new HttpError(413, 'Image is too detailed to store; please upload a simpler or smaller picture');
+  }
+  return {
+    doc: {
+      bytes: image.bytes,
+      contentType: image.contentType,
+      width: image.width,
+      height: image.height,
+      createdAt: FieldValue.serverTimestamp(),
+    },
+    ref: { url: `/api/images/${image.sha256}`, hash: image.sha256 },
+  };
+}
+
+/**
+ * Inside a transaction: refuse an image another product already shows (DESIGN §6), and
+ * store its bytes at productImages/{sha256} unless they are there already.
+ */
+async function claimImage(tx: FirebaseFirestore.Transaction, image: ProcessedImage, productId: string | null) {
+  const fields = imageFields(image);
+  const users = await tx.get(products().where('image.hash', '==', image.sha256).limit(2));
+  if (users.docs.some((d) => d.id !== productId)) throw conflict(DUPLICATE_IMAGE);
+  const imageRef = productImages().doc(image.sha256);
+  const existing = await tx.get(imageRef);
+  return { fields, imageRef, store: !existing.exists };
+}
+
+export async function createProduct(input: ProductCreateInput, image: ProcessedImage | null): Promise<Product> {
+  const ref = products().doc();
+  await db.runTransaction(async (tx) => {
+    const claim = image ? await claimImage(tx, image, null) : null;
+    if (claim?.store) tx.set(claim.imageRef, claim.fields.doc);
+    tx.create(ref, {
+      name: input.name,
+      description: input.description,
+      price: input.price,
+      discount: input.discount,
+      category: input.category,
+      stock: input.stock,
+      image: claim?.fields.ref ?? { url: '', hash: '' },
+      createdAt: FieldValue.serverTimestamp(),
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+  });
+  invalidateCatalog();
+  return toProduct(await ref.get());
+}
+
+export async function updateProduct(id: string, input: ProductUpdateInput, image: ProcessedImage | null): Promise<Product> {
+  if (!docIdSchema.safeParse(id).success) throw notFound(PRODUCT_NOT_FOUND);
+  const ref = products().doc(id);
+  await db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound(PRODUCT_NOT_FOUND);
+    const current = snap.data() ?? {};
+    const price = input.price ?? Number(current.price ?? 0);
+    const discount = input.discount ?? Number(current.discount ?? 0);
+    if (discount > price) throw badRequest(DISCOUNT_OVER_PRICE, [{ field: 'discount', message: DISCOUNT_OVER_PRICE }]);
+    const claim = image ? await claimImage(tx, image, id) : null;
+    if (claim?.store) tx.set(claim.imageRef, claim.fields.doc);
+    const patch: Record<string, unknown> = { updatedAt: FieldValue.serverTimestamp() };
+    for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock'] as const) {
+      if (input[key] !== undefined) patch[key] = input[key];
+    }
+    if (claim) patch.image = claim.fields.ref;
+    tx.update(ref, patch);
+  });
+  invalidateCatalog();
+  return toProduct(await ref.get());
+}
+
+/**
+ * Deletes the product. Orders keep their own copy of each line, so they are unaffected;
+ * the image bytes stay, because past orders still show them.
+ */
+export async function deleteProduct(id: string): Promise<void> {
+  if (!docIdSchema.safeParse(id).success) throw notFound(PRODUCT_NOT_FOUND);
+  const ref = products().doc(id);
+  await db.runTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) throw notFound(PRODUCT_NOT_FOUND);
+    tx.delete(ref);
+  });
+  invalidateCatalog();
+}
+
+/** Hook for an in-instance list cache (see docs/orders-and-payments.md); a no-op today. */
+export function invalidateCatalog(): void {
+  // nothing cached yet
 }

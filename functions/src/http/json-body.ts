@@ -1,0 +1,13 @@
+import type { Request } from 'express';
+import { HttpError } from '../lib/errors.js';
+
+/**
+ * The parsed JSON body. A body sent with another content type is a 415 (express.json only
+ * parses application/json, so such a body would otherwise look like no body at all).
+ */
+export function jsonBody(req: Request): unknown {
+  const length = Number(req.get('content-length') ?? '0');
+  const hasBody = length > 0 || req.get('transfer-encoding') !== undefined;
+  if (hasBody && !req.is('application/json')) throw new HttpError(415, 'Send the body as application/json');
+  return req.body;
+}

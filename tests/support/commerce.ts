@@ -1,0 +1,126 @@
+// Helpers for the catalog, order and payment API tests: products made through the API,
+// carts and addresses written straight into the emulator (those routes belong to other tests).
+import { randomBytes } from 'node:crypto';
+import sharp from 'sharp';
+import { admin, api, createTestUser, type TestUser } from './api';
+
+export interface ProductJson {
+  _id: string;
+  name: string;
+  description: string;
+  price: number;
+  discount: number;
+  category: string;
+  stock: number;
+  image: { url: string; hash: string };
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface OrderJson {
+  _id: string;
+  userId: string;
+  user: { _id: string; fullname: { firstname: string; lastname: string }; email: string };
+  items: { _id: string; name: string; price: number; discount: number; quantity: number; product: { _id: string; image: { url: string; hash: string } } }[];
+  shippingAddress: Record<string, string>;
+  subtotal: number;
+  totalAmount: number;
+  status: string;
+  paymentMethod: string;
+  payment: { status: string; sessionId: string | null; paidAt: string | null };
+  statusHistory: { status: string; at: string; by: string }[];
+  createdAt: string;
+}
+
+export interface Envelope<T> {
+  success: boolean;
+  data: T;
+  message: string;
+  errors?: { field: string; message: string }[];
+  url?: string;
+}
+
+/** A small PNG of random pixels: every call gives a different image (and content hash). */
+export async function randomPng(size = 24): Promise<Buffer> {
+  return sharp(randomBytes(size * size * 3), { raw: { width: size, height: size, channels: 3 } }).png().toBuffer();
+}
+
+let n = 0;
+export function uniqueName(prefix = 'Test bag'): string {
+  n += 1;
+  return `${prefix} ${Date.now().toString(36)}-${n}-${randomBytes(2).toString('hex')}`;
+}
+
+/** A multipart product form as the admin screen sends it. */
+export function productForm(fields: Record<string, string | number>, image?: { bytes: Buffer; type?: string; name?: string }): FormData {
+  const form = new FormData();
+  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+  if (image) form.append('image', new Blob([new Uint8Array(image.bytes)], { type: image.type ?? 'image/png' }), image.name ?? 'bag.png');
+  return form;
+}
+
+export async function createProduct(
+  adminUser: TestUser,
+  fields: Partial<Record<'name' | 'description' | 'price' | 'discount' | 'category' | 'stock', string | number>> = {},
+  withImage = true,
+): Promise<ProductJson> {
+  const form = productForm(
+    { name: uniqueName(), description: 'A sturdy test bag', price: 2000, discount: 500, category: 'backpacks', stock: 10, ...fields },
+    withImage ? { bytes: await randomPng() } : undefined,
+  );
+  const res = await api<Envelope<ProductJson>>('products/createProducts', { method: 'POST', token: adminUser.idToken, rawBody: form });
+  if (res.status !== 201) throw new Error(`createProducts answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+/** The product document as stored (not through the cached API). */
+export async function storedProduct(id: string): Promise<FirebaseFirestore.DocumentData | undefined> {
+  return (await admin().db.doc(`products/${id}`).get()).data();
+}
+
+export async function stockOf(id: string): Promise<number> {
+  return Number((await storedProduct(id))?.stock);
+}
+
+/** Saves an address for the user directly in Firestore; returns its id. */
+export async function addAddress(uid: string): Promise<string> {
+  const ref = admin().db.collection(`users/${uid}/addresses`).doc();
+  await ref.set({
+    street: '12 MG Road',
+    city: 'Pune',
+    state: 'Maharashtra',
+    postalCode: '411001',
+    country: 'India',
+    landmark: '',
+    createdAt: new Date(),
+  });
+  return ref.id;
+}
+
+export async function setCart(uid: string, lines: Record<string, number>): Promise<void> {
+  const db = admin().db;
+  await Promise.all(
+    Object.entries(lines).map(([productId, quantity]) =>
+      db.doc(`users/${uid}/cart/${productId}`).set({ quantity, addedAt: new Date(), updatedAt: new Date() }),
+    ),
+  );
+}
+
+export async function cartOf(uid: string): Promise<Record<string, number>> {
+  const snap = await admin().db.collection(`users/${uid}/cart`).get();
+  return Object.fromEntries(snap.docs.map((d) => [d.id, Number(d.get('quantity'))]));
+}
+
+export async function ordersOf(uid: string): Promise<FirebaseFirestore.QueryDocumentSnapshot[]> {
+  return (await admin().db.collection('orders').where('userId', '==', uid).get()).docs;
+}
+
+/** A shopper with a saved address. */
+export async function shopperWithAddress(): Promise<TestUser & { addressId: string }> {
+  const user = await createTestUser({ firstname: 'Shopper' });
+  return { ...user, addressId: await addAddress(user.uid) };
+}
+
+export async function placeOrder(user: TestUser, body: Record<string, unknown>) {
+  return api<Envelope<OrderJson>>('order', { method: 'POST', token: user.idToken, body });
+}
