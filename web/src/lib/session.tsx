@@ -1,6 +1,6 @@
 import type { User } from '@bagshop/domain';
 import { onIdTokenChanged, signOut, type User as FirebaseUser } from 'firebase/auth';
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { apiData } from './api-client';
 import { getFirebaseAuth } from './firebase';
 
@@ -9,47 +9,86 @@ export interface Session {
   firebaseUser: FirebaseUser | null;
   isAuthenticated: boolean;
   isAdmin: boolean;
+  /** True until the first auth state is known and while the profile of a new sign-in loads. */
   loading: boolean;
   /** Replace the session user (after a profile update). */
   setUser: (user: User | null) => void;
-  /** Fetch the profile again from the API. */
+  /** Fetch the profile again from the API (always a new request). */
   refresh: () => Promise<User | null>;
+  /**
+   * The profile of whoever is signed in to Firebase right now: shares the request the auth
+   * listener already started, so a sign-in form can greet the user without a second fetch.
+   */
+  loadUser: () => Promise<User | null>;
   /** Clears the local session even if the server call fails (spec §4). */
   logout: () => Promise<void>;
 }
 
-const SessionContext = createContext<Session | null>(null);
+export const SessionContext = createContext<Session | null>(null);
 
 export function SessionProvider({ children }: { children: ReactNode }) {
   const [user, setUser] = useState<User | null>(null);
   const [firebaseUser, setFirebaseUser] = useState<FirebaseUser | null>(null);
   const [loading, setLoading] = useState(true);
+  // The profile request in flight, per uid, and the uid whose profile is loaded.
+  const inflight = useRef<{ uid: string; promise: Promise<User | null> } | null>(null);
+  const loadedUid = useRef<string | null>(null);
 
-  const refresh = useCallback(async () => {
-    try {
-      const profile = await apiData<User>('users/currentUser');
-      setUser(profile);
-      return profile;
-    } catch {
-      setUser(null);
-      return null;
-    }
+  const fetchProfile = useCallback((uid: string): Promise<User | null> => {
+    const promise = apiData<User>('users/currentUser').then(
+      (profile) => {
+        // A sign-out or another sign-in while this was in flight wins.
+        if (getFirebaseAuth().currentUser?.uid !== uid) return null;
+        loadedUid.current = uid;
+        setUser(profile);
+        return profile;
+      },
+      () => {
+        // A start-up fetch failure means logged out (spec §4).
+        if (getFirebaseAuth().currentUser?.uid === uid) {
+          loadedUid.current = null;
+          setUser(null);
+        }
+        return null;
+      },
+    );
+    inflight.current = { uid, promise };
+    void promise.finally(() => {
+      if (inflight.current?.promise === promise) inflight.current = null;
+    });
+    return promise;
   }, []);
+
+  const loadUser = useCallback(async (): Promise<User | null> => {
+    const current = getFirebaseAuth().currentUser;
+    if (!current) return null;
+    if (inflight.current?.uid === current.uid) return inflight.current.promise;
+    return fetchProfile(current.uid);
+  }, [fetchProfile]);
+
+  const refresh = useCallback(async (): Promise<User | null> => {
+    const current = getFirebaseAuth().currentUser;
+    if (!current) return null;
+    return fetchProfile(current.uid);
+  }, [fetchProfile]);
 
   useEffect(() => {
     const auth = getFirebaseAuth();
     return onIdTokenChanged(auth, async (next) => {
       setFirebaseUser(next);
       if (!next) {
+        loadedUid.current = null;
         setUser(null);
         setLoading(false);
         return;
       }
+      // An hourly token refresh of the same user needs no new profile.
+      if (loadedUid.current === next.uid) return;
       setLoading(true);
-      await refresh();
-      setLoading(false);
+      await loadUser();
+      if (getFirebaseAuth().currentUser?.uid === next.uid) setLoading(false);
     });
-  }, [refresh]);
+  }, [loadUser]);
 
   const logout = useCallback(async () => {
     try {
@@ -57,8 +96,18 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     } catch {
       // A logout failure is ignored (spec §8): the local session is cleared regardless.
     }
-    await signOut(getFirebaseAuth());
+    loadedUid.current = null;
     setUser(null);
+    try {
+      await signOut(getFirebaseAuth());
+    } catch {
+      // Signing out of Firebase only fails when its storage is unavailable; the user is gone locally.
+    }
+  }, []);
+
+  const replaceUser = useCallback((next: User | null) => {
+    loadedUid.current = next?._id ?? null;
+    setUser(next);
   }, []);
 
   const value = useMemo<Session>(
@@ -68,11 +117,12 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       isAuthenticated: Boolean(user),
       isAdmin: user?.role === 'admin',
       loading,
-      setUser,
+      setUser: replaceUser,
       refresh,
+      loadUser,
       logout,
     }),
-    [user, firebaseUser, loading, refresh, logout],
+    [user, firebaseUser, loading, replaceUser, refresh, loadUser, logout],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -2,7 +2,7 @@ import { ActionIcon, Anchor, Burger, Container, Group, SimpleGrid, Stack, Text }
 import { useDisclosure } from '@mantine/hooks';
 import { IconPackage, IconShoppingBag, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense } from 'react';
-import { Link, NavLink, Outlet, useNavigate } from 'react-router-dom';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
 import { RouteLoader } from '../../components/route-loader';
 import { CATEGORY_LINKS } from './nav-links';
@@ -59,6 +59,10 @@ export function ShopLayout() {
 
 function HeaderIcons() {
   const navigate = useNavigate();
+  const location = useLocation();
+  // The profile dialog opens over the current page (shopper-routes renders it underneath).
+  const openProfile = () =>
+    void navigate('/profile', { state: { from: location.pathname === '/profile' ? '/' : `${location.pathname}${location.search}` } });
   return (
     <Group gap={4} wrap="nowrap">
       <ActionIcon component={Link} to="/cart" variant="subtle" color="dark" size="xl" aria-label="Cart" title="Cart">
@@ -67,8 +71,7 @@ function HeaderIcons() {
       <ActionIcon component={Link} to="/orders" variant="subtle" color="dark" size="xl" aria-label="Orders" title="Orders">
         <IconPackage size={24} aria-hidden />
       </ActionIcon>
-      {/* The profile icon opens /profile (the profile screen decides dialog vs page). */}
-      <ActionIcon variant="subtle" color="dark" size="xl" aria-label="Profile" title="Profile" onClick={() => void navigate('/profile')}>
+      <ActionIcon variant="subtle" color="dark" size="xl" aria-label="Profile" title="Profile" onClick={openProfile}>
         <IconUserCircle size={26} aria-hidden />
       </ActionIcon>
     </Group>

@@ -1,22 +1,72 @@
-import type { RouteObject } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { lazy } from 'react';
+import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { RequireUser } from '../../components/require-user';
+import { catalogRoutes } from './catalog-routes';
 
 // A shopper's own things: sign-in and password pages, profile, cart, checkout results, orders.
-const placeholder = (path: string, title: string): RouteObject => ({
-  path,
-  element: <PlaceholderPage title={title} />,
-  handle: { title },
-});
+// Every screen is its own lazy chunk; cart and orders bring reactfire + Firestore with them.
+const AuthPage = lazy(() => import('../../features/auth/components/auth-page'));
+const ForgotPasswordPage = lazy(() => import('../../features/auth/components/forgot-password-page'));
+const ResetPasswordPage = lazy(() => import('../../features/auth/components/reset-password-page'));
+const ChangePasswordPage = lazy(() => import('../../features/auth/components/change-password-page'));
+const ProfileRoute = lazy(() => import('../../features/account/components/profile-route'));
+const CartScreen = lazy(() => import('./shopper/cart-screen'));
+const OrdersScreen = lazy(() => import('./shopper/orders-screen'));
+const PaymentSuccessPage = lazy(() => import('../../features/payments/components/payment-success-page'));
+const PaymentCancelPage = lazy(() => import('../../features/payments/components/payment-cancel-page'));
+
+/**
+ * /profile is a dialog over the page the visitor came from: the profile icon passes
+ * `state.from`; that page is rendered underneath (the home page on a direct visit).
+ */
+function ProfileScreen() {
+  const location = useLocation();
+  const from = (location.state as { from?: string } | null)?.from ?? '/';
+  const background = useRoutes(catalogRoutes, from);
+  return <ProfileRoute background={background} />;
+}
 
 export const shopperRoutes: RouteObject[] = [
-  placeholder('auth', 'Sign In'),
-  placeholder('forgot-password', 'Forgot Password'),
-  placeholder('reset-password', 'Reset Password'),
-  placeholder('profile', 'Profile'),
-  placeholder('change-password', 'Change Password'),
-  placeholder('cart', 'Cart'),
-  placeholder('payment-success', 'Payment'),
-  placeholder('payment-cancel', 'Payment Cancelled'),
-  placeholder('orders', 'My Orders'),
-  placeholder('orders/:id', 'Order'),
+  { path: 'auth', element: <AuthPage />, handle: { title: 'Sign In' } },
+  { path: 'forgot-password', element: <ForgotPasswordPage />, handle: { title: 'Forgot Password' } },
+  { path: 'reset-password', element: <ResetPasswordPage />, handle: { title: 'Reset Password' } },
+  { path: 'profile', element: <ProfileScreen />, handle: { title: 'Profile' } },
+  {
+    path: 'change-password',
+    element: (
+      <RequireUser>
+        <ChangePasswordPage />
+      </RequireUser>
+    ),
+    handle: { title: 'Change Password' },
+  },
+  {
+    path: 'cart',
+    element: (
+      <RequireUser>
+        <CartScreen />
+      </RequireUser>
+    ),
+    handle: { title: 'Cart' },
+  },
+  { path: 'payment-success', element: <PaymentSuccessPage />, handle: { title: 'Payment' } },
+  { path: 'payment-cancel', element: <PaymentCancelPage />, handle: { title: 'Payment Cancelled' } },
+  {
+    path: 'orders',
+    element: (
+      <RequireUser>
+        <OrdersScreen />
+      </RequireUser>
+    ),
+    handle: { title: 'My Orders' },
+  },
+  {
+    path: 'orders/:id',
+    element: (
+      <RequireUser>
+        <OrdersScreen />
+      </RequireUser>
+    ),
+    handle: { title: 'Order' },
+  },
 ];

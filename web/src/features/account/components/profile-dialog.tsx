@@ -1,0 +1,152 @@
+import { updateDetailsSchema, type UpdateDetailsInput, type User } from '@bagshop/domain';
+import { Avatar, Badge, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconKey, IconLogout, IconPencil, IconShieldLock } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { updateDetails } from '../api/profile-api';
+
+export function initials(user: Pick<User, 'fullname'>): string {
+  const { firstname, lastname } = user.fullname;
+  return `${firstname.trim().charAt(0)}${lastname.trim().charAt(0)}`.toUpperCase() || '?';
+}
+
+function Detail({ label, value }: { label: string; value: string }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Text style={{ overflowWrap: 'anywhere' }}>{value || '—'}</Text>
+    </div>
+  );
+}
+
+export function ProfileEditForm({
+  user,
+  onSave,
+  onCancel,
+}: {
+  user: User;
+  onSave: (values: UpdateDetailsInput) => Promise<void>;
+  onCancel: () => void;
+}) {
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: {
+      firstname: user.fullname.firstname,
+      lastname: user.fullname.lastname,
+      email: user.email,
+      phonenumber: user.phonenumber,
+    },
+    validate: schemaResolver(updateDetailsSchema, { sync: true }),
+    validateInputOnBlur: true,
+  });
+  return (
+    <form noValidate aria-label="Edit profile" onSubmit={form.onSubmit((values) => onSave(updateDetailsSchema.parse(values)))}>
+      <Stack gap="sm">
+        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+          <TextInput label="First name" autoComplete="given-name" withAsterisk {...form.getInputProps('firstname')} />
+          <TextInput label="Last name" autoComplete="family-name" withAsterisk {...form.getInputProps('lastname')} />
+        </SimpleGrid>
+        <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+        <TextInput label="Phone number" type="tel" inputMode="numeric" maxLength={10} withAsterisk {...form.getInputProps('phonenumber')} />
+        <Group justify="flex-end" mt="xs">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={form.submitting}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** The profile dialog: view and edit mode, initials avatar, Password and Logout (spec §2). */
+export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [editing, setEditing] = useState(false);
+  const [leaving, setLeaving] = useState(false);
+  const user = session.user;
+  if (!user) return null;
+
+  const logout = async () => {
+    setLeaving(true);
+    await session.logout();
+    notify.success('Logged out successfully!');
+    navigate('/auth', { replace: true });
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="My Profile" centered size="md">
+      <Stack gap="md">
+        <Group wrap="nowrap">
+          <Avatar color="blue" radius="xl" size={64} aria-hidden>
+            {initials(user)}
+          </Avatar>
+          <div style={{ minWidth: 0 }}>
+            <Text fw={700} size="lg" truncate>
+              {user.fullname.firstname} {user.fullname.lastname}
+            </Text>
+            <Text size="sm" c="dimmed" truncate>
+              {user.email}
+            </Text>
+            {session.isAdmin && (
+              <Badge color="grape" variant="light" mt={4}>
+                Admin
+              </Badge>
+            )}
+          </div>
+        </Group>
+
+        {editing ? (
+          <ProfileEditForm
+            user={user}
+            onCancel={() => setEditing(false)}
+            onSave={async (values) => {
+              try {
+                const updated = await updateDetails(values);
+                session.setUser(updated);
+                notify.success('Profile updated successfully!');
+                setEditing(false);
+              } catch (error) {
+                notify.error(errorMessage(error, 'Update failed'));
+              }
+            }}
+          />
+        ) : (
+          <>
+            <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+              <Detail label="First name" value={user.fullname.firstname} />
+              <Detail label="Last name" value={user.fullname.lastname} />
+              <Detail label="Email" value={user.email} />
+              <Detail label="Phone number" value={user.phonenumber} />
+            </SimpleGrid>
+            <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
+              <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
+                Edit
+              </Button>
+              <Button variant="default" leftSection={<IconKey size={16} aria-hidden />} component={Link} to="/change-password">
+                Password
+              </Button>
+              <Button color="red" variant="light" leftSection={<IconLogout size={16} aria-hidden />} onClick={logout} loading={leaving}>
+                Logout
+              </Button>
+            </SimpleGrid>
+            {session.isAdmin && (
+              <Button variant="subtle" color="grape" leftSection={<IconShieldLock size={16} aria-hidden />} component={Link} to="/admin">
+                Admin Panel
+              </Button>
+            )}
+          </>
+        )}
+      </Stack>
+    </Modal>
+  );
+}

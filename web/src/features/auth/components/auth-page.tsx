@@ -1,0 +1,96 @@
+import type { SigninInput, SignupFormInput } from '@bagshop/domain';
+import { Container, Divider, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
+import { signInWithEmailAndPassword } from 'firebase/auth';
+import { useState } from 'react';
+import { Navigate, useNavigate } from 'react-router-dom';
+import { RouteLoader } from '../../../components/route-loader';
+import { getFirebaseAuth } from '../../../lib/firebase';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { signup } from '../api/auth-api';
+import { authErrorMessage } from '../auth-errors';
+import { welcomeLater } from '../welcome';
+import { GOOGLE_FAILED, GoogleSignIn } from './google-sign-in';
+import { LoginForm } from './login-form';
+import { RegisterForm } from './register-form';
+
+type Mode = 'login' | 'register';
+
+export default function AuthPage() {
+  const [mode, setMode] = useState<Mode>('login');
+  const [justSignedIn, setJustSignedIn] = useState(false);
+  const navigate = useNavigate();
+  const session = useSession();
+
+  // Someone already signed in has nothing to do here (but let a fresh sign-in finish first).
+  if (!justSignedIn && session.user && !session.loading) return <Navigate to="/" replace />;
+  if (session.loading && !justSignedIn && session.firebaseUser) return <RouteLoader />;
+
+  const greet = async () => {
+    const user = await session.loadUser();
+    navigate('/', { replace: true });
+    welcomeLater(`Welcome back, ${user?.fullname.firstname ?? 'shopper'}`);
+  };
+
+  const login = async ({ email, password }: SigninInput) => {
+    try {
+      setJustSignedIn(true);
+      await signInWithEmailAndPassword(getFirebaseAuth(), email, password);
+      await greet();
+    } catch (error) {
+      setJustSignedIn(false);
+      notify.error(authErrorMessage(error));
+    }
+  };
+
+  const register = async (values: SignupFormInput) => {
+    try {
+      setJustSignedIn(true);
+      await signup(values);
+      await signInWithEmailAndPassword(getFirebaseAuth(), values.email, values.password);
+      await session.loadUser();
+      navigate('/', { replace: true });
+      welcomeLater('Account created successfully');
+    } catch (error) {
+      setJustSignedIn(false);
+      notify.error(authErrorMessage(error));
+    }
+  };
+
+  return (
+    <Container size={480} py={{ base: 'lg', sm: 48 }} px="md">
+      <Paper withBorder shadow="sm" radius="md" p={{ base: 'md', sm: 'xl' }}>
+        <Stack gap="md">
+          <div>
+            <Title order={1} fz={{ base: 24, sm: 28 }}>
+              {mode === 'login' ? 'Welcome back' : 'Create your account'}
+            </Title>
+            <Text c="dimmed" size="sm" mt={4}>
+              {mode === 'login' ? 'Sign in to see your cart and orders.' : 'Free shipping across India on every order.'}
+            </Text>
+          </div>
+          <SegmentedControl
+            fullWidth
+            value={mode}
+            onChange={(value) => setMode(value === 'register' ? 'register' : 'login')}
+            data={[
+              { value: 'login', label: 'Login' },
+              { value: 'register', label: 'Register' },
+            ]}
+            aria-label="Login or register"
+          />
+          {mode === 'login' ? <LoginForm onSubmit={login} /> : <RegisterForm onSubmit={register} />}
+          <Divider label="or" labelPosition="center" />
+          <GoogleSignIn
+            onStart={() => setJustSignedIn(true)}
+            onSignedIn={greet}
+            onFailed={() => {
+              setJustSignedIn(false);
+              notify.error(GOOGLE_FAILED);
+            }}
+          />
+        </Stack>
+      </Paper>
+    </Container>
+  );
+}

@@ -1,0 +1,103 @@
+import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
+import { schemaResolver, useForm } from '@mantine/form';
+import { IconBrandGoogle } from '@tabler/icons-react';
+import { browserPopupRedirectResolver, GoogleAuthProvider, signInWithCredential, signInWithPopup } from 'firebase/auth';
+import { useState } from 'react';
+import { z } from 'zod';
+import { emailSchema } from '@bagshop/domain';
+import { config } from '../../../lib/config';
+import { getFirebaseAuth } from '../../../lib/firebase';
+
+export const GOOGLE_FAILED = 'Google login failed, please try again.';
+
+const chooserSchema = z.object({
+  email: emailSchema,
+  name: z.string().trim().min(1, { error: 'Name is required' }).max(100, { error: 'Name must be at most 100 characters' }),
+});
+
+/** A stable Google `sub` for an email, so the same emulator account maps to the same uid. */
+export function emulatorGoogleSub(email: string): string {
+  let hash = 0n;
+  for (const char of email.trim().toLowerCase()) hash = (hash * 131n + BigInt(char.codePointAt(0) ?? 0)) % 10n ** 20n;
+  return `1${hash.toString().padStart(20, '0')}`;
+}
+
+export interface GoogleSignInProps {
+  /** Called just before the sign-in starts. */
+  onStart?: () => void;
+  /** Called once Firebase has signed the user in. */
+  onSignedIn: () => Promise<void>;
+  /** Called when Google sign-in fails (not when the user closes the chooser). */
+  onFailed: (error: unknown) => void;
+}
+
+/**
+ * 'Continue with Google': Google's popup in production. On the emulators (offline, no
+ * apis.google.com) a small in-app chooser signs in with an emulator Google credential
+ * instead (ENVIRONMENT.md, "Google sign-in on the Auth emulator").
+ */
+export function GoogleSignIn({ onStart, onSignedIn, onFailed }: GoogleSignInProps) {
+  const [chooserOpen, setChooserOpen] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const form = useForm({
+    mode: 'controlled',
+    initialValues: { email: '', name: '' },
+    validate: schemaResolver(chooserSchema, { sync: true }),
+  });
+
+  const run = async (signIn: () => Promise<unknown>) => {
+    setBusy(true);
+    onStart?.();
+    try {
+      await signIn();
+      setChooserOpen(false);
+      await onSignedIn();
+    } catch (error) {
+      console.error('Google sign-in failed', error);
+      onFailed(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const start = () => {
+    if (config.useEmulators) {
+      setChooserOpen(true);
+      return;
+    }
+    void run(() => signInWithPopup(getFirebaseAuth(), new GoogleAuthProvider(), browserPopupRedirectResolver));
+  };
+
+  return (
+    <>
+      <Button variant="default" fullWidth leftSection={<IconBrandGoogle size={18} aria-hidden />} onClick={start} loading={busy && !chooserOpen}>
+        Continue with Google
+      </Button>
+      <Modal opened={chooserOpen} onClose={() => setChooserOpen(false)} title="Choose a Google account" centered>
+        <form
+          noValidate
+          aria-label="Google account"
+          onSubmit={form.onSubmit((values) => {
+            const { email, name } = chooserSchema.parse(values);
+            const credential = GoogleAuthProvider.credential(
+              JSON.stringify({ sub: emulatorGoogleSub(email), email, email_verified: true, name }),
+            );
+            return run(() => signInWithCredential(getFirebaseAuth(), credential));
+          })}
+        >
+          <Stack gap="sm">
+            <Text size="sm" c="dimmed">
+              The shop runs on the Firebase emulators, so Google's own sign-in window is not available. Enter the Google
+              account to sign in as.
+            </Text>
+            <TextInput label="Google email" type="email" autoComplete="email" withAsterisk data-autofocus {...form.getInputProps('email')} />
+            <TextInput label="Name" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
+            <Button type="submit" loading={busy}>
+              Continue
+            </Button>
+          </Stack>
+        </form>
+      </Modal>
+    </>
+  );
+}

@@ -1,0 +1,148 @@
+import type { CartLine } from '@bagshop/domain';
+import { Button, Center, Container, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
+import { IconShoppingCartOff } from '@tabler/icons-react';
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { cartApi } from '../api/cart-api';
+import { useLiveCart, useLiveProducts } from '../use-live-cart';
+import { CartLineItem, type LineAction } from './cart-line-item';
+import { CartSummary } from './cart-summary';
+
+/** What the checkout dialog orders: the whole cart, or one product ("Buy Now"). */
+export interface CheckoutRequest {
+  lines: CartLine[];
+  productId?: string;
+  quantity?: number;
+}
+
+export interface CartPageProps {
+  uid: string;
+  /** Renders the checkout dialog (a separate feature), open while `request` is set. */
+  renderCheckout: (request: CheckoutRequest | null, close: () => void) => ReactNode;
+}
+
+const FAILURES: Record<LineAction, string> = {
+  increment: 'Error incrementing product',
+  decrement: 'Error decrementing product',
+  remove: 'Error removing product',
+};
+
+function parseQty(raw: string | null): number {
+  const n = Number(raw ?? '1');
+  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
+}
+
+export function CartPage({ uid, renderCheckout }: CartPageProps) {
+  const { status, lines } = useLiveCart(uid);
+  const [busy, setBusy] = useState<{ id: string; action: LineAction } | null>(null);
+  const [confirmClear, setConfirmClear] = useState(false);
+  const [clearing, setClearing] = useState(false);
+  const [checkout, setCheckout] = useState<CheckoutRequest | null>(null);
+  const [params, setParams] = useSearchParams();
+
+  // The product page's Buy Now: /cart?buy=<productId>&qty=<n> opens the checkout for that product.
+  const buyId = params.get('buy');
+  const buyQty = parseQty(params.get('qty'));
+  const buyIds = useMemo(() => (buyId ? [buyId] : []), [buyId]);
+  const buyProduct = useLiveProducts(buyIds).products.get(buyId ?? '');
+  const buyRequest: CheckoutRequest | null =
+    buyId && buyProduct ? { lines: [{ product: buyProduct, quantity: buyQty }], productId: buyId, quantity: buyQty } : null;
+  const request = checkout ?? buyRequest;
+
+  const closeCheckout = () => {
+    setCheckout(null);
+    if (buyId) setParams({}, { replace: true });
+  };
+
+  const act = async (productId: string, action: LineAction) => {
+    setBusy({ id: productId, action });
+    try {
+      await cartApi[action](productId);
+    } catch (error) {
+      notify.error(errorMessage(error, FAILURES[action]));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const clear = async () => {
+    setClearing(true);
+    try {
+      await cartApi.clear();
+      notify.success('Cart cleared');
+      setConfirmClear(false);
+    } catch (error) {
+      notify.error(errorMessage(error, 'Error deleting cart'));
+    } finally {
+      setClearing(false);
+    }
+  };
+
+  let body: ReactNode;
+  if (status === 'loading') {
+    body = (
+      <Center py={80}>
+        <Loader aria-label="Loading your cart" />
+      </Center>
+    );
+  } else if (lines.length === 0) {
+    body = (
+      <Stack align="center" py={64} gap="md" ta="center">
+        <IconShoppingCartOff size={56} stroke={1.4} color="var(--mantine-color-gray-5)" aria-hidden />
+        <Title order={2} fz="xl">
+          Your cart is empty
+        </Title>
+        <Text c="dimmed">{status === 'error' ? 'We could not load your cart just now.' : 'Bags you add show up here.'}</Text>
+        <Button component={Link} to="/">
+          Continue Shopping
+        </Button>
+      </Stack>
+    );
+  } else {
+    body = (
+      <Grid gap="lg">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="sm" aria-label="Cart items">
+            {lines.map((line) => (
+              <CartLineItem
+                key={line.product._id}
+                line={line}
+                busy={busy?.id === line.product._id ? busy.action : null}
+                onAction={(action) => void act(line.product._id, action)}
+                onBuyNow={() => setCheckout({ lines: [line], productId: line.product._id, quantity: line.quantity })}
+              />
+            ))}
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <CartSummary lines={lines} onCheckout={() => setCheckout({ lines })} onClear={() => setConfirmClear(true)} disabled={busy !== null} />
+        </Grid.Col>
+      </Grid>
+    );
+  }
+
+  return (
+    <Container size="lg" py="lg" px="md">
+      <Group justify="space-between" mb="md">
+        <Title order={1} fz={{ base: 26, sm: 32 }}>
+          Your Cart
+        </Title>
+      </Group>
+      {body}
+      <Modal opened={confirmClear} onClose={() => setConfirmClear(false)} title="Clear Cart" centered>
+        <Text>Are you sure you want to clear your entire cart? This action cannot be undone.</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirmClear(false)}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={clear} loading={clearing}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+      {renderCheckout(request, closeCheckout)}
+    </Container>
+  );
+}

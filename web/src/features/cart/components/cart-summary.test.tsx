@@ -1,0 +1,51 @@
+import type { CartLine, Product } from '@bagshop/domain';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen } from '../../../testing/render';
+import { CartSummary } from './cart-summary';
+
+const product = (id: string, price: number, discount: number, stock = 10): Product => ({
+  _id: id,
+  name: `Bag ${id}`,
+  description: '',
+  price,
+  discount,
+  category: 'luggage',
+  stock,
+  image: { url: '/api/images/x', hash: 'x' },
+  createdAt: '',
+  updatedAt: '',
+});
+
+describe('CartSummary', () => {
+  it("says '1 item' and totals one line at its sale price with free shipping", () => {
+    const lines: CartLine[] = [{ product: product('a', 4999, 1500), quantity: 1 }];
+    render(<CartSummary lines={lines} onCheckout={() => {}} onClear={() => {}} />);
+    expect(screen.getByText('1 item')).toBeInTheDocument();
+    expect(screen.getByText('Items subtotal').nextSibling).toHaveTextContent('₹3,499');
+    expect(screen.getByText('Shipping').nextSibling).toHaveTextContent('Free');
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('₹3,499');
+    expect(screen.getByText('You save').nextSibling).toHaveTextContent('₹1,500');
+  });
+
+  it("counts quantities ('3 items'), sums lines and wires the buttons", async () => {
+    const lines: CartLine[] = [
+      { product: product('a', 2000, 500), quantity: 2 },
+      { product: product('b', 125000, 0), quantity: 1 },
+    ];
+    const onCheckout = vi.fn();
+    const onClear = vi.fn();
+    render(<CartSummary lines={lines} onCheckout={onCheckout} onClear={onClear} />);
+    expect(screen.getByText('3 items')).toBeInTheDocument();
+    expect(screen.getByText('Total').nextSibling).toHaveTextContent('₹1,28,000');
+    await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Clear Cart' }));
+    expect(onCheckout).toHaveBeenCalledOnce();
+    expect(onClear).toHaveBeenCalledOnce();
+  });
+
+  it('blocks checkout while a line wants more than the stock', () => {
+    render(<CartSummary lines={[{ product: product('a', 1000, 0, 1), quantity: 3 }]} onCheckout={() => {}} onClear={() => {}} />);
+    expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+  });
+});

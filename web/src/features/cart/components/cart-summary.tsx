@@ -1,0 +1,58 @@
+import { formatINR, itemCountLabel, orderTotals, type CartLine } from '@bagshop/domain';
+import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+
+function Row({ label, value, strong, color }: { label: string; value: string; strong?: boolean; color?: string }) {
+  return (
+    <Group justify="space-between" wrap="nowrap">
+      <Text fw={strong ? 700 : 400} size={strong ? 'lg' : 'sm'}>
+        {label}
+      </Text>
+      <Text fw={strong ? 700 : 500} size={strong ? 'lg' : 'sm'} c={color}>
+        {value}
+      </Text>
+    </Group>
+  );
+}
+
+export interface CartSummaryProps {
+  lines: readonly CartLine[];
+  onCheckout: () => void;
+  onClear: () => void;
+  disabled?: boolean;
+}
+
+/** Item count, Items subtotal (sale prices), Shipping 'Free', Total; Proceed to Checkout and Clear Cart. */
+export function CartSummary({ lines, onCheckout, onClear, disabled }: CartSummaryProps) {
+  const totals = orderTotals(lines.map((l) => ({ price: l.product.price, discount: l.product.discount, quantity: l.quantity })));
+  const blocked = lines.some((l) => l.quantity > l.product.stock);
+  return (
+    <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="cart-summary-title">
+      <Stack gap="sm">
+        <Group justify="space-between">
+          <Title order={2} fz="lg" id="cart-summary-title">
+            Order summary
+          </Title>
+          <Text c="dimmed" size="sm" data-testid="cart-item-count">
+            {itemCountLabel(totals.itemCount)}
+          </Text>
+        </Group>
+        <Row label="Items subtotal" value={formatINR(totals.totalAmount)} />
+        {totals.discountTotal > 0 && <Row label="You save" value={formatINR(totals.discountTotal)} color="green.8" />}
+        <Row label="Shipping" value="Free" color="green.8" />
+        <Divider />
+        <Row label="Total" value={formatINR(totals.totalAmount)} strong />
+        {blocked && (
+          <Text size="sm" c="red.8">
+            Some items have less stock than you want: lower their quantity to check out.
+          </Text>
+        )}
+        <Button size="md" onClick={onCheckout} disabled={disabled || blocked || lines.length === 0}>
+          Proceed to Checkout
+        </Button>
+        <Button variant="subtle" color="red" onClick={onClear} disabled={disabled || lines.length === 0}>
+          Clear Cart
+        </Button>
+      </Stack>
+    </Paper>
+  );
+}

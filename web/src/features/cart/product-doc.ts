@@ -1,0 +1,23 @@
+import { isCategory, type Product } from '@bagshop/domain';
+import type { DocumentData } from 'firebase/firestore';
+import { toIso } from '../../lib/firestore';
+
+const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const str = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A `products/{id}` document as the API's Product shape (ids as `_id`, dates as ISO). */
+export function productFromDoc(id: string, data: DocumentData): Product {
+  const image = (data.image ?? {}) as { url?: unknown; hash?: unknown };
+  return {
+    _id: id,
+    name: str(data.name),
+    description: str(data.description),
+    price: num(data.price),
+    discount: num(data.discount),
+    category: isCategory(data.category) ? data.category : 'luggage',
+    stock: num(data.stock),
+    image: { url: str(image.url), hash: str(image.hash) },
+    createdAt: toIso(data.createdAt),
+    updatedAt: toIso(data.updatedAt),
+  };
+}

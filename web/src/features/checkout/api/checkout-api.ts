@@ -1,0 +1,12 @@
+import type { Address, AddressInput, Order, PaymentMethod } from '@bagshop/domain';
+import { apiData, apiRequest } from '../../../lib/api-client';
+
+export const checkoutApi = {
+  addresses: () => apiData<Address[]>('users/address'),
+  addAddress: (address: AddressInput) => apiData<Address>('users/address', { method: 'POST', body: { ...address } }),
+  placeOrder: (body: { paymentMethod: PaymentMethod; addressId: string; productId?: string; quantity?: number }) =>
+    apiData<Order>('order', { method: 'POST', body }),
+  /** Top-level `{ success, url }` (DESIGN §5). */
+  startPayment: (orderId: string) => apiRequest<{ success: boolean; url?: string; message?: string }>('payment', { method: 'POST', body: { orderId } }),
+  cancelOrder: (orderId: string) => apiData<Order>(`order/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', body: {} }),
+};

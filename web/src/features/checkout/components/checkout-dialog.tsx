@@ -1,0 +1,101 @@
+import { orderTotals, type Address, type CartLine } from '@bagshop/domain';
+import { Modal } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { checkoutApi } from '../api/checkout-api';
+import { CheckoutForm, type CheckoutChoice } from './checkout-form';
+
+export const ONLINE_NOT_CONFIGURED = 'Online payments are not configured';
+
+export interface CheckoutDialogProps {
+  opened: boolean;
+  /** The lines being ordered (the whole cart, or the one Buy Now line), for the summary. */
+  lines: readonly CartLine[];
+  /** Buy Now: only this product and quantity are ordered. */
+  productId?: string;
+  quantity?: number;
+  onClose: () => void;
+  /** Sends the browser to Stripe Checkout (replaceable in tests). */
+  redirect?: (url: string) => void;
+}
+
+/** 'Shipping Address & Payment' (spec §2, §4): address first, then the order, then COD or Stripe. */
+export function CheckoutDialog({ opened, lines, productId, quantity, onClose, redirect = (url) => window.location.assign(url) }: CheckoutDialogProps) {
+  const [addresses, setAddresses] = useState<Address[]>([]);
+  const [loadingAddresses, setLoadingAddresses] = useState(false);
+  const [onlineUnavailable, setOnlineUnavailable] = useState<string | null>(null);
+  // An address saved by a Place Order that then failed: reused on the next try.
+  const [savedNew, setSavedNew] = useState<Address | null>(null);
+
+  useEffect(() => {
+    if (!opened) return;
+    let live = true;
+    setLoadingAddresses(true);
+    checkoutApi
+      .addresses()
+      .then((list) => live && setAddresses(Array.isArray(list) ? list : []))
+      .catch((error: unknown) => console.error('Loading addresses failed', error))
+      .finally(() => live && setLoadingAddresses(false));
+    return () => {
+      live = false;
+    };
+  }, [opened]);
+
+  const totals = orderTotals(lines.map((l) => ({ price: l.product.price, discount: l.product.discount, quantity: l.quantity })));
+
+  const place = async (choice: CheckoutChoice) => {
+    try {
+      let addressId: string;
+      if ('addressId' in choice) addressId = choice.addressId;
+      else {
+        const created = savedNew ?? (await checkoutApi.addAddress(choice.address));
+        setSavedNew(created);
+        setAddresses((list) => (list.some((a) => a._id === created._id) ? list : [...list, created]));
+        addressId = created._id;
+      }
+      const order = await checkoutApi.placeOrder({
+        paymentMethod: choice.paymentMethod,
+        addressId,
+        ...(productId ? { productId, quantity: quantity ?? 1 } : {}),
+      });
+      if (choice.paymentMethod === 'COD') {
+        notify.success('Order placed successfully with COD');
+        setSavedNew(null);
+        onClose();
+        return;
+      }
+      try {
+        const payment = await checkoutApi.startPayment(order._id);
+        if (!payment.success || !payment.url) throw new Error(payment.message || 'Payment initiation failed');
+        redirect(payment.url);
+      } catch (error) {
+        // The ONLINE order cannot be paid: cancel it so its stock goes back at once.
+        await checkoutApi.cancelOrder(order._id).catch((cancelError: unknown) => console.error('Cancelling the unpaid order failed', cancelError));
+        if (error instanceof ApiError && error.status === 503) {
+          setOnlineUnavailable(ONLINE_NOT_CONFIGURED);
+          return;
+        }
+        notify.error(errorMessage(error, 'Payment initiation failed'));
+      }
+    } catch (error) {
+      notify.error(errorMessage(error, 'Failed to place order'));
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={onClose} title="Shipping Address & Payment" centered size="lg">
+      {opened && (
+        <CheckoutForm
+          addresses={addresses}
+          loadingAddresses={loadingAddresses}
+          itemCount={totals.itemCount}
+          total={totals.totalAmount}
+          onlineUnavailable={onlineUnavailable}
+          onSubmit={place}
+          onCancel={onClose}
+        />
+      )}
+    </Modal>
+  );
+}

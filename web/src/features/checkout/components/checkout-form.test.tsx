@@ -1,0 +1,68 @@
+import type { Address } from '@bagshop/domain';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '../../../testing/render';
+import { CheckoutForm } from './checkout-form';
+
+const saved: Address = {
+  _id: 'home',
+  street: '14, 2nd Cross, Indiranagar',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560038',
+  country: 'India',
+  landmark: '',
+};
+
+describe('CheckoutForm', { timeout: 20_000 }, () => {
+  it("marks street, city, state and postal code 'Required' and toasts 'Please fill all required fields'", async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(<CheckoutForm addresses={[]} itemCount={2} total={4998} onSubmit={onSubmit} onCancel={() => {}} />);
+    expect(screen.getByLabelText(/Country/)).toHaveValue('India');
+    expect(screen.getByDisplayValue('Cash on Delivery')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findAllByText('Required')).toHaveLength(4);
+    expect(await screen.findByText('Please fill all required fields')).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('asks for a 6-digit PIN and sends a valid new address with COD', async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(<CheckoutForm addresses={[]} itemCount={1} total={2499} onSubmit={onSubmit} onCancel={() => {}} />);
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByLabelText(/Street address/), '221 MG Road');
+    await user.type(screen.getByLabelText(/City/), 'Pune');
+    await user.type(screen.getByPlaceholderText('Choose a state'), 'Mahara');
+    await user.click(await screen.findByRole('option', { name: 'Maharashtra', hidden: true }));
+    await user.type(screen.getByLabelText(/Postal code/), '0110');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText('Enter a 6-digit PIN code')).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(/Postal code/));
+    await user.type(screen.getByLabelText(/Postal code/), '411001');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        paymentMethod: 'COD',
+        address: { street: '221 MG Road', city: 'Pune', state: 'Maharashtra', postalCode: '411001', country: 'India', landmark: '' },
+      }),
+    );
+  });
+
+  it('offers saved addresses first and sends the chosen id', async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(<CheckoutForm addresses={[saved]} itemCount={1} total={999} onSubmit={onSubmit} onCancel={() => {}} />);
+    const group = screen.getByRole('radiogroup', { name: 'Ship to' });
+    expect(within(group).getByRole('radio', { name: /Indiranagar/ })).toBeChecked();
+    expect(screen.queryByLabelText(/Street address/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ paymentMethod: 'COD', addressId: 'home' }));
+  });
+
+  it('says when online payment is not configured and keeps COD', () => {
+    render(
+      <CheckoutForm addresses={[saved]} itemCount={1} total={999} onlineUnavailable="Online payments are not configured" onSubmit={vi.fn()} onCancel={() => {}} />,
+    );
+    expect(screen.getByText('Online payments are not configured')).toBeInTheDocument();
+    expect(screen.getByDisplayValue('Cash on Delivery')).toBeInTheDocument();
+  });
+});

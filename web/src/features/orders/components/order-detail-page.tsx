@@ -1,0 +1,202 @@
+import {
+  canShopperCancel,
+  formatDateIN,
+  formatINR,
+  lineTotal,
+  PAYMENT_METHOD_LABELS,
+  salePrice,
+  shortOrderId,
+  statusLabel,
+  type Order,
+} from '@bagshop/domain';
+import { Anchor, Badge, Button, Center, Container, Divider, Grid, Group, Image, Loader, Modal, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { IconArrowLeft } from '@tabler/icons-react';
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { cancelOrder } from '../api/orders-api';
+import { useLiveOrder } from '../use-live-orders';
+import { StatusBadge } from './status-badge';
+
+const PAYMENT_STATUS_LABELS = { unpaid: 'Unpaid', paid: 'Paid', refunded: 'Refunded', failed: 'Failed' } as const;
+
+function dateTime(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return '';
+  return d.toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+}
+
+function OrderDetail({ order }: { order: Order }) {
+  const [confirming, setConfirming] = useState(false);
+  const [cancelling, setCancelling] = useState(false);
+  const address = order.shippingAddress;
+
+  const cancel = async () => {
+    setCancelling(true);
+    try {
+      await cancelOrder(order._id);
+      notify.success('Order cancelled');
+      setConfirming(false);
+    } catch (error) {
+      notify.error(errorMessage(error, 'Failed to cancel order'));
+    } finally {
+      setCancelling(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" align="center" wrap="wrap">
+        <div>
+          <Title order={1} fz={{ base: 24, sm: 30 }}>
+            Order #{shortOrderId(order._id)}
+          </Title>
+          <Text c="dimmed" size="sm">
+            Placed on {formatDateIN(order.createdAt)}
+          </Text>
+        </div>
+        <Group gap="sm">
+          <StatusBadge status={order.status} />
+          {canShopperCancel(order.status) && (
+            <Button color="red" variant="light" onClick={() => setConfirming(true)}>
+              Cancel Order
+            </Button>
+          )}
+        </Group>
+      </Group>
+
+      <Grid gap="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-items">
+            <Title order={2} fz="lg" id="order-items" mb="sm">
+              Items
+            </Title>
+            <Stack gap="sm">
+              {order.items.map((item) => (
+                <Group key={item._id} wrap="nowrap" align="flex-start" gap="sm">
+                  <Image src={item.product.image.url} alt="" w={64} h={64} radius="sm" fit="cover" bg="gray.1" style={{ flexShrink: 0 }} />
+                  <div style={{ flex: 1, minWidth: 0 }}>
+                    <Anchor component={Link} to={`/product/${item.product._id}`} c="dark" fw={600} lineClamp={2}>
+                      {item.name}
+                    </Anchor>
+                    <Text size="sm" c="dimmed">
+                      {formatINR(salePrice(item.price, item.discount))} × {item.quantity}
+                      {item.discount > 0 && ` (was ${formatINR(item.price)})`}
+                    </Text>
+                  </div>
+                  <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
+                    {formatINR(lineTotal(item))}
+                  </Text>
+                </Group>
+              ))}
+              <Divider />
+              <Group justify="space-between">
+                <Text size="sm">Items subtotal</Text>
+                <Text size="sm">{formatINR(order.subtotal)}</Text>
+              </Group>
+              {order.subtotal > order.totalAmount && (
+                <Group justify="space-between">
+                  <Text size="sm">Discount</Text>
+                  <Text size="sm" c="green.8">
+                    −{formatINR(order.subtotal - order.totalAmount)}
+                  </Text>
+                </Group>
+              )}
+              <Group justify="space-between">
+                <Text size="sm">Shipping</Text>
+                <Text size="sm" c="green.8">
+                  Free
+                </Text>
+              </Group>
+              <Group justify="space-between">
+                <Text fw={700}>Total</Text>
+                <Text fw={700}>{formatINR(order.totalAmount)}</Text>
+              </Group>
+            </Stack>
+          </Paper>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-address">
+              <Title order={2} fz="lg" id="order-address" mb="xs">
+                Shipping address
+              </Title>
+              <Text size="sm">{address.street}</Text>
+              {address.landmark && <Text size="sm">Near {address.landmark.replace(/^near\s+/i, '')}</Text>}
+              <Text size="sm">
+                {address.city}, {address.state} {address.postalCode}
+              </Text>
+              <Text size="sm">{address.country}</Text>
+            </Paper>
+            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-payment">
+              <Title order={2} fz="lg" id="order-payment" mb="xs">
+                Payment
+              </Title>
+              <Group justify="space-between">
+                <Text size="sm">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Text>
+                <Badge variant="outline" color={order.payment.status === 'paid' ? 'green' : 'gray'} data-testid="payment-status">
+                  {PAYMENT_STATUS_LABELS[order.payment.status]}
+                </Badge>
+              </Group>
+            </Paper>
+            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-history">
+              <Title order={2} fz="lg" id="order-history" mb="sm">
+                Status history
+              </Title>
+              <Timeline active={order.statusHistory.length - 1} bulletSize={14} lineWidth={2}>
+                {order.statusHistory.map((change, i) => (
+                  <Timeline.Item key={`${change.status}-${i}`} title={statusLabel(change.status)}>
+                    <Text size="xs" c="dimmed">
+                      {dateTime(change.at)}
+                    </Text>
+                  </Timeline.Item>
+                ))}
+              </Timeline>
+            </Paper>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+
+      <Modal opened={confirming} onClose={() => setConfirming(false)} title="Cancel Order" centered>
+        <Text>Are you sure you want to cancel this order? The items go back on sale.</Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            Keep Order
+          </Button>
+          <Button color="red" onClick={cancel} loading={cancelling}>
+            Cancel Order
+          </Button>
+        </Group>
+      </Modal>
+    </Stack>
+  );
+}
+
+export function OrderDetailPage({ id }: { id: string }) {
+  const { status, order } = useLiveOrder(id);
+  return (
+    <Container size="lg" py="lg" px="md">
+      <Anchor component={Link} to="/orders" size="sm" mb="sm" display="inline-flex" style={{ alignItems: 'center', gap: 4 }}>
+        <IconArrowLeft size={14} aria-hidden /> All orders
+      </Anchor>
+      {status === 'loading' ? (
+        <Center py={80}>
+          <Loader aria-label="Loading the order" />
+        </Center>
+      ) : order ? (
+        <OrderDetail order={order} />
+      ) : (
+        <Stack align="center" py={64} gap="md" ta="center">
+          <Title order={1} fz="xl">
+            Order not found
+          </Title>
+          <Text c="dimmed">This order does not exist or is not yours.</Text>
+          <Button component={Link} to="/orders">
+            My Orders
+          </Button>
+        </Stack>
+      )}
+    </Container>
+  );
+}

@@ -1,0 +1,12 @@
+import { statusColor, statusLabel, type OrderStatus } from '@bagshop/domain';
+import { Badge } from '@mantine/core';
+
+/** DESIGN §3 colours: completed green, pending yellow, confirmed and shipped blue, cancelled red. */
+export function StatusBadge({ status }: { status: OrderStatus }) {
+  const color = statusColor(status);
+  return (
+    <Badge color={color} variant="light" c={color === 'yellow' ? 'yellow.9' : undefined} data-status={status}>
+      {statusLabel(status)}
+    </Badge>
+  );
+}

@@ -1,0 +1,154 @@
+import { Button, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, Navigate, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useSession } from '../../../lib/session';
+import { paymentSession, type PaymentSessionState } from '../api/payments-api';
+
+/** Spec §9: the processing spinner shows for at least 2 s. */
+export const PROCESSING_MS = 2000;
+/** While Stripe's webhook has not arrived yet: ask again this often, this many times. */
+export const POLL_MS = 2500;
+export const POLL_TRIES = 6;
+
+type View =
+  | { kind: 'processing' }
+  | { kind: 'paid'; state: PaymentSessionState }
+  | { kind: 'pending'; state: PaymentSessionState | null }
+  | { kind: 'failed'; state: PaymentSessionState }
+  | { kind: 'error'; message: string };
+
+const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
+
+/**
+ * /payment-success?session_id=…: asks the API for the real state of the order behind the
+ * Stripe session; never claims success on the query string alone (DESIGN §7).
+ */
+export default function PaymentSuccessPage() {
+  const [params] = useSearchParams();
+  const sessionId = params.get('session_id');
+  const { user, loading } = useSession();
+  const [view, setView] = useState<View>({ kind: 'processing' });
+
+  useEffect(() => {
+    if (!sessionId || loading || !user) return;
+    let live = true;
+    const started = Date.now();
+    const show = async (next: View) => {
+      const left = PROCESSING_MS - (Date.now() - started);
+      if (left > 0) await wait(left);
+      if (live) setView(next);
+    };
+    void (async () => {
+      for (let attempt = 0; attempt < POLL_TRIES && live; attempt += 1) {
+        let state: PaymentSessionState;
+        try {
+          state = await paymentSession(sessionId);
+        } catch (error) {
+          await show({ kind: 'error', message: errorMessage(error, 'We could not check this payment') });
+          return;
+        }
+        if (state.paymentStatus === 'paid') {
+          await show({ kind: 'paid', state });
+          if (live) notify.success('Payment completed successfully!');
+          return;
+        }
+        if (state.paymentStatus === 'failed' || state.status === 'cancelled') {
+          await show({ kind: 'failed', state });
+          return;
+        }
+        await show({ kind: 'pending', state });
+        await wait(POLL_MS);
+      }
+    })();
+    return () => {
+      live = false;
+    };
+  }, [sessionId, loading, user]);
+
+  if (!sessionId) return <Navigate to="/cart" replace />;
+  if (!loading && !user) return <Navigate to="/auth" replace state={{ from: `/payment-success?session_id=${sessionId}` }} />;
+
+  return (
+    <Container size={560} py={{ base: 'lg', sm: 64 }} px="md">
+      <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }}>
+        {view.kind === 'processing' && (
+          <Stack align="center" gap="md" py="lg" aria-live="polite">
+            <Loader size="lg" />
+            <Title order={1} fz="xl">
+              Processing your payment...
+            </Title>
+          </Stack>
+        )}
+        {view.kind === 'paid' && (
+          <Stack align="center" gap="md" ta="center">
+            <ThemeIcon color="green" size={64} radius="xl" variant="light">
+              <IconCircleCheck size={40} aria-hidden />
+            </ThemeIcon>
+            <Title order={1} fz={{ base: 24, sm: 28 }}>
+              Payment Successful!
+            </Title>
+            <Text c="dimmed">Thank you. Your order is confirmed and on its way to being packed.</Text>
+            <Group>
+              <Button component={Link} to="/orders">
+                View Orders
+              </Button>
+              <Button component={Link} to="/" variant="default">
+                Continue Shopping
+              </Button>
+            </Group>
+          </Stack>
+        )}
+        {view.kind === 'pending' && (
+          <Stack align="center" gap="md" ta="center" aria-live="polite">
+            <ThemeIcon color="yellow" size={64} radius="xl" variant="light">
+              <IconClockHour4 size={40} aria-hidden />
+            </ThemeIcon>
+            <Title order={1} fz={{ base: 22, sm: 26 }}>
+              We are confirming your payment
+            </Title>
+            <Text c="dimmed">This usually takes a few seconds. Your order page shows the result as soon as the bank confirms it.</Text>
+            <Button component={Link} to="/orders" variant="default">
+              View Orders
+            </Button>
+          </Stack>
+        )}
+        {view.kind === 'failed' && (
+          <Stack align="center" gap="md" ta="center">
+            <ThemeIcon color="red" size={64} radius="xl" variant="light">
+              <IconAlertTriangle size={40} aria-hidden />
+            </ThemeIcon>
+            <Title order={1} fz={{ base: 22, sm: 26 }}>
+              Payment not completed
+            </Title>
+            <Text c="dimmed">The payment did not go through and the order was cancelled. Nothing was charged.</Text>
+            <Button component={Link} to="/cart">
+              Return to Cart
+            </Button>
+          </Stack>
+        )}
+        {view.kind === 'error' && (
+          <Stack align="center" gap="md" ta="center">
+            <ThemeIcon color="red" size={64} radius="xl" variant="light">
+              <IconAlertTriangle size={40} aria-hidden />
+            </ThemeIcon>
+            <Title order={1} fz={{ base: 22, sm: 26 }}>
+              We could not check this payment
+            </Title>
+            <Text c="dimmed">{view.message}</Text>
+            <Group>
+              <Button component={Link} to="/orders">
+                View Orders
+              </Button>
+              <Button component={Link} to="/cart" variant="default">
+                Return to Cart
+              </Button>
+            </Group>
+          </Stack>
+        )}
+      </Paper>
+    </Container>
+  );
+}
