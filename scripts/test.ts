@@ -61,6 +61,11 @@ if (built) {
           STRIPE_SECRET_KEY: 'sk_test_bagshop_standin',
           STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_STANDIN_PORT}`,
           STRIPE_STANDIN_PORT: String(STRIPE_STANDIN_PORT),
+          // Every test request comes from 127.0.0.1: raise the per-IP abuse limits. The
+          // per-account limits stay as in production, and the API tests check their 429s.
+          RATE_LIMIT_SIGNUP: '100000',
+          RATE_LIMIT_SIGNIN: '100000',
+          RATE_LIMIT_FORGET_PASSWORD: '100000',
         },
         `${bin('tsx')} scripts/test-emulated.ts`,
       );

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { patchEmulatorBodyErrors } from './emulator-body-errors.js';
 import { emulatorEnv, firebaseConfigPath, HOSTING_URL, PROJECT_ID, ROOT } from './env.js';
 import { checkJava, checkPorts, EMULATOR_PORTS, firestoreEmulatorEnv } from './preflight.js';
 
@@ -11,6 +12,7 @@ const FIREBASE_BIN = resolve(ROOT, 'node_modules/.bin/firebase');
 /** Checks Java, the Firestore launcher jar and the ports; returns the env for firebase-tools. */
 export async function prepareEmulators(): Promise<NodeJS.ProcessEnv> {
   checkJava();
+  patchEmulatorBodyErrors();
   const extra = firestoreEmulatorEnv();
   await checkPorts(EMULATOR_PORTS);
   return { ...process.env, ...extra };

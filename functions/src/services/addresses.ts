@@ -1,0 +1,48 @@
+// Saved shipping addresses: users/{uid}/addresses/{id}.
+import type { Address, AddressInput } from '@bagshop/domain';
+import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { db } from '../lib/admin.js';
+import { conflict } from '../lib/errors.js';
+
+export const MAX_ADDRESSES = 20;
+export const TOO_MANY_ADDRESSES = `You can save at most ${MAX_ADDRESSES} addresses`;
+
+const addresses = (uid: string) => db.collection('users').doc(uid).collection('addresses');
+
+export function toAddress(snap: DocumentSnapshot): Address {
+  const d = snap.data() ?? {};
+  return {
+    _id: snap.id,
+    street: String(d.street ?? ''),
+    city: String(d.city ?? ''),
+    state: String(d.state ?? ''),
+    postalCode: String(d.postalCode ?? ''),
+    country: String(d.country ?? ''),
+    landmark: String(d.landmark ?? ''),
+  };
+}
+
+/** Saves an address (at most MAX_ADDRESSES per user, checked in the same transaction). */
+export async function addAddress(uid: string, input: AddressInput): Promise<Address> {
+  const ref = addresses(uid).doc();
+  await db.runTransaction(async (tx) => {
+    const existing = await tx.get(addresses(uid).select().limit(MAX_ADDRESSES));
+    if (existing.size >= MAX_ADDRESSES) throw conflict(TOO_MANY_ADDRESSES);
+    tx.create(ref, {
+      street: input.street,
+      city: input.city,
+      state: input.state,
+      postalCode: input.postalCode,
+      country: input.country,
+      landmark: input.landmark,
+      createdAt: FieldValue.serverTimestamp(),
+    });
+  });
+  return toAddress(await ref.get());
+}
+
+/** The user's addresses, newest first. */
+export async function listAddresses(uid: string): Promise<Address[]> {
+  const snap = await addresses(uid).orderBy('createdAt', 'desc').get();
+  return snap.docs.map(toAddress);
+}

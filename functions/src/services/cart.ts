@@ -1,0 +1,105 @@
+// The cart: users/{uid}/cart/{productId} { quantity, addedAt, updatedAt }. Every path is the
+// caller's own, so nobody can touch another user's lines.
+import { MAX_QUANTITY, stockShortageMessage, type CartLine } from '@bagshop/domain';
+import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
+import { db } from '../lib/admin.js';
+import { conflict, notFound } from '../lib/errors.js';
+import { products, toProduct } from './catalog.js';
+
+export const PRODUCT_NOT_FOUND = 'Product not found';
+export const NOT_IN_CART = 'This product is not in your cart';
+
+const cartLines = (uid: string) => db.collection('users').doc(uid).collection('cart');
+
+/** The cart with each line's current product, oldest line first; lines of deleted products are left out. */
+export async function getCart(uid: string): Promise<CartLine[]> {
+  const snap = await cartLines(uid).orderBy('addedAt', 'asc').get();
+  if (snap.empty) return [];
+  const refs = snap.docs.map((d) => products().doc(d.id));
+  const productSnaps = await db.getAll(...refs);
+  const byId = new Map(productSnaps.filter((p) => p.exists).map((p) => [p.id, toProduct(p)]));
+  const lines: CartLine[] = [];
+  for (const doc of snap.docs) {
+    const product = byId.get(doc.id);
+    const quantity = Number(doc.get('quantity') ?? 0);
+    if (product && quantity > 0) lines.push({ product, quantity });
+  }
+  return lines;
+}
+
+/**
+ * Sets a line to `next(current)` inside a transaction that also reads the product, so the
+ * quantity is never above stock at the time of the change. `next` returning 0 removes the line.
+ */
+async function changeLine(
+  uid: string,
+  productId: string,
+  next: (current: number) => number,
+  options: { mustExist: boolean; checkStock: boolean },
+): Promise<void> {
+  const productRef = products().doc(productId);
+  const lineRef: DocumentReference = cartLines(uid).doc(productId);
+  await db.runTransaction(async (tx) => {
+    const [productSnap, lineSnap] = await Promise.all([tx.get(productRef), tx.get(lineRef)]);
+    if (options.mustExist && !lineSnap.exists) throw notFound(NOT_IN_CART);
+    if (!productSnap.exists) throw notFound(PRODUCT_NOT_FOUND);
+    const current = lineSnap.exists ? Number(lineSnap.get('quantity') ?? 0) : 0;
+    const wanted = next(current);
+    if (wanted <= 0) {
+      tx.delete(lineRef);
+      return;
+    }
+    if (options.checkStock) {
+      const product = toProduct(productSnap);
+      const stock = Math.max(0, Math.min(product.stock, MAX_QUANTITY));
+      if (wanted > stock) {
+        const inCart = current > 0 ? ` (you already have ${current} in your cart)` : '';
+        throw conflict(`${stockShortageMessage(product.name, stock)}${stock > 0 ? inCart : ''}`);
+      }
+    }
+    if (lineSnap.exists) tx.update(lineRef, { quantity: wanted, updatedAt: FieldValue.serverTimestamp() });
+    else tx.create(lineRef, { quantity: wanted, addedAt: FieldValue.serverTimestamp(), updatedAt: FieldValue.serverTimestamp() });
+  });
+}
+
+/** Adds `quantity` to the line (creating it); never above stock. */
+export async function addToCart(uid: string, productId: string, quantity: number): Promise<CartLine[]> {
+  await changeLine(uid, productId, (current) => current + quantity, { mustExist: false, checkStock: true });
+  return getCart(uid);
+}
+
+export async function incrementLine(uid: string, productId: string): Promise<CartLine[]> {
+  await changeLine(uid, productId, (current) => current + 1, { mustExist: true, checkStock: true });
+  return getCart(uid);
+}
+
+/** One fewer; at 1 the line goes. Allowed even when stock has dropped below the line. */
+export async function decrementLine(uid: string, productId: string): Promise<CartLine[]> {
+  const lineRef = cartLines(uid).doc(productId);
+  await db.runTransaction(async (tx) => {
+    const line = await tx.get(lineRef);
+    if (!line.exists) throw notFound(NOT_IN_CART);
+    const current = Number(line.get('quantity') ?? 0);
+    if (current <= 1) tx.delete(lineRef);
+    else tx.update(lineRef, { quantity: current - 1, updatedAt: FieldValue.serverTimestamp() });
+  });
+  return getCart(uid);
+}
+
+export async function removeLine(uid: string, productId: string): Promise<CartLine[]> {
+  const lineRef = cartLines(uid).doc(productId);
+  const line = await lineRef.get();
+  if (!line.exists) throw notFound(NOT_IN_CART);
+  await lineRef.delete();
+  return getCart(uid);
+}
+
+export async function clearCart(uid: string): Promise<CartLine[]> {
+  const snap = await cartLines(uid).select().get();
+  for (let i = 0; i < snap.docs.length; i += 400) {
+    const batch = db.batch();
+    for (const doc of snap.docs.slice(i, i + 400)) batch.delete(doc.ref);
+    await batch.commit();
+  }
+  return [];
+}

@@ -1,0 +1,97 @@
+// The Firebase Auth REST API (Identity Toolkit) for what the Admin SDK cannot do: check a
+// password, send a reset code, apply a reset code. On the emulators it is the Auth
+// emulator's copy of the same API; in production it needs the project's Web API key.
+import { defineString } from 'firebase-functions/params';
+import { HttpError } from '../lib/errors.js';
+
+/**
+ * The project's Web API key (not a secret: the SPA ships it too). `firebase deploy` asks for it
+ * (or reads functions/.env); on the emulators functions/.env.local sets a placeholder, unused.
+ */
+const WEB_API_KEY = defineString('WEB_API_KEY', {
+  description: 'Web API key of the Firebase project (Project settings → General), for POST /api/users/signin and password flows',
+});
+
+function endpoint(method: string): string {
+  const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  if (emulator) return `http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=emulator`;
+  const key = WEB_API_KEY.value();
+  if (!key) throw new HttpError(503, 'Password sign-in for API clients is not configured');
+  return `https://identitytoolkit.googleapis.com/v1/accounts:${method}?key=${encodeURIComponent(key)}`;
+}
+
+/** A failure answered by the Identity Toolkit, e.g. INVALID_LOGIN_CREDENTIALS. */
+export class IdentityError extends Error {
+  constructor(readonly code: string) {
+    super(`Identity Toolkit: ${code}`);
+    this.name = 'IdentityError';
+  }
+}
+
+async function call<T>(method: string, body: Record<string, unknown>): Promise<T> {
+  const res = await fetch(endpoint(method), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    signal: AbortSignal.timeout(10_000),
+  });
+  const json = (await res.json().catch(() => ({}))) as T & { error?: { message?: string } };
+  if (!res.ok) {
+    // Messages look like 'INVALID_PASSWORD' or 'WEAK_PASSWORD : Password should be at least 6 characters'.
+    const code = (json.error?.message ?? `HTTP_${res.status}`).split(/\s|:/)[0] ?? 'UNKNOWN';
+    throw new IdentityError(code);
+  }
+  return json;
+}
+
+export interface PasswordSignIn {
+  uid: string;
+  idToken: string;
+  refreshToken: string;
+  /** Seconds the ID token is valid for. */
+  expiresIn: number;
+}
+
+const BAD_CREDENTIALS = new Set(['INVALID_LOGIN_CREDENTIALS', 'EMAIL_NOT_FOUND', 'INVALID_PASSWORD', 'INVALID_EMAIL', 'MISSING_PASSWORD']);
+
+/** Email + password sign-in; null when the credentials are wrong (or the user has no password). */
+export async function signInWithPassword(email: string, password: string): Promise<PasswordSignIn | null> {
+  try {
+    const r = await call<{ localId: string; idToken: string; refreshToken: string; expiresIn: string }>('signInWithPassword', {
+      email,
+      password,
+      returnSecureToken: true,
+    });
+    return { uid: r.localId, idToken: r.idToken, refreshToken: r.refreshToken, expiresIn: Number(r.expiresIn) };
+  } catch (error) {
+    if (error instanceof IdentityError) {
+      if (BAD_CREDENTIALS.has(error.code)) return null;
+      if (error.code === 'USER_DISABLED') throw new HttpError(403, 'This account has been disabled');
+      if (error.code === 'TOO_MANY_ATTEMPTS_TRY_LATER') {
+        throw new HttpError(429, 'Too many attempts, please try again later', undefined, { 'Retry-After': '300' });
+      }
+    }
+    throw error;
+  }
+}
+
+/** Sends Firebase's password-reset email. Unknown emails are not an error (nothing is revealed). */
+export async function sendPasswordResetCode(email: string): Promise<void> {
+  try {
+    await call('sendOobCode', { requestType: 'PASSWORD_RESET', email });
+  } catch (error) {
+    if (error instanceof IdentityError && (error.code === 'EMAIL_NOT_FOUND' || error.code === 'USER_DISABLED')) return;
+    throw error;
+  }
+}
+
+/** Applies a password-reset code; false when the code is invalid, used or expired. */
+export async function resetPasswordWithCode(oobCode: string, newPassword: string): Promise<boolean> {
+  try {
+    await call('resetPassword', { oobCode, newPassword });
+    return true;
+  } catch (error) {
+    if (error instanceof IdentityError && /OOB_CODE|USER_DISABLED|USER_NOT_FOUND/.test(error.code)) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,234 @@
+// Profiles (users/{uid}) and the Auth accounts behind them.
+import { LIMITS, type Role, type SignupInput, type UpdateDetailsInput, type User } from '@bagshop/domain';
+import { FieldValue, Timestamp, type DocumentData, type DocumentSnapshot } from 'firebase-admin/firestore';
+import type { UserRecord } from 'firebase-admin/auth';
+import { auth, db } from '../lib/admin.js';
+import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
+import { resetPasswordWithCode, sendPasswordResetCode, signInWithPassword } from './users-identity.js';
+
+export const EMAIL_TAKEN = 'Email is already registered';
+
+export const profiles = () => db.collection('users');
+const profile = (uid: string) => profiles().doc(uid);
+
+function iso(value: unknown): string {
+  return value instanceof Timestamp ? value.toDate().toISOString() : new Date(0).toISOString();
+}
+
+/** The API shape of a profile. `role` is passed in: the token claim is the truth, not the mirror. */
+export function toUser(uid: string, d: DocumentData, role: Role): User {
+  return {
+    _id: uid,
+    fullname: { firstname: String(d.fullname?.firstname ?? ''), lastname: String(d.fullname?.lastname ?? '') },
+    email: String(d.email ?? ''),
+    phonenumber: String(d.phonenumber ?? ''),
+    role,
+    createdAt: iso(d.createdAt),
+  };
+}
+
+const roleOfClaims = (claims: Record<string, unknown> | undefined): Role => (claims?.role === 'admin' ? 'admin' : 'customer');
+
+function authCode(error: unknown): string {
+  return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
+}
+
+/** 'Asha Rani Menon' → Asha / Rani Menon; names cut to the profile limit. */
+export function splitDisplayName(displayName: string | undefined | null, email: string | null): { firstname: string; lastname: string } {
+  const words = (displayName ?? '').trim().split(/\s+/).filter(Boolean);
+  const first = words[0] ?? (email ? (email.split('@')[0] ?? '') : '');
+  const last = words.slice(1).join(' ');
+  return { firstname: first.slice(0, LIMITS.name), lastname: last.slice(0, LIMITS.name) };
+}
+
+export interface Caller {
+  uid: string;
+  email: string | null;
+  role: Role;
+  name?: string | undefined;
+}
+
+/**
+ * The caller's profile. A user without one (a Google user's first visit, or an account made
+ * outside the API) gets one now: names from the display name, email from the token.
+ */
+export async function currentUser(caller: Caller): Promise<User> {
+  const ref = profile(caller.uid);
+  const snap = await ref.get();
+  if (snap.exists) return toUser(caller.uid, snap.data() ?? {}, caller.role);
+  const fullname = splitDisplayName(caller.name, caller.email);
+  const data = {
+    fullname,
+    email: (caller.email ?? '').toLowerCase(),
+    phonenumber: '',
+    role: caller.role,
+    createdAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+  };
+  try {
+    await ref.create(data);
+  } catch (error) {
+    // Two first requests at once: the other one made it; read theirs.
+    if (authCode(error) !== '6' && !/already exists/i.test(String(error))) throw error;
+  }
+  const fresh = await ref.get();
+  return toUser(caller.uid, fresh.data() ?? {}, caller.role);
+}
+
+/** Creates the Auth user and the profile together; if the profile cannot be written the Auth user is removed. */
+export async function signup(input: SignupInput): Promise<User> {
+  let record: UserRecord;
+  try {
+    record = await auth.createUser({
+      email: input.email,
+      password: input.password,
+      displayName: `${input.fullname.firstname} ${input.fullname.lastname}`.trim(),
+    });
+  } catch (error) {
+    const code = authCode(error);
+    if (code === 'auth/email-already-exists') throw conflict(EMAIL_TAKEN);
+    if (code === 'auth/invalid-email') throw badRequest('Invalid email', [{ field: 'email', message: 'Invalid email' }]);
+    if (code === 'auth/invalid-password') throw badRequest('At least 6 characters', [{ field: 'password', message: 'At least 6 characters' }]);
+    throw error;
+  }
+  const data = {
+    fullname: { firstname: input.fullname.firstname, lastname: input.fullname.lastname },
+    email: input.email,
+    phonenumber: input.phonenumber,
+    role: 'customer' as const,
+    createdAt: FieldValue.serverTimestamp(),
+    updatedAt: FieldValue.serverTimestamp(),
+  };
+  try {
+    await profile(record.uid).create(data);
+  } catch (error) {
+    await auth.deleteUser(record.uid).catch(() => undefined);
+    throw error;
+  }
+  const snap = await profile(record.uid).get();
+  return toUser(record.uid, snap.data() ?? {}, 'customer');
+}
+
+export interface SigninResult {
+  user: User;
+  idToken: string;
+  refreshToken: string;
+  expiresIn: number;
+}
+
+export const BAD_CREDENTIALS = 'Invalid email or password';
+
+/** Password sign-in for API clients (the SPA signs in with the Firebase SDK instead). */
+export async function signin(email: string, password: string): Promise<SigninResult> {
+  const session = await signInWithPassword(email, password);
+  if (!session) throw new HttpError(401, BAD_CREDENTIALS);
+  const token = await auth.verifyIdToken(session.idToken);
+  const user = await currentUser({
+    uid: session.uid,
+    email: token.email ?? email,
+    role: token.role === 'admin' ? 'admin' : 'customer',
+    name: typeof token.name === 'string' ? token.name : undefined,
+  });
+  return { user, idToken: session.idToken, refreshToken: session.refreshToken, expiresIn: session.expiresIn };
+}
+
+/** Ends every session of the user: refresh tokens stop working, and admin routes refuse current ID tokens. */
+export async function revokeSessions(uid: string): Promise<void> {
+  await auth.revokeRefreshTokens(uid);
+}
+
+/** Name, email and phone. An email change moves the Auth email too (409 if another account has it). */
+export async function updateDetails(caller: Caller, input: UpdateDetailsInput): Promise<User> {
+  await currentUser(caller);
+  const record = await auth.getUser(caller.uid);
+  const previousEmail = record.email ?? null;
+  const emailChanged = (previousEmail ?? '').toLowerCase() !== input.email;
+  const displayName = `${input.firstname} ${input.lastname}`.trim();
+  try {
+    await auth.updateUser(caller.uid, emailChanged ? { email: input.email, displayName } : { displayName });
+  } catch (error) {
+    if (authCode(error) === 'auth/email-already-exists') throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+  try {
+    await profile(caller.uid).update({
+      fullname: { firstname: input.firstname, lastname: input.lastname },
+      email: input.email,
+      phonenumber: input.phonenumber,
+      updatedAt: FieldValue.serverTimestamp(),
+    });
+  } catch (error) {
+    // Keep Auth and the profile in step: put the old email back.
+    if (emailChanged && previousEmail) await auth.updateUser(caller.uid, { email: previousEmail }).catch(() => undefined);
+    throw error;
+  }
+  const snap = await profile(caller.uid).get();
+  return toUser(caller.uid, snap.data() ?? {}, caller.role);
+}
+
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+
+/** Checks the current password with a real sign-in first, then sets the new one. */
+export async function updatePassword(uid: string, currentPassword: string, newPassword: string): Promise<void> {
+  const record = await auth.getUser(uid);
+  const email = record.email;
+  const session = email ? await signInWithPassword(email, currentPassword) : null;
+  if (!session || session.uid !== uid) {
+    throw badRequest(WRONG_CURRENT_PASSWORD, [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
+  }
+  await auth.updateUser(uid, { password: newPassword });
+}
+
+export async function forgetPassword(email: string): Promise<void> {
+  await sendPasswordResetCode(email);
+}
+
+export const BAD_RESET_LINK = 'Invalid or expired reset link';
+
+export async function resetPassword(oobCode: string, newPassword: string): Promise<void> {
+  if (!(await resetPasswordWithCode(oobCode, newPassword))) throw badRequest(BAD_RESET_LINK);
+}
+
+// ---- admin ----
+
+export const MAX_PAGE = 100;
+
+/** Profiles, newest first, `limit` per page; `after` is the last `_id` of the previous page. Roles from the claims. */
+export async function listUsers(limit: number, after?: string): Promise<User[]> {
+  let query = profiles().orderBy('createdAt', 'desc').limit(limit);
+  if (after) {
+    const cursor = await profile(after).get();
+    if (!cursor.exists) throw badRequest('Unknown cursor: after must be the _id of a listed user');
+    query = query.startAfter(cursor);
+  }
+  const snap = await query.get();
+  if (snap.empty) return [];
+  const records = await auth.getUsers(snap.docs.map((d) => ({ uid: d.id })));
+  const claims = new Map(records.users.map((u) => [u.uid, u.customClaims]));
+  return snap.docs.map((d: DocumentSnapshot) => toUser(d.id, d.data() ?? {}, roleOfClaims(claims.get(d.id))));
+}
+
+export const OWN_ROLE = 'You cannot change your own role';
+
+/** Grants or removes the admin claim, mirrors it on the profile and ends the target's sessions. */
+export async function setRole(actorUid: string, uid: string, role: Role): Promise<User> {
+  if (actorUid === uid) throw badRequest(OWN_ROLE);
+  let record: UserRecord;
+  try {
+    record = await auth.getUser(uid);
+  } catch (error) {
+    if (authCode(error) === 'auth/user-not-found') throw notFound('User not found');
+    throw error;
+  }
+  const claims: Record<string, unknown> = { ...(record.customClaims ?? {}) };
+  if (role === 'admin') claims.role = 'admin';
+  else delete claims.role;
+  await auth.setCustomUserClaims(uid, Object.keys(claims).length ? claims : null);
+  const ref = profile(uid);
+  const snap = await ref.get();
+  if (snap.exists) await ref.update({ role, updatedAt: FieldValue.serverTimestamp() });
+  await auth.revokeRefreshTokens(uid);
+  if (snap.exists) return toUser(uid, (await ref.get()).data() ?? {}, role);
+  const name = splitDisplayName(record.displayName, record.email ?? null);
+  return { _id: uid, fullname: name, email: record.email ?? '', phonenumber: '', role, createdAt: record.metadata.creationTime ? new Date(record.metadata.creationTime).toISOString() : new Date(0).toISOString() };
+}
