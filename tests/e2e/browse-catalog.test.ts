@@ -5,7 +5,7 @@ import type { Product } from '@bagshop/domain';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin } from '../support/api';
+import { admin, createTestUser } from '../support/api';
 import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser';
 import { hostingUrl } from '../support/emulators';
 
@@ -185,6 +185,42 @@ describe('browse the catalog (Chromium)', () => {
       await page.close();
     });
   }
+
+  it('signed in: Add to cart posts to the API, says so and opens /cart; a second add past the stock shows the 409 message', async () => {
+    const shopper = await createTestUser({ firstname: 'Browser' });
+    const { db } = admin();
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(`${base}/auth`, { waitUntil: 'load' });
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Email').fill(shopper.email);
+    await login.getByLabel('Password', { exact: false }).first().fill(shopper.password);
+    await login.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto(`${base}/product/${dealId}`, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: DEAL_NAME, level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByText('Product added successfully').waitFor();
+    await page.waitForURL((url) => url.pathname === '/cart');
+    expect((await db.doc(`users/${shopper.uid}/cart/${dealId}`).get()).get('quantity')).toBe(2);
+
+    // 2 in the cart, 3 in stock: adding 2 more is refused, and the shopper is told why.
+    await page.goto(`${base}/product/${dealId}`, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: DEAL_NAME, level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByText(/Only 3 left/).last().waitFor();
+    await page.getByText('you already have 2 in your cart', { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/product/${dealId}`);
+    expect((await db.doc(`users/${shopper.uid}/cart/${dealId}`).get()).get('quantity')).toBe(2);
+
+    // Buy Now hands the one product and quantity to the cart's checkout.
+    await page.getByRole('textbox', { name: 'Quantity' }).fill('1');
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await page.waitForURL((url) => url.pathname === '/cart' && url.searchParams.get('buy') === dealId && url.searchParams.get('qty') === '1');
+    await page.close();
+  });
 
   it('the out-of-stock product cannot be added', async () => {
     const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
