@@ -10,3 +10,4 @@ export * from './schemas/cart.js';
 export * from './schemas/address.js';
 export * from './schemas/orders.js';
 export * from './types.js';
+export * from './dashboard.js';

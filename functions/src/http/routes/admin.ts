@@ -1,6 +1,16 @@
 import { Router } from 'express';
+import { dashboard } from '../../services/dashboard.js';
+import { requireAdmin } from '../auth.js';
+import { ok } from '../respond.js';
 
-// Filled in by the API work (issue 3 / 6); registered in http/app.ts.
+/** /api/admin/*: admin-only views that aggregate on the server. */
 export function adminRouter(): Router {
-  return Router();
+  const router = Router();
+
+  router.get('/dashboard', async (req, res) => {
+    await requireAdmin(req);
+    ok(res, await dashboard());
+  });
+
+  return router;
 }

@@ -1,13 +1,40 @@
-import { Route, Routes } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import '@mantine/dropzone/styles.css';
+import { useState } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { notify } from '../../lib/notify';
+import { useSession } from '../../lib/session';
+import { AdminGuard } from './components/admin-guard';
+import { AdminLayout } from './components/admin-layout';
+import { DashboardPage } from './components/dashboard-page';
+import { OrdersPage } from './components/orders-page';
+import { ProductsPage } from './components/products-page';
+import { UsersPage } from './components/users-page';
 
 // The admin area (mounted at /admin/* by app/router.tsx). This module and everything it
 // imports load lazily: shoppers never download admin code.
 export default function AdminApp() {
+  const session = useSession();
+  const navigate = useNavigate();
+  const [leaving, setLeaving] = useState(false);
+
+  const logout = async () => {
+    setLeaving(true);
+    await session.logout();
+    navigate('/', { replace: true });
+    notify.success('Logged out successfully!');
+  };
+
   return (
-    <Routes>
-      <Route index element={<PlaceholderPage title="All Orders" />} />
-      <Route path="products" element={<PlaceholderPage title="Manage Products" />} />
-    </Routes>
+    <AdminGuard leaving={leaving}>
+      <AdminLayout onLogout={() => void logout()}>
+        <Routes>
+          <Route index element={<OrdersPage />} />
+          <Route path="dashboard" element={<DashboardPage />} />
+          <Route path="products" element={<ProductsPage />} />
+          <Route path="users" element={<UsersPage />} />
+          <Route path="*" element={<Navigate to="/admin" replace />} />
+        </Routes>
+      </AdminLayout>
+    </AdminGuard>
   );
 }

@@ -1,0 +1,57 @@
+import {
+  BEST_SELLER_DAYS,
+  istDayStart,
+  lastIstDays,
+  LOW_STOCK_THRESHOLD,
+  ORDER_STATUSES,
+  REVENUE_DAYS,
+  type AdminDashboard,
+  type Category,
+  type LowStockProduct,
+} from '@bagshop/domain';
+import { Timestamp } from 'firebase-admin/firestore';
+import { db } from '../lib/admin.js';
+import { bestSellers, emptyStatusCounts, orderFacts, revenueFigures, type OrderFacts } from './dashboard-figures.js';
+
+const LOW_STOCK_LIMIT = 50;
+
+/**
+ * The admin dashboard, aggregated on the server. Reads: the orders of the last 30 days (one
+ * range query on createdAt, which also covers the 7-day revenue), one count() per status,
+ * and the products at or below the low-stock threshold. No composite index is needed.
+ */
+export async function dashboard(now = new Date()): Promise<AdminDashboard> {
+  const revenueStart = istDayStart(lastIstDays(now, REVENUE_DAYS)[0] ?? '');
+  const bestSince = new Date(now.getTime() - BEST_SELLER_DAYS * 86_400_000);
+  const since = revenueStart < bestSince ? revenueStart : bestSince;
+
+  const orders = db.collection('orders');
+  const [recent, counts, lowStock] = await Promise.all([
+    orders.where('createdAt', '>=', Timestamp.fromDate(since)).get(),
+    Promise.all(ORDER_STATUSES.map(async (status) => [status, (await orders.where('status', '==', status).count().get()).data().count] as const)),
+    db.collection('products').where('stock', '<=', LOW_STOCK_THRESHOLD).orderBy('stock', 'asc').limit(LOW_STOCK_LIMIT).get(),
+  ]);
+
+  const facts = recent.docs.map((d) => orderFacts(d.data())).filter((f): f is OrderFacts => f !== null);
+  const ordersByStatus = emptyStatusCounts();
+  for (const [status, count] of counts) ordersByStatus[status] = count;
+
+  return {
+    generatedAt: now.toISOString(),
+    timeZone: 'Asia/Kolkata',
+    revenue: revenueFigures(facts, now),
+    ordersByStatus,
+    totalOrders: Object.values(ordersByStatus).reduce((a, b) => a + b, 0),
+    lowStock: lowStock.docs.map((snap): LowStockProduct => {
+      const d = snap.data();
+      return {
+        _id: snap.id,
+        name: String(d.name ?? ''),
+        category: d.category as Category,
+        stock: Number(d.stock ?? 0),
+        imageUrl: String(d.image?.url ?? ''),
+      };
+    }),
+    bestSellers: bestSellers(facts, bestSince),
+  };
+}

@@ -1,0 +1,58 @@
+// The admin area's calls to /api (DESIGN §5). Only the admin chunk imports this.
+import type { AdminDashboard, Order, OrderStatus, Product, Role, User } from '@bagshop/domain';
+import { apiData, apiRequest } from '../../../lib/api-client';
+
+export const getDashboard = () => apiData<AdminDashboard>('admin/dashboard');
+
+export const ORDERS_PAGE_SIZE = 25;
+
+export interface OrdersPage {
+  orders: Order[];
+  /** Pass back as `cursor` for the next page; null when there are no more. */
+  nextCursor: string | null;
+}
+
+type OrdersBody = {
+  data: Order[] | { orders?: Order[]; items?: Order[]; nextCursor?: string | null };
+  nextCursor?: string | null;
+};
+
+/**
+ * GET /api/order/all?status=&limit=&cursor=, newest first. Reads the cursor from the
+ * response when the API names one; otherwise a full page means "there may be more",
+ * continuing after the last order's id.
+ */
+export async function getOrdersPage(options: { status?: OrderStatus; cursor?: string | null; limit?: number } = {}): Promise<OrdersPage> {
+  const limit = options.limit ?? ORDERS_PAGE_SIZE;
+  const body = await apiRequest<OrdersBody>('order/all', {
+    query: { status: options.status, limit: String(limit), cursor: options.cursor ?? undefined },
+  });
+  const data = body.data;
+  const orders = Array.isArray(data) ? data : (data.orders ?? data.items ?? []);
+  const named = Array.isArray(data) ? body.nextCursor : (data.nextCursor ?? body.nextCursor);
+  const nextCursor = named !== undefined ? named : orders.length >= limit ? (orders[orders.length - 1]?._id ?? null) : null;
+  return { orders, nextCursor };
+}
+
+export const getOrder = (id: string) => apiData<Order>(`order/${encodeURIComponent(id)}`);
+
+export const setOrderStatus = (id: string, status: OrderStatus) =>
+  apiData<Order>(`order/${encodeURIComponent(id)}/status`, { method: 'PATCH', body: { status } });
+
+export const getProducts = () => apiData<Product[]>('products/', { query: { fresh: String(Date.now()) } });
+
+export const deleteProduct = (id: string) => apiData<unknown>(`products/${encodeURIComponent(id)}`, { method: 'DELETE' });
+
+export const USERS_PAGE_SIZE = 50;
+
+/** GET /api/users?limit=&after=: profiles newest first; `after` is the last _id of the previous page. */
+export async function getUsersPage(after?: string | null): Promise<{ users: User[]; nextAfter: string | null }> {
+  const body = await apiRequest<{ data: User[] | { users?: User[] } }>('users', {
+    query: { limit: String(USERS_PAGE_SIZE), after: after ?? undefined },
+  });
+  const users = Array.isArray(body.data) ? body.data : (body.data.users ?? []);
+  return { users, nextAfter: users.length >= USERS_PAGE_SIZE ? (users[users.length - 1]?._id ?? null) : null };
+}
+
+export const setUserRole = (uid: string, role: Role) =>
+  apiData<User>(`users/${encodeURIComponent(uid)}/role`, { method: 'PATCH', body: { role } });

@@ -1,0 +1,189 @@
+import { formatINR, lineTotal, nextStatuses, PAYMENT_METHOD_LABELS, salePrice, shortOrderId, statusLabel, type Order, type OrderStatus } from '@bagshop/domain';
+import { Avatar, Badge, Button, Divider, Drawer, Group, Modal, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { setOrderStatus } from '../api/admin-api';
+import { addressLine, customerName, formatDateTimeIN, itemImageUrl } from './order-format';
+import { StatusBadge } from './status-badge';
+
+const ACTION_LABELS: Record<OrderStatus, string> = {
+  pending: 'Mark as Pending',
+  confirmed: 'Mark as Confirmed',
+  shipped: 'Mark as Shipped',
+  completed: 'Mark as Completed',
+  cancelled: 'Cancel order',
+};
+
+const PAYMENT_COLORS = { unpaid: 'gray', paid: 'green', refunded: 'grape', failed: 'red' } as const;
+
+/** Every detail of one order and the status moves the lifecycle allows from here. */
+export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null; onClose: () => void; onChanged: (order: Order) => void }) {
+  const [saving, setSaving] = useState<OrderStatus | null>(null);
+  const [confirmCancel, setConfirmCancel] = useState(false);
+
+  const move = async (status: OrderStatus) => {
+    if (!order) return;
+    setSaving(status);
+    try {
+      const updated = await setOrderStatus(order._id, status);
+      onChanged(updated);
+      notify.success(status === 'cancelled' ? 'Order cancelled' : `Order marked as ${statusLabel(status)}`);
+    } catch (error) {
+      notify.error(errorMessage(error, 'Failed to update the order'));
+    } finally {
+      setSaving(null);
+      setConfirmCancel(false);
+    }
+  };
+
+  return (
+    <Drawer
+      opened={order !== null}
+      onClose={onClose}
+      position="right"
+      size="lg"
+      title={order ? <Title order={3}>Order #{shortOrderId(order._id)}</Title> : null}
+      aria-label="Order details"
+    >
+      {order && (
+        <Stack gap="md">
+          <Group justify="space-between">
+            <StatusBadge status={order.status} size="lg" />
+            <Text size="sm" c="dimmed">
+              Placed {formatDateTimeIN(order.createdAt)}
+            </Text>
+          </Group>
+          <Text size="xs" c="dimmed" ff="monospace">
+            {order._id}
+          </Text>
+
+          {nextStatuses(order.status).length > 0 && (
+            <Group gap="sm" aria-label="Status actions">
+              {nextStatuses(order.status).map((next) => (
+                <Button
+                  key={next}
+                  color={next === 'cancelled' ? 'red' : 'blue'}
+                  variant={next === 'cancelled' ? 'outline' : 'filled'}
+                  loading={saving === next}
+                  disabled={saving !== null && saving !== next}
+                  onClick={() => (next === 'cancelled' ? setConfirmCancel(true) : void move(next))}
+                >
+                  {ACTION_LABELS[next]}
+                </Button>
+              ))}
+            </Group>
+          )}
+
+          <Divider label="Customer" labelPosition="left" />
+          <div>
+            <Text fw={600}>{customerName(order)}</Text>
+            <Text size="sm">{order.user?.email}</Text>
+            <Text size="xs" c="dimmed" ff="monospace">
+              {order.userId}
+            </Text>
+          </div>
+
+          <Divider label={`Items (${order.items.length})`} labelPosition="left" />
+          <Table verticalSpacing={6} aria-label="Order lines">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Product</Table.Th>
+                <Table.Th ta="right">Qty</Table.Th>
+                <Table.Th ta="right">Price</Table.Th>
+                <Table.Th ta="right">Total</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {order.items.map((item) => (
+                <Table.Tr key={item._id}>
+                  <Table.Td>
+                    <Group gap="sm" wrap="nowrap">
+                      <Avatar src={itemImageUrl(item) || null} radius="sm" size={40} alt="" />
+                      <div>
+                        <Text size="sm" fw={500} lineClamp={2}>
+                          {item.name}
+                        </Text>
+                        {item.discount > 0 && (
+                          <Text size="xs" c="dimmed">
+                            {formatINR(item.price)} − {formatINR(item.discount)} off
+                          </Text>
+                        )}
+                      </div>
+                    </Group>
+                  </Table.Td>
+                  <Table.Td ta="right">{item.quantity}</Table.Td>
+                  <Table.Td ta="right">{formatINR(salePrice(item.price, item.discount))}</Table.Td>
+                  <Table.Td ta="right">{formatINR(lineTotal(item))}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+          <Stack gap={2} align="flex-end">
+            {order.subtotal > order.totalAmount && (
+              <Text size="sm" c="dimmed">
+                Subtotal {formatINR(order.subtotal)} · Discounts −{formatINR(order.subtotal - order.totalAmount)}
+              </Text>
+            )}
+            <Text size="sm" c="dimmed">
+              Shipping: Free
+            </Text>
+            <Text fw={800} fz="lg">
+              Total {formatINR(order.totalAmount)}
+            </Text>
+          </Stack>
+
+          <Divider label="Shipping address" labelPosition="left" />
+          <div>
+            <Text size="sm">{addressLine(order)}</Text>
+            <Text size="sm">{order.shippingAddress?.country}</Text>
+            {order.shippingAddress?.landmark && (
+              <Text size="sm" c="dimmed">
+                Landmark: {order.shippingAddress.landmark}
+              </Text>
+            )}
+          </div>
+
+          <Divider label="Payment" labelPosition="left" />
+          <Group gap="sm">
+            <Text size="sm">{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</Text>
+            <Badge variant="light" color={PAYMENT_COLORS[order.payment?.status ?? 'unpaid'] ?? 'gray'}>
+              {order.payment?.status ?? 'unpaid'}
+            </Badge>
+            {order.payment?.paidAt && (
+              <Text size="sm" c="dimmed">
+                paid {formatDateTimeIN(order.payment.paidAt)}
+              </Text>
+            )}
+          </Group>
+
+          <Divider label="Status history" labelPosition="left" />
+          <Timeline active={(order.statusHistory?.length ?? 1) - 1} bulletSize={14} lineWidth={2}>
+            {(order.statusHistory ?? []).map((change, i) => (
+              <Timeline.Item key={`${change.status}-${i}`} title={statusLabel(change.status)}>
+                <Text size="xs" c="dimmed">
+                  {formatDateTimeIN(change.at)}
+                  {change.by ? ` · by ${change.by === order.userId ? 'customer' : change.by}` : ''}
+                </Text>
+              </Timeline.Item>
+            ))}
+          </Timeline>
+        </Stack>
+      )}
+
+      <Modal opened={confirmCancel} onClose={() => setConfirmCancel(false)} title="Cancel order" centered>
+        <Text size="sm">
+          Cancel order #{order ? shortOrderId(order._id) : ''}? Its items go back into stock. This cannot be undone.
+        </Text>
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setConfirmCancel(false)}>
+            Keep order
+          </Button>
+          <Button color="red" loading={saving === 'cancelled'} onClick={() => void move('cancelled')}>
+            Yes, cancel order
+          </Button>
+        </Group>
+      </Modal>
+    </Drawer>
+  );
+}

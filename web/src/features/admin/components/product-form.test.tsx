@@ -1,0 +1,108 @@
+import { DISCOUNT_OVER_PRICE, PRICE_MESSAGE, PRODUCT_REQUIRED, STOCK_MESSAGE, type Product } from '@bagshop/domain';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '../../../testing/render';
+import { IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, ProductForm } from './product-form';
+
+function setup(product?: Product) {
+  const onSubmit = vi.fn();
+  const user = userEvent.setup({ applyAccept: false, delay: null });
+  const view = render(<ProductForm product={product} onSubmit={onSubmit} />);
+  const fileInput = () => view.container.querySelector('input[type="file"]') as HTMLInputElement;
+  return { onSubmit, user, fileInput, ...view };
+}
+
+async function fillValid(user: ReturnType<typeof userEvent.setup>, values: { price?: string; discount?: string; stock?: string } = {}) {
+  await user.type(screen.getByLabelText(/^Name/), 'Trailblazer Cabin Trolley');
+  await user.type(screen.getByLabelText(/^Price/), values.price ?? '4999');
+  if (values.discount !== '') await user.type(screen.getByLabelText(/^Discount/), values.discount ?? '1800');
+  await user.type(screen.getByLabelText(/^Stock/), values.stock ?? '12');
+  await user.selectOptions(screen.getByLabelText(/^Category/), 'luggage');
+}
+
+const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Add Product' }));
+
+describe('ProductForm', { timeout: 30_000 }, () => {
+  it('says which fields are required and does not submit an empty form', async () => {
+    const { user, onSubmit } = setup();
+    await submit(user);
+    expect(await screen.findByRole('alert')).toHaveTextContent(PRODUCT_REQUIRED);
+    expect(screen.getAllByText('Required')).toHaveLength(4);
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a price of 0 and stock above 10,000', async () => {
+    const { user, onSubmit } = setup();
+    await fillValid(user, { price: '0', discount: '', stock: '20000' });
+    await submit(user);
+    expect(await screen.findByText(PRICE_MESSAGE)).toBeInTheDocument();
+    expect(screen.getByText(STOCK_MESSAGE)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('refuses a discount above the price', async () => {
+    const { user, onSubmit } = setup();
+    await fillValid(user, { price: '1000', discount: '1500' });
+    await submit(user);
+    expect(await screen.findByText(DISCOUNT_OVER_PRICE)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('submits whole-number fields and the chosen image', async () => {
+    const { user, onSubmit, fileInput } = setup();
+    await fillValid(user);
+    expect(screen.getByText('Sells at ₹3,199 (36% off)')).toBeInTheDocument();
+    const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'bag.png', { type: 'image/png' });
+    await user.upload(fileInput(), png);
+    expect(await screen.findByText('bag.png')).toBeInTheDocument();
+    await submit(user);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit).toHaveBeenCalledWith(
+      { name: 'Trailblazer Cabin Trolley', description: '', price: 4999, discount: 1800, category: 'luggage', stock: 12 },
+      png,
+    );
+  });
+
+  it('rejects an image that is not JPEG, PNG or WebP', async () => {
+    const { user, fileInput } = setup();
+    await user.upload(fileInput(), new File(['GIF89a'], 'bag.gif', { type: 'image/gif' }));
+    expect(await screen.findByText(IMAGE_TYPE_MESSAGE)).toBeInTheDocument();
+    await user.upload(fileInput(), new File(['%PDF-1.4'], 'bag.pdf', { type: 'application/pdf' }));
+    expect(await screen.findByText(IMAGE_TYPE_MESSAGE)).toBeInTheDocument();
+  });
+
+  it('rejects an image over 5 MB and submits without it', async () => {
+    const { user, fileInput, onSubmit } = setup();
+    const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'huge.png', { type: 'image/png' });
+    await user.upload(fileInput(), big);
+    expect(await screen.findByText(IMAGE_SIZE_MESSAGE)).toBeInTheDocument();
+    await fillValid(user);
+    await submit(user);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[1]).toBeNull();
+  });
+
+  it('starts from the product when editing', async () => {
+    const product: Product = {
+      _id: 'p1',
+      name: 'Summit Duffle 60L',
+      description: 'Roomy.',
+      price: 3000,
+      discount: 300,
+      category: 'duffles',
+      stock: 4,
+      image: { url: '/api/images/abc', hash: 'abc' },
+      createdAt: '2026-11-01T00:00:00.000Z',
+      updatedAt: '2026-11-01T00:00:00.000Z',
+    };
+    const { user, onSubmit } = setup(product);
+    expect(screen.getByLabelText(/^Name/)).toHaveValue('Summit Duffle 60L');
+    expect(screen.getByAltText('Image preview')).toHaveAttribute('src', '/api/images/abc');
+    const discount = screen.getByLabelText(/^Discount/);
+    await user.clear(discount);
+    await user.type(discount, '1200');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ discount: 1200, price: 3000, category: 'duffles', stock: 4 });
+  });
+});

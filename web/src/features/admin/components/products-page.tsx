@@ -1,0 +1,200 @@
+import { CATEGORY_LABELS, discountPercent, formatINR, salePrice, type Category, type Product } from '@bagshop/domain';
+import { ActionIcon, Badge, Button, Card, Group, Image, Modal, SegmentedControl, Table, Text, Tooltip } from '@mantine/core';
+import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
+import { useMemo, useState } from 'react';
+import { notify } from '../../../lib/notify';
+import { deleteProduct, getProducts } from '../api/admin-api';
+import { useAdminTitle } from '../hooks/use-admin-title';
+import { useLoad } from '../hooks/use-load';
+import { PageHeader } from './page-header';
+import { ProductModal } from './product-modal';
+
+// The spec's filter order: All Products, Backpacks, Luggage, Duffles.
+const FILTERS: { value: Category | 'all'; label: string }[] = [
+  { value: 'all', label: 'All Products' },
+  { value: 'backpacks', label: 'Backpacks' },
+  { value: 'luggage', label: 'Luggage' },
+  { value: 'duffles', label: 'Duffles' },
+];
+
+export function ProductsPage() {
+  useAdminTitle('Manage Products');
+  const { data, loading, reload } = useLoad(getProducts, () => notify.error('Failed to fetch products'));
+  const [filter, setFilter] = useState<Category | 'all'>('all');
+  const [editing, setEditing] = useState<Product | null>(null);
+  const [modalOpen, setModalOpen] = useState(false);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const products = useMemo(() => (data ?? []).filter((p) => filter === 'all' || p.category === filter), [data, filter]);
+
+  const openAdd = () => {
+    setEditing(null);
+    setModalOpen(true);
+  };
+  const openEdit = (product: Product) => {
+    setEditing(product);
+    setModalOpen(true);
+  };
+
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await deleteProduct(deleting._id);
+      notify.success('Product deleted');
+      setDeleting(null);
+      await reload();
+    } catch {
+      notify.error('Delete failed');
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <>
+      <PageHeader
+        title="Manage Products"
+        subtitle={`${products.length} product(s) found`}
+        actions={
+          <Button leftSection={<IconPlus size={18} />} onClick={openAdd}>
+            Add Product
+          </Button>
+        }
+      />
+      <SegmentedControl
+        mb="md"
+        value={filter}
+        onChange={(v) => setFilter(v as Category | 'all')}
+        data={FILTERS}
+        aria-label="Category filter"
+      />
+      <Card withBorder radius="md" padding={0}>
+        <Table.ScrollContainer minWidth={900}>
+          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Products">
+            <Table.Thead bg="gray.0">
+              <Table.Tr>
+                <Table.Th w={80}>Image</Table.Th>
+                <Table.Th>Product Details</Table.Th>
+                <Table.Th>Price</Table.Th>
+                <Table.Th>Category</Table.Th>
+                <Table.Th>Discount</Table.Th>
+                <Table.Th>Stock</Table.Th>
+                <Table.Th ta="right">Actions</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {loading && !data ? (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text ta="center" c="dimmed" py="lg">
+                      Loading products...
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : products.length === 0 ? (
+                <Table.Tr>
+                  <Table.Td colSpan={7}>
+                    <Text ta="center" c="dimmed" py="lg">
+                      No products found
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              ) : (
+                products.map((p) => (
+                  <Table.Tr key={p._id} data-product-id={p._id}>
+                    <Table.Td>
+                      <Image src={p.image.url || null} alt={p.name} w={56} h={56} radius="sm" fit="cover" fallbackSrc="/favicon.svg" />
+                    </Table.Td>
+                    <Table.Td maw={360}>
+                      <Text fw={600} size="sm" lineClamp={1}>
+                        {p.name}
+                      </Text>
+                      <Text size="xs" c="dimmed" lineClamp={2}>
+                        {p.description}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {formatINR(salePrice(p.price, p.discount))}
+                      </Text>
+                      {p.discount > 0 && (
+                        <Text size="xs" c="dimmed" td="line-through">
+                          {formatINR(p.price)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light">{CATEGORY_LABELS[p.category] ?? p.category}</Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      {p.discount > 0 ? (
+                        <>
+                          <Text size="sm">{formatINR(p.discount)}</Text>
+                          <Text size="xs" c="dimmed">
+                            {discountPercent(p.price, p.discount)}% off
+                          </Text>
+                        </>
+                      ) : (
+                        <Text size="sm" c="dimmed">
+                          —
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge color={p.stock === 0 ? 'red' : p.stock <= 5 ? 'orange' : 'gray'} variant="light">
+                        {p.stock === 0 ? 'Out of stock' : p.stock}
+                      </Badge>
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap={4} justify="flex-end" wrap="nowrap">
+                        <Tooltip label="Edit">
+                          <ActionIcon variant="subtle" aria-label={`Edit ${p.name}`} onClick={() => openEdit(p)}>
+                            <IconEdit size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                        <Tooltip label="Delete">
+                          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${p.name}`} onClick={() => setDeleting(p)}>
+                            <IconTrash size={18} />
+                          </ActionIcon>
+                        </Tooltip>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))
+              )}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      </Card>
+
+      <ProductModal
+        opened={modalOpen}
+        product={editing}
+        onClose={() => setModalOpen(false)}
+        onSaved={() => {
+          setModalOpen(false);
+          void reload();
+        }}
+      />
+
+      <Modal opened={deleting !== null} onClose={() => !busy && setDeleting(null)} title="Delete Product" centered>
+        <Text size="sm">Are you sure you want to delete this product? This action cannot be undone.</Text>
+        {deleting && (
+          <Text size="sm" fw={600} mt="xs">
+            {deleting.name}
+          </Text>
+        )}
+        <Group justify="flex-end" mt="lg">
+          <Button variant="default" onClick={() => setDeleting(null)} disabled={busy}>
+            Cancel
+          </Button>
+          <Button color="red" onClick={() => void confirmDelete()} loading={busy}>
+            Delete
+          </Button>
+        </Group>
+      </Modal>
+    </>
+  );
+}
