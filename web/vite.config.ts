@@ -18,6 +18,11 @@ export default defineConfig({
   },
   build: {
     target: 'es2022',
-    sourcemap: false,
+    sourcemap: process.env.BAGSHOP_SOURCEMAP === 'true',
+    rolldownOptions: {
+      // Zod schemas built at module level (e.g. domain's categorySchema) are pure values:
+      // a page that needs only CATEGORY_LABELS must not pay for all of zod (~25 KB gz).
+      treeshake: { manualPureFunctions: ['z'] },
+    },
   },
 });

@@ -1,28 +1,35 @@
-import { z } from 'zod';
+// Parsed once: every setting the SPA reads from the build environment. Plain checks
+// rather than zod, so the schema library stays out of the storefront's first load.
+const env = import.meta.env as Record<string, string | undefined>;
 
-// Parsed once: every setting the SPA reads from the build environment.
-const schema = z.object({
-  VITE_USE_EMULATORS: z.enum(['true', 'false']).default('false'),
-  VITE_FIREBASE_PROJECT_ID: z.string().min(1).default('demo-bagshop'),
-  VITE_FIREBASE_API_KEY: z.string().min(1).default('demo-api-key'),
-  VITE_FIREBASE_AUTH_DOMAIN: z.string().optional(),
-  VITE_FIREBASE_APP_ID: z.string().optional(),
-  VITE_AUTH_EMULATOR_PORT: z.coerce.number().int().default(9099),
-  VITE_FIRESTORE_EMULATOR_PORT: z.coerce.number().int().default(8080),
-});
+function text(name: string, fallback: string): string {
+  const value = env[name]?.trim();
+  return value ? value : fallback;
+}
 
-const env = schema.parse(import.meta.env);
+function port(name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value <= 0 || value > 65535) throw new Error(`${name} must be a port number, got '${raw}'`);
+  return value;
+}
+
+const useEmulatorsRaw = text('VITE_USE_EMULATORS', 'false');
+if (useEmulatorsRaw !== 'true' && useEmulatorsRaw !== 'false') throw new Error(`VITE_USE_EMULATORS must be 'true' or 'false'`);
+const projectId = text('VITE_FIREBASE_PROJECT_ID', 'demo-bagshop');
+const appId = env.VITE_FIREBASE_APP_ID?.trim();
 
 export const config = {
-  useEmulators: env.VITE_USE_EMULATORS === 'true' || import.meta.env.DEV,
+  useEmulators: useEmulatorsRaw === 'true' || import.meta.env.DEV,
   emulatorHost: '127.0.0.1',
-  authEmulatorPort: env.VITE_AUTH_EMULATOR_PORT,
-  firestoreEmulatorPort: env.VITE_FIRESTORE_EMULATOR_PORT,
+  authEmulatorPort: port('VITE_AUTH_EMULATOR_PORT', 9099),
+  firestoreEmulatorPort: port('VITE_FIRESTORE_EMULATOR_PORT', 8080),
   firebase: {
-    apiKey: env.VITE_FIREBASE_API_KEY,
-    authDomain: env.VITE_FIREBASE_AUTH_DOMAIN ?? `${env.VITE_FIREBASE_PROJECT_ID}.firebaseapp.com`,
-    projectId: env.VITE_FIREBASE_PROJECT_ID,
-    ...(env.VITE_FIREBASE_APP_ID ? { appId: env.VITE_FIREBASE_APP_ID } : {}),
+    apiKey: text('VITE_FIREBASE_API_KEY', 'demo-api-key'),
+    authDomain: text('VITE_FIREBASE_AUTH_DOMAIN', `${projectId}.firebaseapp.com`),
+    projectId,
+    ...(appId ? { appId } : {}),
   },
   apiTimeoutMs: 10_000,
 } as const;

@@ -1,29 +1,29 @@
-import { ActionIcon, Anchor, AppShell, Box, Burger, Container, Drawer, Group, SimpleGrid, Stack, Text, Tooltip, UnstyledButton } from '@mantine/core';
+import { ActionIcon, Anchor, Burger, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPackage, IconShoppingBag, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
 import { RouteLoader } from '../../components/route-loader';
-import { useSession } from '../../lib/session';
+import { CATEGORY_LINKS } from './nav-links';
 import classes from './shop-layout.module.css';
 
-const CATEGORY_LINKS = [
-  { to: '/luggage', label: 'Luggage' },
-  { to: '/backpacks', label: 'Backpacks' },
-  { to: '/duffles', label: 'Duffles' },
-];
+// The drawer (and Mantine's modal machinery) loads only when the menu is first opened.
+const MobileMenu = lazy(() => import('./mobile-menu'));
 
 export function ShopLayout() {
   const [menuOpen, menu] = useDisclosure(false);
   return (
-    <AppShell header={{ height: 64 }} padding={0}>
+    <div className={classes.shell}>
       <PageTitle />
-      <AppShell.Header className={classes.header}>
+      <a href="#main" className={classes.skip}>
+        Skip to content
+      </a>
+      <header className={classes.header}>
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
-              <Burger opened={menuOpen} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label="Open menu" />
+              <Burger opened={menuOpen} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label={menuOpen ? 'Close menu' : 'Open menu'} />
               <Anchor component={Link} to="/" className={classes.brand} underline="never" aria-label="Bagshop home">
                 <IconShoppingBag size={26} stroke={2} aria-hidden />
                 <span>Bagshop</span>
@@ -39,60 +39,41 @@ export function ShopLayout() {
             <HeaderIcons />
           </Group>
         </Container>
-      </AppShell.Header>
+      </header>
 
-      <Drawer opened={menuOpen} onClose={menu.close} title="Bagshop" size="xs" hiddenFrom="sm">
-        <Stack component="nav" aria-label="Categories" gap="xs">
-          {CATEGORY_LINKS.map((link) => (
-            <NavLink key={link.to} to={link.to} className={classes.drawerLink} onClick={menu.close}>
-              {link.label}
-            </NavLink>
-          ))}
-          <NavLink to="/cart" className={classes.drawerLink} onClick={menu.close}>
-            Cart
-          </NavLink>
-          <NavLink to="/orders" className={classes.drawerLink} onClick={menu.close}>
-            Orders
-          </NavLink>
-        </Stack>
-      </Drawer>
+      {menuOpen && (
+        <Suspense fallback={null}>
+          <MobileMenu opened={menuOpen} onClose={menu.close} />
+        </Suspense>
+      )}
 
-      <AppShell.Main>
-        <Box component="main" id="main" mih="calc(100dvh - 64px)">
-          <Suspense fallback={<RouteLoader />}>
-            <Outlet />
-          </Suspense>
-        </Box>
-        <Footer />
-      </AppShell.Main>
-    </AppShell>
+      <main id="main" tabIndex={-1} className={classes.main}>
+        <Suspense fallback={<RouteLoader />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+    </div>
   );
 }
 
 function HeaderIcons() {
   const navigate = useNavigate();
   const location = useLocation();
-  const { user } = useSession();
   // The profile dialog opens over the current page (shopper-routes renders it underneath).
   const openProfile = () =>
-    navigate('/profile', { state: { from: location.pathname === '/profile' ? '/' : `${location.pathname}${location.search}` } });
+    void navigate('/profile', { state: { from: location.pathname === '/profile' ? '/' : `${location.pathname}${location.search}` } });
   return (
     <Group gap={4} wrap="nowrap">
-      <Tooltip label="Cart">
-        <ActionIcon component={Link} to="/cart" variant="subtle" size="lg" aria-label="Cart">
-          <IconShoppingCart size={22} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label="Orders">
-        <ActionIcon component={Link} to="/orders" variant="subtle" size="lg" aria-label="Orders">
-          <IconPackage size={22} />
-        </ActionIcon>
-      </Tooltip>
-      <Tooltip label={user ? `${user.fullname.firstname}'s profile` : 'Profile'}>
-        <ActionIcon variant="subtle" size="lg" aria-label="Profile" onClick={openProfile}>
-          <IconUserCircle size={24} />
-        </ActionIcon>
-      </Tooltip>
+      <ActionIcon component={Link} to="/cart" variant="subtle" color="dark" size="xl" aria-label="Cart" title="Cart">
+        <IconShoppingCart size={24} aria-hidden />
+      </ActionIcon>
+      <ActionIcon component={Link} to="/orders" variant="subtle" color="dark" size="xl" aria-label="Orders" title="Orders">
+        <IconPackage size={24} aria-hidden />
+      </ActionIcon>
+      <ActionIcon variant="subtle" color="dark" size="xl" aria-label="Profile" title="Profile" onClick={openProfile}>
+        <IconUserCircle size={26} aria-hidden />
+      </ActionIcon>
     </Group>
   );
 }
@@ -107,14 +88,7 @@ const FOOTER_COLUMNS = [
       { to: '/contact', label: 'Contact Us' },
     ],
   },
-  {
-    title: 'Quick Links',
-    links: [
-      { to: '/luggage', label: 'Luggage' },
-      { to: '/backpacks', label: 'Backpacks' },
-      { to: '/duffles', label: 'Duffles' },
-    ],
-  },
+  { title: 'Quick Links', links: CATEGORY_LINKS },
   {
     title: 'Account',
     links: [
@@ -127,26 +101,26 @@ const FOOTER_COLUMNS = [
 
 function Footer() {
   return (
-    <Box component="footer" className={classes.footer}>
+    <footer className={classes.footer}>
       <Container size="xl" py="xl">
         <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xl">
           {FOOTER_COLUMNS.map((column) => (
-            <Stack key={column.title} gap={6}>
-              <Text fw={700} c="white">
+            <Stack key={column.title} gap={4} component="nav" aria-label={column.title}>
+              <Text component="h2" fw={700} fz="md" c="white" m={0} mb={4}>
                 {column.title}
               </Text>
               {column.links.map((link) => (
-                <UnstyledButton key={link.to} component={Link} to={link.to} className={classes.footerLink}>
+                <Link key={link.to} to={link.to} className={classes.footerLink}>
                   {link.label}
-                </UnstyledButton>
+                </Link>
               ))}
             </Stack>
           ))}
         </SimpleGrid>
-        <Text size="sm" c="gray.5" mt="xl">
-          © {new Date().getFullYear()} Bagshop · Free shipping across India · Prices in ₹ include GST
+        <Text size="sm" c="gray.4" mt="xl">
+          © {new Date().getFullYear()} Bagshop · Free shipping on all orders across India · Prices in ₹ include GST
         </Text>
       </Container>
-    </Box>
+    </footer>
   );
 }

@@ -1,19 +1,21 @@
 import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
-import { PlaceholderPage } from '../../components/placeholder-page';
+import { HomePage } from '../../features/catalog/components/home-page';
 
 // Browsing: home, categories, product page, and the information pages of the footer.
-const HomePage = lazy(() => import('../../features/catalog/components/home-page'));
+// The home page's hero is in the entry chunk (it holds the LCP image); the rest is lazy.
 const CategoryPage = lazy(() => import('../../features/catalog/components/category-page'));
+const ProductPage = lazy(() => import('../../features/catalog/components/product-page'));
+const InfoPage = lazy(() => import('../../features/info/components/info-page'));
 
 export const catalogRoutes: RouteObject[] = [
   { index: true, element: <HomePage />, handle: { title: 'Home' } },
   { path: 'luggage', element: <CategoryPage category="luggage" />, handle: { title: 'Luggage' } },
   { path: 'backpacks', element: <CategoryPage category="backpacks" />, handle: { title: 'Backpacks' } },
   { path: 'duffles', element: <CategoryPage category="duffles" />, handle: { title: 'Duffles' } },
-  { path: 'product/:id', element: <PlaceholderPage title="Product" />, handle: { title: 'Product' } },
-  { path: 'shipping', element: <PlaceholderPage title="Shipping & Delivery" />, handle: { title: 'Shipping & Delivery' } },
-  { path: 'returns', element: <PlaceholderPage title="Returns & Refunds" />, handle: { title: 'Returns & Refunds' } },
-  { path: 'warranty', element: <PlaceholderPage title="Lifetime Warranty" />, handle: { title: 'Lifetime Warranty' } },
-  { path: 'contact', element: <PlaceholderPage title="Contact Us" />, handle: { title: 'Contact Us' } },
+  { path: 'product/:id', element: <ProductPage />, handle: { title: 'Product' } },
+  { path: 'shipping', element: <InfoPage topic="shipping" />, handle: { title: 'Shipping & Delivery' } },
+  { path: 'returns', element: <InfoPage topic="returns" />, handle: { title: 'Returns & Refunds' } },
+  { path: 'warranty', element: <InfoPage topic="warranty" />, handle: { title: 'Lifetime Warranty' } },
+  { path: 'contact', element: <InfoPage topic="contact" />, handle: { title: 'Contact Us' } },
 ];

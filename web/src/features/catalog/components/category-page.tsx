@@ -1,9 +1,12 @@
 import { type Category } from '@bagshop/domain';
-import { Center, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useProducts } from '../api/get-products';
+import { useAddToCart } from '../hooks/use-add-to-cart';
+import classes from './category-page.module.css';
 import { ProductCard } from './product-card';
+import { PromiseBand } from './promise-band';
 
-const HEROES: Record<Category, { title: string; tagline: string }> = {
+export const HEROES: Record<Category, { title: string; tagline: string }> = {
   luggage: { title: 'Luggage Bags', tagline: 'From weekend getaways to world tours — we’ve got your back.' },
   backpacks: { title: 'Backpacks', tagline: 'Because every great story starts with what you carry.' },
   duffles: { title: 'Duffles', tagline: 'Strong enough for your gear. Stylish enough for your grind.' },
@@ -11,29 +14,43 @@ const HEROES: Record<Category, { title: string; tagline: string }> = {
 
 export default function CategoryPage({ category }: { category: Category }) {
   const { products, loading } = useProducts(category);
+  const { add, pendingId } = useAddToCart();
   const hero = HEROES[category];
   return (
-    <Container size="xl" py="xl">
-      <Stack gap={4} mb="xl">
-        <Title order={1}>{hero.title}</Title>
-        <Text c="dimmed">{hero.tagline}</Text>
-      </Stack>
-      {loading ? (
-        <Center py={80}>
-          <Loader aria-label="Loading products" />
-        </Center>
-      ) : products.length === 0 ? (
-        <Stack align="center" py={80} gap={4}>
-          <Text fw={700}>No products available in this category.</Text>
-          <Text c="dimmed">Check back soon for new adventures!</Text>
-        </Stack>
-      ) : (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg">
-          {products.map((p) => (
-            <ProductCard key={p._id} product={p} />
-          ))}
-        </SimpleGrid>
-      )}
-    </Container>
+    <>
+      <Box className={classes.hero} data-category={category}>
+        <Container size="xl" py={{ base: 32, md: 48 }}>
+          <Stack gap={6} maw={720}>
+            <Title order={1} fz={{ base: 30, md: 44 }}>
+              {hero.title}
+            </Title>
+            <Text fz={{ base: 'md', md: 'lg' }} c="gray.8">
+              {hero.tagline}
+            </Text>
+          </Stack>
+        </Container>
+      </Box>
+      <Container size="xl" py="xl">
+        {loading ? (
+          <Center py={80} mih="60vh">
+            <Loader aria-label="Loading products" />
+          </Center>
+        ) : products.length === 0 ? (
+          <Stack align="center" py={80} gap={4} ta="center">
+            <Text fw={700} fz="lg">
+              No products available in this category.
+            </Text>
+            <Text c="gray.7">Check back soon for new adventures!</Text>
+          </Stack>
+        ) : (
+          <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" component="section" aria-label={hero.title}>
+            {products.map((p, i) => (
+              <ProductCard key={p._id} product={p} priority={i < 2} onAdd={(product) => void add(product._id)} adding={pendingId === p._id} />
+            ))}
+          </SimpleGrid>
+        )}
+        {category === 'duffles' && <PromiseBand title="Delivery & shipping" />}
+      </Container>
+    </>
   );
 }

@@ -1,23 +1,18 @@
-import { Button, Container, Stack, Text, Title } from '@mantine/core';
-import { Link } from 'react-router-dom';
+import { Box } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import { Hero } from './hero';
 
-export default function HomePage() {
+// Everything below the hero (carousel, promos, category grid) is its own chunk, fetched
+// while the hero paints; the fallback keeps the footer from jumping up and down.
+const HomeSections = lazy(() => import('./home-sections'));
+
+export function HomePage() {
   return (
-    <Container size="xl" py={64}>
-      <Stack gap="md" maw={640}>
-        <Title order={1} tt="uppercase">
-          From Office to Adventure
-        </Title>
-        <Title order={2} tt="uppercase" c="blue.7">
-          We&apos;ve Got Your Back
-        </Title>
-        <Text c="dimmed" size="lg">
-          Luggage, backpacks and duffles with free shipping across India and a lifetime warranty.
-        </Text>
-        <Button component={Link} to="/luggage" size="md" w="fit-content">
-          Shop Luggage
-        </Button>
-      </Stack>
-    </Container>
+    <>
+      <Hero />
+      <Suspense fallback={<Box mih="100vh" aria-hidden />}>
+        <HomeSections />
+      </Suspense>
+    </>
   );
 }

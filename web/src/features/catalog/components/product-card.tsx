@@ -1,32 +1,74 @@
-import { discountPercent, formatINR, salePrice, type Product } from '@bagshop/domain';
-import { Badge, Card, Group, Image, Stack, Text } from '@mantine/core';
+import type { Product } from '@bagshop/domain';
+import { AspectRatio, Button, Card, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { IconShoppingCartPlus } from '@tabler/icons-react';
+import { useId } from 'react';
+import { Link } from 'react-router-dom';
+import { stockNote } from '../lib/badges';
+import { PriceBlock } from './price-block';
+import { ProductBadges } from './product-badges';
+import classes from './product-card.module.css';
 
-export function ProductCard({ product }: { product: Product }) {
-  const percent = discountPercent(product.price, product.discount);
+export interface ProductCardProps {
+  product: Product;
+  /** Add to cart; the card stays free of session and routing decisions. */
+  onAdd?: (product: Product) => void;
+  adding?: boolean;
+  /** Load the image at once (the first cards above the fold). */
+  priority?: boolean;
+  headingLevel?: 'h2' | 'h3';
+}
+
+export function ProductCard({ product, onAdd, adding = false, priority = false, headingLevel = 'h2' }: ProductCardProps) {
+  const titleId = useId();
+  const href = `/product/${product._id}`;
+  const soldOut = product.stock <= 0;
+  const note = stockNote(product.stock);
   return (
-    <Card withBorder radius="lg" padding="md" component="article" aria-label={product.name}>
+    <Card withBorder radius="lg" padding="md" component="article" aria-labelledby={titleId} className={classes.card}>
       <Card.Section>
-        <Image src={product.image.url} alt={product.name} h={240} fit="cover" loading="lazy" />
+        {/* The name below is the link a keyboard or screen reader uses; the image repeats it for the mouse. */}
+        <Link to={href} className={classes.media} tabIndex={-1} aria-hidden>
+          <AspectRatio ratio={1}>
+            <img
+              src={product.image.url}
+              alt=""
+              className={classes.image}
+              width={600}
+              height={600}
+              loading={priority ? 'eager' : 'lazy'}
+              fetchPriority={priority ? 'high' : 'auto'}
+              decoding="async"
+            />
+          </AspectRatio>
+        </Link>
       </Card.Section>
-      <Stack gap={6} mt="md">
-        <Group gap={6}>
-          <Badge variant="light">{product.category}</Badge>
-          {percent > 0 && <Badge color="red">{percent}% OFF</Badge>}
-        </Group>
-        <Text fw={700} lineClamp={2}>
-          {product.name}
+      <Stack gap={8} mt="md" className={classes.body}>
+        <ProductBadges product={product} />
+        <Text component={headingLevel} id={titleId} fw={700} fz="md" lh={1.35} m={0}>
+          <Link to={href} className={classes.name}>
+            {product.name}
+          </Link>
         </Text>
-        <Group gap="xs" align="baseline">
-          <Text fw={800} fz="lg">
-            {formatINR(salePrice(product.price, product.discount))}
+        <PriceBlock price={product.price} discount={product.discount} />
+        {note && (
+          <Text fz="sm" fw={600} c={soldOut ? 'red.9' : 'orange.9'}>
+            {note}
           </Text>
-          {product.discount > 0 && (
-            <Text c="dimmed" td="line-through" size="sm">
-              {formatINR(product.price)}
-            </Text>
-          )}
-        </Group>
+        )}
       </Stack>
+      {onAdd && (
+        <Button
+          mt="md"
+          fullWidth
+          leftSection={soldOut ? undefined : <IconShoppingCartPlus size={18} aria-hidden />}
+          disabled={soldOut}
+          loading={adding}
+          onClick={() => onAdd(product)}
+        >
+          {soldOut ? 'Out of stock' : 'Add to cart'}
+          <VisuallyHidden>: {product.name}</VisuallyHidden>
+        </Button>
+      )}
     </Card>
   );
 }

@@ -1,0 +1,259 @@
+// Browsing journey in real Chromium against the Hosting emulator: home hero and carousel,
+// a category page with its badges, a product page, signed-out add to cart, an
+// out-of-stock product, the 404 page, and screenshots at 360 and 1280 px.
+import type { Product } from '@bagshop/domain';
+import { Timestamp } from 'firebase-admin/firestore';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, createTestUser } from '../support/api';
+import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser';
+import { hostingUrl } from '../support/emulators';
+
+const suffix = Date.now().toString(36);
+const DEAL_NAME = `E2E Deal Trolley ${suffix}`;
+const SOLD_OUT_NAME = `E2E Sold Out Trolley ${suffix}`;
+
+async function apiProducts(base: string, path = 'products'): Promise<Product[]> {
+  const res = await fetch(`${base}/api/${path}`);
+  return ((await res.json()) as { data: Product[] }).data;
+}
+
+/** Scrolls through the page so lazy images on screen load before a full-page screenshot. */
+async function loadLazyImages(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    for (let y = 0; y < document.body.scrollHeight; y += 600) {
+      window.scrollTo(0, y);
+      await new Promise((r) => setTimeout(r, 60));
+    }
+    window.scrollTo(0, 0);
+  });
+  // Images laid out inside the viewport's width (off-screen carousel slides stay lazy).
+  await page.waitForFunction(
+    () =>
+      Array.from(document.images).every((img) => {
+        const r = img.getBoundingClientRect();
+        const shown = r.width > 0 && r.right > 0 && r.left < window.innerWidth;
+        return !shown || img.complete;
+      }),
+    undefined,
+    { timeout: 15_000 },
+  );
+}
+
+describe('browse the catalog (Chromium)', () => {
+  let browser: Browser;
+  let base: string;
+  let dealId: string;
+  let soldOutId: string;
+
+  beforeAll(async () => {
+    base = await hostingUrl();
+    browser = await launchBrowser();
+    // Our own products (unique names), with a real stored image borrowed from the demo data.
+    const { db } = admin();
+    const sample = (await db.collection('products').where('category', '==', 'luggage').limit(1).get()).docs[0];
+    if (!sample) throw new Error('No demo luggage to borrow an image from');
+    const image = sample.get('image') as { url: string; hash: string };
+    const common = { description: 'A test trolley for the browsing journey.', category: 'luggage', image, createdAt: Timestamp.now(), updatedAt: Timestamp.now() };
+    const deal = await db.collection('products').add({ ...common, name: DEAL_NAME, price: 10000, discount: 4000, stock: 3 });
+    const soldOut = await db.collection('products').add({ ...common, name: SOLD_OUT_NAME, price: 5000, discount: 500, stock: 0 });
+    dealId = deal.id;
+    soldOutId = soldOut.id;
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    const { db } = admin();
+    if (dealId) await db.doc(`products/${dealId}`).delete();
+    if (soldOutId) await db.doc(`products/${soldOutId}`).delete();
+  });
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    it(`home at ${viewport.width} px: hero headlines and image, carousel with the product count and luggage slides`, async () => {
+      const all = await apiProducts(base);
+      const luggage = all.filter((p) => p.category === 'luggage');
+      const page = await browser.newPage({ viewport });
+      await page.goto(`${base}/`, { waitUntil: 'load' });
+      await page.getByText('From Office to Adventure').waitFor();
+      await page.getByText("We've Got Your Back").waitFor();
+      const hero = page.getByRole('img', { name: 'bag' });
+      expect(await hero.getAttribute('src')).toBe('/hero-bag.webp');
+      // The headlines are animated in by GSAP and end fully visible in place.
+      await page.waitForFunction(() => {
+        const lines = Array.from(document.querySelectorAll('h1 [data-line]'));
+        return lines.length === 2 && lines.every((l) => getComputedStyle(l).opacity === '1');
+      }, undefined, { timeout: 10_000 });
+
+      const carousel = page.getByRole('region', { name: 'Shop products' });
+      await carousel.getByText('Products', { exact: true }).waitFor({ timeout: 20_000 });
+      expect(await carousel.getByTestId('product-count').textContent()).toBe(String(all.length));
+      await expect(carousel.getByRole('link', { name: 'VIEW ALL' }).getAttribute('href')).resolves.toBe('/luggage');
+      // 'Explore All' + up to 8 luggage products, and one indicator per slide.
+      const expectedSlides = 1 + Math.min(8, luggage.length);
+      expect(await carousel.getByRole('tab').count()).toBe(expectedSlides);
+      expect(await carousel.getByRole('article').count()).toBe(expectedSlides);
+      await carousel.getByRole('button', { name: 'Next slide' }).click();
+
+      for (const [link, href] of [['Shop Now', '/luggage'], ['Discover', '/backpacks']] as const) {
+        expect(await page.getByRole('link', { name: link }).getAttribute('href')).toBe(href);
+      }
+      for (const category of ['Luggage', 'Backpacks', 'Duffles']) {
+        expect(await page.getByRole('link', { name: `More ${category}` }).getAttribute('href')).toBe(`/${category.toLowerCase()}`);
+      }
+      for (const promise of ['Free shipping on all orders', 'Limited stock', 'Lifetime warranty', '2-3 business days', 'Express delivery', 'All-India shipping', '5-year lifespan']) {
+        expect(await page.getByText(promise, { exact: false }).count(), promise).toBeGreaterThan(0);
+      }
+      expect(await page.title()).toBe('Home · Bagshop');
+      await loadLazyImages(page);
+      await screenshot(page, `browse-home-${size}`);
+      await page.close();
+    });
+  }
+
+  it('home under prefers-reduced-motion: headlines shown at once, no animation', async () => {
+    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(`${base}/`, { waitUntil: 'load' });
+    await page.getByText('From Office to Adventure').waitFor();
+    expect(await page.locator('h1').getAttribute('data-motion')).toBe('off');
+    const styles = await page.locator('h1 [data-line]').evaluateAll((lines) => lines.map((l) => [getComputedStyle(l).opacity, (l as HTMLElement).style.transform]));
+    expect(styles).toEqual([['1', ''], ['1', '']]);
+    await context.close();
+  });
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    it(`/luggage at ${viewport.width} px: hero, cards with badges and prices, out-of-stock card`, async () => {
+      const page = await browser.newPage({ viewport });
+      await page.goto(`${base}/luggage`, { waitUntil: 'load' });
+      await page.getByRole('heading', { name: 'Luggage Bags', level: 1 }).waitFor();
+      await page.getByText('From weekend getaways to world tours — we’ve got your back.').waitFor();
+      const deal = page.getByRole('article', { name: DEAL_NAME });
+      await deal.waitFor({ timeout: 20_000 });
+      for (const badge of ['40% OFF', 'Luggage', 'DEAL', 'PREMIUM']) await deal.getByText(badge, { exact: true }).waitFor();
+      expect((await deal.getByTestId('sale-price').textContent())?.replace(/\s/g, '')).toBe('₹6,000');
+      expect((await deal.locator('s').textContent())?.replace(/\s/g, '')).toBe('₹10,000');
+      expect((await deal.getByText(/^Save/).textContent())?.replace(/\s/g, '')).toBe('Save₹4,000');
+      expect(await deal.getByRole('link', { name: DEAL_NAME }).getAttribute('href')).toBe(`/product/${dealId}`);
+
+      const soldOut = page.getByRole('article', { name: SOLD_OUT_NAME });
+      await soldOut.getByText('Out of stock', { exact: true }).first().waitFor();
+      expect(await soldOut.getByRole('button', { name: /Out of stock/ }).isDisabled()).toBe(true);
+      expect(await soldOut.getByText('DEAL', { exact: true }).count()).toBe(0);
+      expect(await page.title()).toBe('Luggage · Bagshop');
+      await loadLazyImages(page);
+      await screenshot(page, `browse-luggage-${size}`);
+      await page.close();
+    });
+  }
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    it(`/duffles at ${viewport.width} px: every card ADVENTURE, delivery band at the end`, async () => {
+      const duffles = await apiProducts(base, 'products/category/duffles');
+      const page = await browser.newPage({ viewport });
+      await page.goto(`${base}/duffles`, { waitUntil: 'load' });
+      await page.getByRole('heading', { name: 'Duffles', level: 1 }).waitFor();
+      await page.getByText('Strong enough for your gear. Stylish enough for your grind.').waitFor();
+      await page.getByRole('article').first().waitFor({ timeout: 20_000 });
+      expect(await page.getByRole('article').count()).toBe(duffles.length);
+      expect(await page.getByText('ADVENTURE', { exact: true }).count()).toBe(duffles.length);
+      await page.getByRole('heading', { name: 'Delivery & shipping' }).waitFor();
+      await page.getByText('Delivered in 2-3 business days.').waitFor();
+      await loadLazyImages(page);
+      await screenshot(page, `browse-duffles-${size}`);
+      await page.close();
+    });
+  }
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    it(`product page at ${viewport.width} px; signed out, Add to cart asks to log in and goes to /auth`, async () => {
+      const page = await browser.newPage({ viewport });
+      await page.goto(`${base}/luggage`, { waitUntil: 'load' });
+      await page.getByRole('link', { name: DEAL_NAME }).click();
+      await page.waitForURL(`**/product/${dealId}`);
+      await page.getByRole('heading', { name: DEAL_NAME, level: 1 }).waitFor();
+      await page.getByText('Only 3 left').waitFor();
+      expect((await page.getByTestId('sale-price').textContent())?.replace(/\s/g, '')).toBe('₹6,000');
+      const quantity = page.getByRole('textbox', { name: 'Quantity' });
+      expect(await quantity.inputValue()).toBe('1');
+      await page.getByRole('button', { name: 'Buy Now' }).waitFor();
+      expect(await page.title()).toBe(`${DEAL_NAME} · Bagshop`);
+      await screenshot(page, `browse-product-${size}`);
+
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await page.getByText('You need to login first').waitFor();
+      await page.waitForURL('**/auth');
+      await page.close();
+    });
+  }
+
+  it('signed in: Add to cart posts to the API, says so and opens /cart; a second add past the stock shows the 409 message', async () => {
+    const shopper = await createTestUser({ firstname: 'Browser' });
+    const { db } = admin();
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(`${base}/auth`, { waitUntil: 'load' });
+    const login = page.getByRole('form', { name: 'Login' });
+    await login.getByLabel('Email').fill(shopper.email);
+    await login.getByLabel('Password', { exact: false }).first().fill(shopper.password);
+    await login.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+
+    await page.goto(`${base}/product/${dealId}`, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: DEAL_NAME, level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByText('Product added successfully').waitFor();
+    await page.waitForURL((url) => url.pathname === '/cart');
+    expect((await db.doc(`users/${shopper.uid}/cart/${dealId}`).get()).get('quantity')).toBe(2);
+
+    // 2 in the cart, 3 in stock: adding 2 more is refused, and the shopper is told why.
+    await page.goto(`${base}/product/${dealId}`, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: DEAL_NAME, level: 1 }).waitFor();
+    await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByText(/Only 3 left/).last().waitFor();
+    await page.getByText('you already have 2 in your cart', { exact: false }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/product/${dealId}`);
+    expect((await db.doc(`users/${shopper.uid}/cart/${dealId}`).get()).get('quantity')).toBe(2);
+
+    // Buy Now hands the one product and quantity to the cart's checkout.
+    await page.getByRole('textbox', { name: 'Quantity' }).fill('1');
+    await page.getByRole('button', { name: 'Buy Now' }).click();
+    await page.waitForURL((url) => url.pathname === '/cart' && url.searchParams.get('buy') === dealId && url.searchParams.get('qty') === '1');
+    await page.close();
+  });
+
+  it('the out-of-stock product cannot be added', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    await page.goto(`${base}/product/${soldOutId}`, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: SOLD_OUT_NAME, level: 1 }).waitFor();
+    expect(await page.getByTestId('stock-state').textContent()).toBe('Out of stock');
+    expect(await page.getByRole('button', { name: 'Out of stock' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Buy Now' }).count()).toBe(0);
+    expect(await page.getByRole('textbox', { name: 'Quantity' }).count()).toBe(0);
+    await page.close();
+  });
+
+  it('an unknown product id shows the 404 page', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    await page.goto(`${base}/product/no-such-product-${suffix}`, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor({ timeout: 20_000 });
+    expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
+    await page.close();
+  });
+
+  it('footer pages have real content and their own titles', async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    for (const [path, title, text] of [
+      ['/shipping', 'Shipping & Delivery', '2-3 business days'],
+      ['/returns', 'Returns & Refunds', 'within 7 days'],
+      ['/warranty', 'Lifetime Warranty', '5-year lifespan'],
+      ['/contact', 'Contact Us', 'support@bagshop.example'],
+    ] as const) {
+      await page.goto(`${base}${path}`, { waitUntil: 'load' });
+      await page.getByRole('heading', { name: title, level: 1 }).waitFor();
+      await page.getByText(text, { exact: false }).first().waitFor();
+      expect(await page.title()).toBe(`${title} · Bagshop`);
+    }
+    await page.close();
+  });
+});

@@ -1,0 +1,99 @@
+import { Button, Container, Group, Text } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router-dom';
+import classes from './hero.module.css';
+
+export const HEADLINES = ['From Office to Adventure', "We've Got Your Back"] as const;
+
+/** How long the headlines may wait for GSAP before they simply show (slow network, failed load). */
+const GSAP_WAIT_MS = 2500;
+
+function prefersReducedMotion(): boolean {
+  return typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+}
+
+/**
+ * The hero of spec §1: two uppercase headlines that slide in from x −100 px with a fade
+ * (2 s each, 0.5 s apart, 'power3.out') and the bag image (alt 'bag'). GSAP is loaded only
+ * after first paint and never under prefers-reduced-motion; the image is the LCP element
+ * and is in the first render with its size, eager and high priority.
+ */
+export function Hero() {
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  const [motion, setMotion] = useState<'pending' | 'running' | 'off'>(() => (prefersReducedMotion() ? 'off' : 'pending'));
+
+  useEffect(() => {
+    if (motion !== 'pending') return;
+    let cancelled = false;
+    let revert: (() => void) | undefined;
+    const giveUp = window.setTimeout(() => {
+      cancelled = true;
+      setMotion('off');
+    }, GSAP_WAIT_MS);
+    import('gsap')
+      .then(({ gsap }) => {
+        if (cancelled || !titleRef.current) return;
+        window.clearTimeout(giveUp);
+        const lines = titleRef.current.querySelectorAll('[data-line]');
+        const ctx = gsap.context(() => {
+          gsap.fromTo(lines, { x: -100, opacity: 0 }, { x: 0, opacity: 1, duration: 2, stagger: 0.5, ease: 'power3.out' });
+        });
+        revert = () => ctx.revert();
+        setMotion('running');
+      })
+      .catch((error: unknown) => {
+        console.error('Hero animation unavailable', error);
+        window.clearTimeout(giveUp);
+        if (!cancelled) setMotion('off');
+      });
+    return () => {
+      cancelled = true;
+      window.clearTimeout(giveUp);
+      revert?.();
+    };
+    // Runs once: later state changes only record what happened.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  return (
+    <section className={classes.hero} aria-label="Welcome">
+      <Container size="xl" py={{ base: 32, md: 56 }}>
+        <div className={classes.grid}>
+          <div>
+            <h1 className={classes.title} ref={titleRef} data-motion={motion}>
+              {HEADLINES.map((line) => (
+                <span key={line} className={classes.line} data-line>
+                  {line}
+                </span>
+              ))}
+            </h1>
+            <Text fz={{ base: 'md', md: 'xl' }} c="gray.8" mt="lg" maw={520}>
+              Luggage, backpacks and duffles built for a 5-year lifespan, with a lifetime warranty and free shipping on all orders across India.
+            </Text>
+            <Group mt="xl" gap="sm">
+              <Button component={Link} to="/luggage" size="md">
+                Shop Luggage
+              </Button>
+              <Button component={Link} to="/backpacks" size="md" variant="default">
+                Browse Backpacks
+              </Button>
+            </Group>
+          </div>
+          <figure className={classes.figure}>
+            <img
+              className={classes.image}
+              src="/hero-bag.webp"
+              srcSet="/hero-bag-480.webp 480w, /hero-bag.webp 900w"
+              sizes="(min-width: 48em) 460px, 320px"
+              alt="bag"
+              width={900}
+              height={900}
+              loading="eager"
+              fetchPriority="high"
+            />
+          </figure>
+        </div>
+      </Container>
+    </section>
+  );
+}

@@ -1,0 +1,135 @@
+import { CATEGORY_LABELS, type Product } from '@bagshop/domain';
+import { Anchor, AspectRatio, Breadcrumbs, Button, Center, Container, Grid, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { IconBolt, IconShoppingCartPlus } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { NotFoundPage } from '../../../components/not-found-page';
+import { useProduct } from '../api/get-products';
+import { useAddToCart } from '../hooks/use-add-to-cart';
+import { stockNote } from '../lib/badges';
+import { PriceBlock } from './price-block';
+import { ProductBadges } from './product-badges';
+import classes from './product-page.module.css';
+import { PROMISES } from './promise-band';
+
+export default function ProductPage() {
+  const { id = '' } = useParams();
+  const state = useProduct(id);
+  useEffect(() => {
+    if (state.status === 'found') document.title = `${state.product.name} · Bagshop`;
+  }, [state]);
+
+  if (state.status === 'loading') {
+    return (
+      <Center py={120} mih="70vh">
+        <Loader aria-label="Loading product" />
+      </Center>
+    );
+  }
+  if (state.status === 'missing') return <NotFoundPage />;
+  if (state.status === 'failed') {
+    return (
+      <Container size="sm" py={80}>
+        <Stack align="center" ta="center">
+          <Title order={1}>Something went wrong</Title>
+          <Text c="gray.7">We couldn&apos;t load this product. Please try again in a moment.</Text>
+          <Button component={Link} to="/">
+            Back to Home
+          </Button>
+        </Stack>
+      </Container>
+    );
+  }
+  return <ProductDetail product={state.product} />;
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const { add, buyNow, pendingId } = useAddToCart();
+  const [quantity, setQuantity] = useState(1);
+  const soldOut = product.stock <= 0;
+  const note = stockNote(product.stock);
+  const label = CATEGORY_LABELS[product.category];
+  const qty = Math.min(Math.max(1, quantity), Math.max(1, product.stock));
+
+  return (
+    <Container size="xl" py="xl">
+      <Breadcrumbs mb="lg" aria-label="Breadcrumb">
+        <Anchor component={Link} to="/" c="blue.8">
+          Home
+        </Anchor>
+        <Anchor component={Link} to={`/${product.category}`} c="blue.8">
+          {label}
+        </Anchor>
+        <Text component="span" c="gray.7" lineClamp={1}>
+          {product.name}
+        </Text>
+      </Breadcrumbs>
+      <Grid gap={{ base: 'lg', md: 48 }}>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <AspectRatio ratio={1} className={classes.media}>
+            <img src={product.image.url} alt={product.name} className={classes.image} width={800} height={800} fetchPriority="high" loading="eager" />
+          </AspectRatio>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 6 }}>
+          <Stack gap="md">
+            <ProductBadges product={product} size="md" />
+            <Title order={1} fz={{ base: 26, md: 34 }} lh={1.2}>
+              {product.name}
+            </Title>
+            <PriceBlock price={product.price} discount={product.discount} size="lg" />
+            <Text fz="sm" c="gray.7">
+              Inclusive of all taxes · Free shipping on all orders
+            </Text>
+            <Text fw={700} c={soldOut ? 'red.9' : note ? 'orange.9' : 'green.9'} data-testid="stock-state">
+              {note ?? 'In stock'}
+            </Text>
+            {!soldOut && (
+              <NumberInput
+                label="Quantity"
+                value={qty}
+                onChange={(value) => setQuantity(typeof value === 'number' ? value : Number.parseInt(value, 10) || 1)}
+                min={1}
+                max={product.stock}
+                clampBehavior="strict"
+                allowDecimal={false}
+                allowNegative={false}
+                w={140}
+              />
+            )}
+            <Group gap="sm" grow maw={440}>
+              <Button
+                size="md"
+                leftSection={soldOut ? undefined : <IconShoppingCartPlus size={18} aria-hidden />}
+                disabled={soldOut}
+                loading={pendingId === product._id}
+                onClick={() => void add(product._id, qty)}
+              >
+                {soldOut ? 'Out of stock' : 'Add to cart'}
+              </Button>
+              {!soldOut && (
+                <Button size="md" variant="outline" leftSection={<IconBolt size={18} aria-hidden />} onClick={() => buyNow(product._id, qty)}>
+                  Buy Now
+                </Button>
+              )}
+            </Group>
+            <Stack gap={4} mt="md">
+              <Title order={2} fz="lg">
+                About this bag
+              </Title>
+              <Text className={classes.description} c="gray.8">
+                {product.description || 'No description yet.'}
+              </Text>
+            </Stack>
+            <Stack component="ul" gap={6} pl="md" m={0} aria-label="Our promises">
+              {PROMISES.map((p) => (
+                <Text component="li" key={p.title} fz="sm" c="gray.8">
+                  <b>{p.title}:</b> {p.text}
+                </Text>
+              ))}
+            </Stack>
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Container>
+  );
+}

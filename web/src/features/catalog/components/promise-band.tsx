@@ -1,0 +1,43 @@
+import { SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
+import { IconClockHour3, IconMapPin, IconRocket, IconShieldCheck, IconTruckDelivery } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
+
+interface ShopPromise {
+  icon: ReactNode;
+  title: string;
+  text: string;
+}
+
+/** The shop's delivery and quality promises (spec §1, §9), worded the same everywhere. */
+export const PROMISES: ShopPromise[] = [
+  { icon: <IconTruckDelivery size={26} aria-hidden />, title: 'Free shipping', text: 'Free shipping on all orders, no minimum.' },
+  { icon: <IconClockHour3 size={26} aria-hidden />, title: 'Fast delivery', text: 'Delivered in 2-3 business days.' },
+  { icon: <IconRocket size={26} aria-hidden />, title: 'Express delivery', text: 'Express delivery to major cities.' },
+  { icon: <IconMapPin size={26} aria-hidden />, title: 'All-India shipping', text: 'We ship to every PIN code in India.' },
+  { icon: <IconShieldCheck size={26} aria-hidden />, title: 'Lifetime warranty', text: 'Built for a 5-year lifespan, backed for life.' },
+];
+
+export function PromiseBand({ title = 'Why shop with us' }: { title?: string }) {
+  return (
+    <Stack component="section" aria-label={title} gap="lg" py="xl">
+      <Text component="h2" fz={26} fw={800} ta="center" m={0}>
+        {title}
+      </Text>
+      <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="lg">
+        {PROMISES.map((p) => (
+          <Stack key={p.title} align="center" gap={6} ta="center">
+            <ThemeIcon size={52} radius="xl" variant="light" color="blue">
+              {p.icon}
+            </ThemeIcon>
+            <Text component="h3" fw={700} fz="md" m={0}>
+              {p.title}
+            </Text>
+            <Text fz="sm" c="gray.7">
+              {p.text}
+            </Text>
+          </Stack>
+        ))}
+      </SimpleGrid>
+    </Stack>
+  );
+}
