@@ -83,13 +83,13 @@ export async function seed(options: { force?: boolean } = {}): Promise<{ product
   });
   await batch.commit();
 
-  await seedOrders(db, images.map((img) => `/api/images/${img.sha256}`));
+  await seedOrders(db, images.map((img) => ({ url: `/api/images/${img.sha256}`, hash: img.sha256 })));
   await db.doc(SEED_MARKER).set({ at: FieldValue.serverTimestamp(), products: DEMO_PRODUCTS.length });
   return { products: DEMO_PRODUCTS.length, skipped: false };
 }
 
 /** Two past orders for the shopper: one delivered, one still pending (COD). */
-async function seedOrders(db: FirebaseFirestore.Firestore, imageUrls: string[]): Promise<void> {
+async function seedOrders(db: FirebaseFirestore.Firestore, productImages: { url: string; hash: string }[]): Promise<void> {
   const shopper = DEMO_ACCOUNTS.shopper;
   const address = {
     _id: 'demo-home',
@@ -113,7 +113,7 @@ async function seedOrders(db: FirebaseFirestore.Firestore, imageUrls: string[]):
         price: p.price,
         discount: p.discount,
         quantity: quantities[n] ?? 1,
-        product: { _id: p.slug, image: imageUrls[idx] ?? '' },
+        product: { _id: p.slug, image: productImages[idx] ?? { url: '', hash: '' } },
       };
     });
   const orders = [
