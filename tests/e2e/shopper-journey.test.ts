@@ -1,0 +1,239 @@
+// A shopper's journeys in Chromium against the emulator stack: register (an invalid phone
+// first), the live cart, checkout with cash on delivery and a new address, the order on
+// /orders, its detail and cancelling it, Buy Now, the profile dialog; paying online through
+// the Stripe stand-in; the payment pages never claiming success on the URL alone.
+import { formatINR, salePrice, shortOrderId, type Product } from '@bagshop/domain';
+import type { Browser } from 'playwright-core';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { api, createTestUser, signIn, uniqueEmail } from '../support/api';
+import { launchBrowser, VIEWPORTS } from '../support/browser';
+import { hostingUrl } from '../support/emulators';
+import { label, logIn, shootBoth, WAIT, waitForPath } from '../support/shopper-ui';
+import { startStripeStandin } from '../support/stripe-standin';
+
+describe('shopper journeys in Chromium', () => {
+  let browser: Browser;
+  let base: string;
+
+  beforeAll(async () => {
+    base = await hostingUrl();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+
+  it('registers, fills the cart live, checks out COD to a new address, and cancels the order', { timeout: 180_000 }, async () => {
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    const email = uniqueEmail('journey');
+    const password = 'Journey@123';
+
+    // Register: an invalid phone first.
+    await page.goto(`${base}/auth`, { waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Login' }).waitFor(WAIT);
+    await shootBoth(page, 'shopper-auth');
+    await page.getByText('Register', { exact: true }).click();
+    await page.getByLabel(label('First name')).fill('Asha');
+    await page.getByLabel(label('Last name')).fill('Verma');
+    await page.getByLabel(label('Email')).fill(email);
+    await page.getByLabel(label('Password')).fill(password);
+    await page.getByLabel(label('Phone number')).fill('98765');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Phone must be 10 digits').waitFor(WAIT);
+    expect(page.url()).toBe(`${base}/auth`);
+    await page.getByLabel(label('Phone number')).fill('9876501234');
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await waitForPath(page, '/');
+    await page.getByText('Account created successfully').waitFor(WAIT);
+
+    // The cart starts empty, and a line added elsewhere (the API, as another tab would) shows live.
+    await page.goto(`${base}/cart`, { waitUntil: 'load' });
+    await page.getByText('Your cart is empty').waitFor(WAIT);
+    const luggage = (await api<{ data: Product[] }>('products/category/luggage')).body.data;
+    const product = luggage.find((p) => p.stock >= 5 && p.discount > 0);
+    if (!product) throw new Error('No discounted luggage with stock in the demo data');
+    const { idToken } = await signIn(email, password);
+    const added = await api(`cart/${product._id}`, { method: 'POST', token: idToken, body: { quantity: 1 } });
+    expect(added.status).toBe(200);
+    const line = page.getByRole('article', { name: product.name });
+    await line.waitFor(WAIT);
+    expect(await page.getByTestId('cart-item-count').textContent()).toBe('1 item');
+
+    // Change the quantity with +.
+    await page.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+    await page.getByTestId('cart-item-count').getByText('2 items').waitFor(WAIT);
+    expect(await line.getByTestId('line-quantity').textContent()).toBe('2');
+    const total = formatINR(salePrice(product.price, product.discount) * 2);
+    expect(await line.getByTestId('line-total').textContent()).toBe(total);
+    await shootBoth(page, 'shopper-cart');
+
+    // Checkout: a new address (the 'Required' messages first), cash on delivery.
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Shipping Address & Payment' });
+    await dialog.waitFor(WAIT);
+    await dialog.getByLabel(label('Street address')).waitFor(WAIT);
+    await dialog.getByRole('button', { name: 'Place Order' }).click();
+    expect(await dialog.getByText('Required', { exact: true }).count()).toBe(4);
+    await page.getByText('Please fill all required fields').waitFor(WAIT);
+    await dialog.getByLabel(label('Street address')).fill('12, MG Road');
+    await dialog.getByLabel(label('City')).fill('Bengaluru');
+    await dialog.getByPlaceholder('Choose a state').fill('Karna');
+    await page.getByRole('option', { name: 'Karnataka' }).click();
+    await dialog.getByLabel(label('Postal code')).fill('560001');
+    await dialog.getByLabel(label('Landmark')).fill('Opposite the metro');
+    await shootBoth(page, 'shopper-checkout');
+    await dialog.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByText('Order placed successfully with COD').waitFor(WAIT);
+    await dialog.waitFor({ state: 'hidden', ...WAIT });
+    // COD clears the ordered lines at once, and the cart page sees it live.
+    await page.getByText('Your cart is empty').waitFor(WAIT);
+
+    // The order on /orders (live), then its detail.
+    await page.goto(`${base}/orders`, { waitUntil: 'load' });
+    const card = page.getByRole('article').filter({ hasText: `${product.name} × 2` });
+    await card.waitFor(WAIT);
+    await card.getByText('Pending').waitFor(WAIT);
+    expect(await card.textContent()).toContain(total);
+    expect(await card.textContent()).toContain('12, MG Road, Bengaluru, Karnataka, India, 560001');
+    await shootBoth(page, 'shopper-orders');
+    await card.getByRole('link', { name: /View order/ }).click();
+    await waitForPath(page, /^\/orders\/[A-Za-z0-9_-]+$/);
+    const orderId = page.url().split('/').pop() ?? '';
+    await page.getByRole('heading', { name: `Order #${shortOrderId(orderId)}` }).waitFor(WAIT);
+    await page.getByText('Cash on Delivery').waitFor(WAIT);
+    await page.getByText('Opposite the metro').waitFor(WAIT);
+    await shootBoth(page, 'shopper-order-detail');
+
+    // Cancel while pending: a confirmation, then the status turns Cancelled live.
+    await page.getByRole('button', { name: 'Cancel Order' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel Order' });
+    await confirm.getByRole('button', { name: 'Cancel Order' }).click();
+    await page.getByText('Order cancelled').waitFor(WAIT);
+    await page.locator('[data-status="cancelled"]').first().waitFor(WAIT);
+    await page.getByRole('button', { name: 'Cancel Order' }).first().waitFor({ state: 'detached', ...WAIT });
+
+    // Buy Now (the product page sends /cart?buy=…&qty=…): one product, to the address saved above.
+    await page.goto(`${base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
+    const buyDialog = page.getByRole('dialog', { name: 'Shipping Address & Payment' });
+    await buyDialog.getByRole('radio', { name: /12, MG Road/ }).waitFor(WAIT);
+    expect(await buyDialog.getByRole('radio', { name: /12, MG Road/ }).isChecked()).toBe(true);
+    await buyDialog.getByText('1 item · Shipping Free').waitFor(WAIT);
+    await buyDialog.getByRole('button', { name: 'Place Order' }).click();
+    await page.getByText('Order placed successfully with COD').first().waitFor(WAIT);
+    await waitForPath(page, '/cart');
+    expect(new URL(page.url()).search).toBe('');
+
+    // The profile dialog over the current page (/orders): view mode with the initials avatar.
+    await page.getByRole('link', { name: 'Orders', exact: true }).first().click();
+    await waitForPath(page, '/orders');
+    await card.getByText('Cancelled').waitFor(WAIT);
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await waitForPath(page, '/profile');
+    expect(await page.getByRole('heading', { name: 'My Orders' }).count()).toBe(1);
+    const profile = page.getByRole('dialog', { name: 'My Profile' });
+    await profile.getByText('Asha Verma').waitFor(WAIT);
+    await profile.getByText('AV', { exact: true }).waitFor(WAIT);
+    await profile.getByText(email).first().waitFor(WAIT);
+    await shootBoth(page, 'shopper-profile');
+
+    // Edit mode: a bad phone is refused with the spec's message, a good one saved.
+    await profile.getByRole('button', { name: 'Edit' }).click();
+    await profile.getByLabel(label('Phone number')).fill('12345');
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await profile.getByText('Phone must be 10 digits').waitFor(WAIT);
+    await profile.getByLabel(label('Phone number')).fill('9123456780');
+    await profile.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Profile updated successfully!').waitFor(WAIT);
+    await profile.getByText('9123456780').waitFor(WAIT);
+
+    // Logout from the profile: 'Logged out successfully!' and /auth; the cart is guarded again.
+    await profile.getByRole('button', { name: 'Logout' }).click();
+    await page.getByText('Logged out successfully!').waitFor(WAIT);
+    await waitForPath(page, '/auth');
+    await page.close();
+  });
+
+  it('pays online: Stripe Checkout (stand-in), then /payment-success shows the real state as the webhook confirms it', { timeout: 120_000 }, async () => {
+    const standin = await startStripeStandin();
+    try {
+      const user = await createTestUser({ firstname: 'Zoya' });
+      const luggage = (await api<{ data: Product[] }>('products/category/backpacks')).body.data;
+      const product = luggage.find((p) => p.stock >= 3);
+      if (!product) throw new Error('No backpack with stock in the demo data');
+      const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+      // Stripe's hosted page is not reachable offline: answer its URL with a stand-in page.
+      await page.route('https://checkout.stripe.test/**', (route) =>
+        route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout (stand-in)</h1>' }),
+      );
+      await logIn(page, base, user.email, user.password);
+
+      // Buy Now with a new address and Pay Online (Card): the browser goes to Stripe.
+      await page.goto(`${base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
+      const dialog = page.getByRole('dialog', { name: 'Shipping Address & Payment' });
+      await dialog.getByLabel(label('Street address')).fill('7 Park Street');
+      await dialog.getByLabel(label('City')).fill('Kolkata');
+      await dialog.getByPlaceholder('Choose a state').fill('West Ben');
+      await page.getByRole('option', { name: 'West Bengal' }).click();
+      await dialog.getByLabel(label('Postal code')).fill('700016');
+      const methodId = await dialog.locator('label', { hasText: 'Payment method' }).getAttribute('for');
+      await page.locator(`[id="${methodId ?? ''}"]`).click();
+      await page.getByRole('option', { name: 'Pay Online (Card)' }).click();
+      await dialog.getByRole('button', { name: 'Place Order' }).click();
+      await page.getByRole('heading', { name: 'Stripe Checkout (stand-in)' }).waitFor(WAIT);
+      const session = [...standin.sessions.values()].find((s) => s.client_reference_id === user.uid);
+      if (!session) throw new Error('No Checkout Session was created for the shopper');
+      const orderId = session.metadata.orderId ?? '';
+      expect(session.success_url).toContain('/payment-success?session_id=');
+
+      // Back from Stripe before the webhook: not paid yet, so no success is claimed.
+      await page.goto(`${base}/payment-success?session_id=${session.id}`, { waitUntil: 'load' });
+      await page.getByText('Processing your payment...').waitFor(WAIT);
+      await page.getByText('We are confirming your payment').waitFor(WAIT);
+      expect(await page.getByText('Payment Successful!').count()).toBe(0);
+
+      // Stripe confirms (a signed webhook); the page's next poll shows the success.
+      const stripe = new Stripe('sk_test_for_signing_only');
+      const payload = JSON.stringify({
+        id: `evt_e2e_${Date.now().toString(36)}`,
+        object: 'event',
+        api_version: '2025-01-01',
+        created: Math.floor(Date.now() / 1000),
+        type: 'checkout.session.completed',
+        data: { object: { id: session.id, object: 'checkout.session', metadata: { orderId }, payment_status: 'paid', status: 'complete' } },
+      });
+      const hook = await api('payment/webhook', {
+        method: 'POST',
+        rawBody: payload,
+        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_bagshop_emulator' }) },
+      });
+      expect(hook.status).toBe(200);
+      await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 30_000 });
+      await page.getByText('Payment completed successfully!').waitFor(WAIT);
+      await page.getByRole('link', { name: 'View Orders' }).click();
+      const card = page.getByRole('article', { name: `Order #${shortOrderId(orderId)}` });
+      await card.getByText('Confirmed').waitFor(WAIT);
+      await page.close();
+    } finally {
+      await standin.close();
+    }
+  });
+
+  it('never claims a payment succeeded from the query string alone', { timeout: 60_000 }, async () => {
+    const user = await createTestUser({ firstname: 'Ira' });
+    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    await logIn(page, base, user.email, user.password);
+    await page.goto(`${base}/payment-success`, { waitUntil: 'load' });
+    await waitForPath(page, '/cart');
+    await page.goto(`${base}/payment-success?session_id=cs_test_not_a_real_session`, { waitUntil: 'load' });
+    await page.getByText('Processing your payment...').waitFor(WAIT);
+    await page.getByText('We could not check this payment').waitFor(WAIT);
+    expect(await page.getByText('Payment Successful!').count()).toBe(0);
+    await page.goto(`${base}/payment-cancel`, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor(WAIT);
+    await page.getByRole('link', { name: 'Try Again' }).click();
+    await waitForPath(page, '/cart');
+    await page.close();
+  });
+
+});
