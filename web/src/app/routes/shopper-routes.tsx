@@ -1,5 +1,5 @@
 import { lazy } from 'react';
-import { useLocation, useRoutes, type RouteObject } from 'react-router-dom';
+import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
 import { RequireUser } from '../../components/require-user';
 import { catalogRoutes } from './catalog-routes';
 
@@ -17,12 +17,17 @@ const PaymentCancelPage = lazy(() => import('../../features/payments/components/
 
 /**
  * /profile is a dialog over the page the visitor came from: the profile icon passes
- * `state.from`; that page is rendered underneath (the home page on a direct visit).
+ * `state.from`, and that route's element is rendered underneath (the home page on a direct
+ * visit). A page that needs URL parameters (a product, an order) cannot be rendered outside
+ * its own URL, so the dialog shows over an empty page then.
  */
 function ProfileScreen() {
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from ?? '/';
-  const background = useRoutes(catalogRoutes, from);
+  const pathname = from.split('?')[0] ?? '/';
+  const candidates = [...catalogRoutes, ...shopperRoutes.filter((r) => r.path !== 'profile')];
+  const match = matchRoutes(candidates, pathname)?.at(-1);
+  const background = match && Object.keys(match.params).length === 0 ? match.route.element : null;
   return <ProfileRoute background={background} />;
 }
 

@@ -18,14 +18,14 @@ const product = (id: string, price: number, discount: number, stock = 10): Produ
 });
 
 describe('CartSummary', () => {
-  it("says '1 item' and totals one line at its sale price with free shipping", () => {
+  it("says '1 item', shows list price, discount, free shipping and the sale-price total", () => {
     const lines: CartLine[] = [{ product: product('a', 4999, 1500), quantity: 1 }];
     render(<CartSummary lines={lines} onCheckout={() => {}} onClear={() => {}} />);
     expect(screen.getByText('1 item')).toBeInTheDocument();
-    expect(screen.getByText('Items subtotal').nextSibling).toHaveTextContent('₹3,499');
+    expect(screen.getByText('Items subtotal').nextSibling).toHaveTextContent('₹4,999');
+    expect(screen.getByText('Discount').nextSibling).toHaveTextContent('−₹1,500');
     expect(screen.getByText('Shipping').nextSibling).toHaveTextContent('Free');
     expect(screen.getByText('Total').nextSibling).toHaveTextContent('₹3,499');
-    expect(screen.getByText('You save').nextSibling).toHaveTextContent('₹1,500');
   });
 
   it("counts quantities ('3 items'), sums lines and wires the buttons", async () => {
@@ -37,6 +37,7 @@ describe('CartSummary', () => {
     const onClear = vi.fn();
     render(<CartSummary lines={lines} onCheckout={onCheckout} onClear={onClear} />);
     expect(screen.getByText('3 items')).toBeInTheDocument();
+    expect(screen.getByText('Items subtotal').nextSibling).toHaveTextContent('₹1,29,000');
     expect(screen.getByText('Total').nextSibling).toHaveTextContent('₹1,28,000');
     await userEvent.click(screen.getByRole('button', { name: 'Proceed to Checkout' }));
     await userEvent.click(screen.getByRole('button', { name: 'Clear Cart' }));

@@ -21,7 +21,10 @@ export interface CartSummaryProps {
   disabled?: boolean;
 }
 
-/** Item count, Items subtotal (sale prices), Shipping 'Free', Total; Proceed to Checkout and Clear Cart. */
+/**
+ * Item count, Items subtotal (list prices), Discount, Shipping 'Free', Total (what is paid), as
+ * the order detail shows them; Proceed to Checkout and Clear Cart.
+ */
 export function CartSummary({ lines, onCheckout, onClear, disabled }: CartSummaryProps) {
   const totals = orderTotals(lines.map((l) => ({ price: l.product.price, discount: l.product.discount, quantity: l.quantity })));
   const blocked = lines.some((l) => l.quantity > l.product.stock);
@@ -36,8 +39,8 @@ export function CartSummary({ lines, onCheckout, onClear, disabled }: CartSummar
             {itemCountLabel(totals.itemCount)}
           </Text>
         </Group>
-        <Row label="Items subtotal" value={formatINR(totals.totalAmount)} />
-        {totals.discountTotal > 0 && <Row label="You save" value={formatINR(totals.discountTotal)} color="green.8" />}
+        <Row label="Items subtotal" value={formatINR(totals.subtotal)} />
+        {totals.discountTotal > 0 && <Row label="Discount" value={`−${formatINR(totals.discountTotal)}`} color="green.8" />}
         <Row label="Shipping" value="Free" color="green.8" />
         <Divider />
         <Row label="Total" value={formatINR(totals.totalAmount)} strong />

@@ -1,5 +1,6 @@
 import { orderTotals, type Address, type CartLine } from '@bagshop/domain';
 import { Modal } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -27,6 +28,8 @@ export function CheckoutDialog({ opened, lines, productId, quantity, onClose, re
   const [onlineUnavailable, setOnlineUnavailable] = useState<string | null>(null);
   // An address saved by a Place Order that then failed: reused on the next try.
   const [savedNew, setSavedNew] = useState<Address | null>(null);
+  // A phone gets the whole screen for the form.
+  const small = useMediaQuery('(max-width: 36em)') ?? false;
 
   useEffect(() => {
     if (!opened) return;
@@ -84,7 +87,7 @@ export function CheckoutDialog({ opened, lines, productId, quantity, onClose, re
   };
 
   return (
-    <Modal opened={opened} onClose={onClose} title="Shipping Address & Payment" centered size="lg">
+    <Modal opened={opened} onClose={onClose} title="Shipping Address & Payment" centered size="lg" fullScreen={small}>
       {opened && (
         <CheckoutForm
           addresses={addresses}

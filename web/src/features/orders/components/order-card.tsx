@@ -24,7 +24,7 @@ export function OrderCard({ order }: { order: Order }) {
           <Stack gap={2}>
             {order.items.slice(0, SHOWN_ITEMS).map((item) => (
               <Group key={item._id} justify="space-between" wrap="nowrap" gap="xs">
-                <Text size="sm" lineClamp={1}>
+                <Text size="sm" lineClamp={2}>
                   {item.name} × {item.quantity}
                 </Text>
                 <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>

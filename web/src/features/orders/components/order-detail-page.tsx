@@ -123,7 +123,7 @@ function OrderDetail({ order }: { order: Order }) {
                 Shipping address
               </Title>
               <Text size="sm">{address.street}</Text>
-              {address.landmark && <Text size="sm">Near {address.landmark.replace(/^near\s+/i, '')}</Text>}
+              {address.landmark && <Text size="sm">Landmark: {address.landmark}</Text>}
               <Text size="sm">
                 {address.city}, {address.state} {address.postalCode}
               </Text>
