@@ -100,4 +100,19 @@ describe('cart', () => {
     expectFailure(await api(`cart/increment/${bag.id}`, { method: 'PATCH', token: u.idToken }), 409);
     expect(lines(await api(`cart/decrement/${bag.id}`, { method: 'PATCH', token: u.idToken }))).toEqual([[bag.id, 3]]);
   });
+
+  it('parallel adds from one shopper never take the line above stock (losers get 409, never 5xx)', async () => {
+    // Modest parallelism: the Functions emulator starts a worker per concurrent request.
+    const u = await createTestUser();
+    const bag = await createProduct({ stock: 5 });
+    const results = await Promise.all(
+      Array.from({ length: 4 }, () => api(`cart/${bag.id}`, { method: 'POST', token: u.idToken, body: { quantity: 2 } })),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.every((s) => s === 200 || s === 409), statuses.join(',')).toBe(true);
+    const quantity = await cartQuantity(u.uid, bag.id);
+    expect(quantity).toBeLessThanOrEqual(5);
+    expect(quantity).toBe(2 * statuses.filter((s) => s === 200).length);
+    expect(statuses.filter((s) => s === 200)).toHaveLength(2);
+  });
 });

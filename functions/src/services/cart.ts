@@ -11,6 +11,19 @@ export const NOT_IN_CART = 'This product is not in your cart';
 
 const cartLines = (uid: string) => db.collection('users').doc(uid).collection('cart');
 
+export const BUSY = 'Your cart was changing at the same moment, please try again';
+
+/** A transaction that still lost to contention after the SDK's retries is a 409, not a fault. */
+async function inTransaction(work: Parameters<typeof db.runTransaction>[0]): Promise<void> {
+  try {
+    await db.runTransaction(work);
+  } catch (error) {
+    const code = typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined;
+    if (code === 10) throw conflict(BUSY); // ABORTED
+    throw error;
+  }
+}
+
 /** The cart with each line's current product, oldest line first; lines of deleted products are left out. */
 export async function getCart(uid: string): Promise<CartLine[]> {
   const snap = await cartLines(uid).orderBy('addedAt', 'asc').get();
@@ -39,7 +52,7 @@ async function changeLine(
 ): Promise<void> {
   const productRef = products().doc(productId);
   const lineRef: DocumentReference = cartLines(uid).doc(productId);
-  await db.runTransaction(async (tx) => {
+  await inTransaction(async (tx) => {
     const [productSnap, lineSnap] = await Promise.all([tx.get(productRef), tx.get(lineRef)]);
     if (options.mustExist && !lineSnap.exists) throw notFound(NOT_IN_CART);
     if (!productSnap.exists) throw notFound(PRODUCT_NOT_FOUND);
@@ -76,7 +89,7 @@ export async function incrementLine(uid: string, productId: string): Promise<Car
 /** One fewer; at 1 the line goes. Allowed even when stock has dropped below the line. */
 export async function decrementLine(uid: string, productId: string): Promise<CartLine[]> {
   const lineRef = cartLines(uid).doc(productId);
-  await db.runTransaction(async (tx) => {
+  await inTransaction(async (tx) => {
     const line = await tx.get(lineRef);
     if (!line.exists) throw notFound(NOT_IN_CART);
     const current = Number(line.get('quantity') ?? 0);

@@ -1,9 +1,10 @@
 // Profiles (users/{uid}) and the Auth accounts behind them.
-import { LIMITS, type Role, type SignupInput, type UpdateDetailsInput, type User } from '@bagshop/domain';
+import { type Role, type SignupInput, type UpdateDetailsInput, type User } from '@bagshop/domain';
 import { FieldValue, Timestamp, type DocumentData, type DocumentSnapshot } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
 import { auth, db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
+import { splitDisplayName } from './users-names.js';
 import { resetPasswordWithCode, sendPasswordResetCode, signInWithPassword } from './users-identity.js';
 
 export const EMAIL_TAKEN = 'Email is already registered';
@@ -31,14 +32,6 @@ const roleOfClaims = (claims: Record<string, unknown> | undefined): Role => (cla
 
 function authCode(error: unknown): string {
   return typeof error === 'object' && error !== null && 'code' in error ? String((error as { code: unknown }).code) : '';
-}
-
-/** 'Asha Rani Menon' → Asha / Rani Menon; names cut to the profile limit. */
-export function splitDisplayName(displayName: string | undefined | null, email: string | null): { firstname: string; lastname: string } {
-  const words = (displayName ?? '').trim().split(/\s+/).filter(Boolean);
-  const first = words[0] ?? (email ? (email.split('@')[0] ?? '') : '');
-  const last = words.slice(1).join(' ');
-  return { firstname: first.slice(0, LIMITS.name), lastname: last.slice(0, LIMITS.name) };
 }
 
 export interface Caller {
