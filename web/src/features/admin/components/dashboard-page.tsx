@@ -158,7 +158,7 @@ function DashboardView({ data }: { data: AdminDashboard }) {
                         </div>
                       </Group>
                     </Table.Td>
-                    <Table.Td ta="right">
+                    <Table.Td ta="right" w={130}>
                       <Badge color={p.stock === 0 ? 'red' : 'orange'} variant="light">
                         {p.stock === 0 ? 'Out of stock' : `${p.stock} left`}
                       </Badge>

@@ -4,7 +4,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { getOrdersPage, ORDERS_PAGE_SIZE } from '../api/admin-api';
+import { getOrder, getOrdersPage, ORDERS_PAGE_SIZE } from '../api/admin-api';
 import { useAdminTitle } from '../hooks/use-admin-title';
 import { OrderDrawer } from './order-drawer';
 import { addressLine, customerName, formatDateTimeIN, matchesSearch } from './order-format';
@@ -53,6 +53,19 @@ export function OrdersPage() {
   useEffect(() => {
     void load(true, null);
   }, [load]);
+
+  // Opening an order re-reads it, so the drawer never acts on a stale status.
+  useEffect(() => {
+    if (!openId) return;
+    let live = true;
+    getOrder(openId).then(
+      (fresh) => live && setOrders((prev) => prev.map((o) => (o._id === fresh._id ? fresh : o))),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [openId]);
 
   const visible = useMemo(() => orders.filter((o) => matchesSearch(o, search)), [orders, search]);
   const open = orders.find((o) => o._id === openId) ?? null;

@@ -130,7 +130,7 @@ export function UsersPage() {
                         <Text size="sm">{u.phonenumber || '—'}</Text>
                       </Table.Td>
                       <Table.Td>
-                        <Badge color={u.role === 'admin' ? 'violet' : 'gray'} variant="light">
+                        <Badge color={u.role === 'admin' ? 'violet' : 'gray'} variant="light" data-role={u.role}>
                           {u.role === 'admin' ? 'Admin' : 'Customer'}
                         </Badge>
                       </Table.Td>
