@@ -71,30 +71,38 @@ interface ScriptLoad {
   afterPaint: boolean;
 }
 
-/** Every script response of a real page load of `/` (mobile viewport), gzip-measured. */
+/**
+ * Every script response of a real page load of `/` (mobile viewport), gzip-measured. A script
+ * counts as "after first paint" when the browser started fetching it after first-contentful-paint
+ * (Resource Timing vs. Paint Timing, read in the page).
+ */
 async function initialJs(url: string): Promise<ScriptLoad[]> {
   const browser = await chromium.launch({ executablePath: CHROME_PATH, headless: true, args: ['--no-sandbox', '--disable-gpu'] });
   try {
     const page = await browser.newPage({ viewport: { width: 360, height: 780 } });
-    const loads: Promise<ScriptLoad | null>[] = [];
-    let painted = false;
+    const bodies: Promise<{ file: string; gzipBytes: number } | null>[] = [];
     page.on('response', (res) => {
       if (res.request().resourceType() !== 'script') return;
-      const afterPaint = painted;
-      loads.push(
+      bodies.push(
         res
           .body()
-          .then((body) => ({ file: new URL(res.url()).pathname, gzipBytes: gzipSync(body).length, afterPaint }))
+          .then((body) => ({ file: new URL(res.url()).pathname, gzipBytes: gzipSync(body).length }))
           .catch(() => null),
       );
     });
     await page.goto(url, { waitUntil: 'load' });
     await page.getByRole('img', { name: 'bag' }).waitFor();
-    painted = true;
-    // Interactive: the carousel has its data (or gave up) and the page settled.
+    // Interactive: the carousel has its data and the page settled.
     await page.getByText('Products', { exact: true }).first().waitFor({ timeout: 30_000 });
     await page.waitForTimeout(3000);
-    return (await Promise.all(loads)).filter((x): x is ScriptLoad => x !== null);
+    const timing = await page.evaluate(() => ({
+      fcp: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.POSITIVE_INFINITY,
+      starts: performance.getEntriesByType('resource').map((e) => [new URL(e.name).pathname, e.startTime] as const),
+    }));
+    const startOf = new Map(timing.starts);
+    return (await Promise.all(bodies))
+      .filter((x): x is { file: string; gzipBytes: number } => x !== null)
+      .map((x) => ({ ...x, afterPaint: (startOf.get(x.file) ?? 0) > timing.fcp }));
   } finally {
     await browser.close();
   }
@@ -151,8 +159,8 @@ async function main(): Promise<number> {
         String(m((r) => r.accessibility)).padStart(5),
       );
     }
-    console.log(`JS for / : ${totalKb.toFixed(1)} KB gz in ${scripts.length} files (before first paint ${beforePaintKb.toFixed(1)} KB; gsap, loaded after first paint for the hero animation, ${gsapKb.toFixed(1)} KB)`);
-    console.log(`JS for / without the deferred gsap chunk: ${(totalKb - gsapKb).toFixed(1)} KB gz (target ≤ ${TARGETS.initialJsKb})`);
+    console.log(`JS for / : ${totalKb.toFixed(1)} KB gz in ${scripts.length} files; fetched before first paint ${beforePaintKb.toFixed(1)} KB gz`);
+    console.log(`JS for / without gsap (the hero animation, imported after first render): ${(totalKb - gsapKb).toFixed(1)} KB gz (target ≤ ${TARGETS.initialJsKb}); gsap ${gsapKb.toFixed(1)} KB gz`);
     console.log(`Targets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}`);
     return 0;
   } finally {

@@ -6,6 +6,7 @@ import { useAddToCart } from '../hooks/use-add-to-cart';
 import classes from './home-sections.module.css';
 import { ProductsCarousel } from './products-carousel';
 import { PromiseBand } from './promise-band';
+import { ACCENT } from '../lib/colors';
 
 const CATEGORY_BLURBS: Record<Category, string> = {
   luggage: 'Cabin and check-in trolleys that roll smoothly through every airport.',
@@ -40,7 +41,7 @@ export default function HomeSections() {
         <section aria-labelledby="new-arrivals" className={`${classes.promo} ${classes.arrivals}`}>
           <Grid align="center" gap="xl">
             <Grid.Col span={{ base: 12, md: 8 }}>
-              <Badge color="orange.9" variant="filled" size="lg" mb="sm">
+              <Badge color={ACCENT.warm} variant="filled" size="lg" mb="sm">
                 Limited stock
               </Badge>
               <Text component="h2" id="new-arrivals" fz={{ base: 28, md: 40 }} fw={900} m={0} c="white">

@@ -1,5 +1,6 @@
 import { formatINR, salePrice } from '@bagshop/domain';
 import { Group, Stack, Text } from '@mantine/core';
+import { ACCENT } from '../lib/colors';
 
 export interface PriceBlockProps {
   price: number;
@@ -24,7 +25,7 @@ export function PriceBlock({ price, discount, size = 'md' }: PriceBlockProps) {
         )}
       </Group>
       {discount > 0 && (
-        <Text component="span" c="green.9" fw={700} fz={big ? 'md' : 'sm'}>
+        <Text component="span" c={ACCENT.saving} fw={700} fz={big ? 'md' : 'sm'}>
           Save {formatINR(discount)}
         </Text>
       )}

@@ -7,6 +7,7 @@ import { stockNote } from '../lib/badges';
 import { PriceBlock } from './price-block';
 import { ProductBadges } from './product-badges';
 import classes from './product-card.module.css';
+import { ACCENT } from '../lib/colors';
 
 export interface ProductCardProps {
   product: Product;
@@ -51,7 +52,7 @@ export function ProductCard({ product, onAdd, adding = false, priority = false, 
         </Text>
         <PriceBlock price={product.price} discount={product.discount} />
         {note && (
-          <Text fz="sm" fw={600} c={soldOut ? 'red.9' : 'orange.9'}>
+          <Text fz="sm" fw={600} c={soldOut ? 'red.9' : ACCENT.warm}>
             {note}
           </Text>
         )}

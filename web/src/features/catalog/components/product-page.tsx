@@ -11,6 +11,7 @@ import { PriceBlock } from './price-block';
 import { ProductBadges } from './product-badges';
 import classes from './product-page.module.css';
 import { PROMISES } from './promise-band';
+import { ACCENT } from '../lib/colors';
 
 export default function ProductPage() {
   const { id = '' } = useParams();
@@ -80,7 +81,7 @@ function ProductDetail({ product }: { product: Product }) {
             <Text fz="sm" c="gray.7">
               Inclusive of all taxes · Free shipping on all orders
             </Text>
-            <Text fw={700} c={soldOut ? 'red.9' : note ? 'orange.9' : 'green.9'} data-testid="stock-state">
+            <Text fw={700} c={soldOut ? 'red.9' : note ? ACCENT.warm : ACCENT.saving} data-testid="stock-state">
               {note ?? 'In stock'}
             </Text>
             {!soldOut && (
