@@ -112,8 +112,15 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: (
             onSave={async (values) => {
               try {
                 const updated = await updateDetails(values);
-                session.setUser(updated);
                 notify.success('Profile updated successfully!');
+                if (updated.email !== user.email) {
+                  // Firebase ends the sessions on an email change (docs/api-accounts.md): sign in again.
+                  notify.info('Please login again with your new email');
+                  await session.logout();
+                  navigate('/auth', { replace: true });
+                  return;
+                }
+                session.setUser(updated);
                 setEditing(false);
               } catch (error) {
                 notify.error(errorMessage(error, 'Update failed'));

@@ -1,0 +1,32 @@
+// Helpers for the shopper journeys in Chromium (tests/e2e/shopper-*.test.ts).
+import type { Page } from 'playwright-core';
+import { screenshot, VIEWPORTS } from './browser';
+
+export const WAIT = { timeout: 20_000 };
+
+/** A field's accessible name: its label, with the required asterisk when it has one. */
+export const label = (text: string) => new RegExp(`^${text}( \\*)?$`);
+
+/** Waits for a client-side navigation (react-router changes the URL without a load event). */
+export async function waitForPath(page: Page, path: string | RegExp): Promise<void> {
+  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)), { waitUntil: 'commit', ...WAIT });
+}
+
+/** Full-page screenshots at 1280 and 360 px of what is on screen now. */
+export async function shootBoth(page: Page, name: string): Promise<void> {
+  await screenshot(page, `${name}-1280`);
+  await page.setViewportSize(VIEWPORTS.mobile);
+  await page.waitForTimeout(400);
+  await screenshot(page, `${name}-360`);
+  await page.setViewportSize(VIEWPORTS.desktop);
+  await page.waitForTimeout(200);
+}
+
+/** Logs in through the /auth form and waits for the home page. */
+export async function logIn(page: Page, base: string, email: string, password: string): Promise<void> {
+  await page.goto(`${base}/auth`, { waitUntil: 'load' });
+  await page.getByLabel(label('Email')).fill(email);
+  await page.getByLabel(label('Password')).fill(password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await waitForPath(page, '/');
+}
