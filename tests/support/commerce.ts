@@ -124,3 +124,24 @@ export async function shopperWithAddress(): Promise<TestUser & { addressId: stri
 export async function placeOrder(user: TestUser, body: Record<string, unknown>) {
   return api<Envelope<OrderJson>>('order', { method: 'POST', token: user.idToken, body });
 }
+
+/**
+ * The Functions emulator starts one worker process per concurrent request, and gives each
+ * 30 s to start. Twenty cold starts at once on a busy 2-core machine can exceed that: the
+ * request then never reaches the function and Hosting answers 504. Concurrency tests first
+ * bring workers up a few at a time with real, slow-ish requests (`warm`), and treat a 504 as
+ * "never arrived" and send it again (`placeOrderDelivered`). Deployed functions serve many
+ * requests per instance (`concurrency: 80`) and need none of this.
+ */
+export async function warmFunctionWorkers(users: TestUser[], step = 4): Promise<void> {
+  for (let k = step; k < users.length + step; k += step) {
+    await Promise.all(users.slice(0, k).map((u) => api('order/my-order', { token: u.idToken })));
+  }
+}
+
+/** POST /api/order, sent again only when the emulator could not start a worker for it (504). */
+export async function placeOrderDelivered(user: TestUser, body: Record<string, unknown>, attempts = 3) {
+  let res = await placeOrder(user, body);
+  for (let i = 1; i < attempts && res.status === 504; i += 1) res = await placeOrder(user, body);
+  return res;
+}

@@ -38,3 +38,26 @@ export const createPaymentSchema = z.object({ orderId: docIdSchema }, { error: B
 export type CreateOrderInput = z.output<typeof createOrderSchema>;
 export type OrderStatusUpdateInput = z.output<typeof orderStatusUpdateSchema>;
 export type CreatePaymentInput = z.output<typeof createPaymentSchema>;
+
+export const ORDER_PAGE_MAX = 100;
+export const ORDER_PAGE_DEFAULT = 50;
+
+/** GET /api/order/all (admin): optional status filter and paging (`cursor` = last order id seen). */
+export const orderListQuerySchema = z.object({
+  status: optionalField(
+    z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` }),
+  ),
+  limit: optionalField(
+    z.preprocess(
+      (value) => (typeof value === 'string' && /^\d{1,6}$/.test(value.trim()) ? Number(value) : value),
+      z
+        .number({ error: `Limit must be a whole number between 1 and ${ORDER_PAGE_MAX}` })
+        .int({ error: `Limit must be a whole number between 1 and ${ORDER_PAGE_MAX}` })
+        .min(1, { error: `Limit must be a whole number between 1 and ${ORDER_PAGE_MAX}` })
+        .max(ORDER_PAGE_MAX, { error: `Limit must be a whole number between 1 and ${ORDER_PAGE_MAX}` }),
+    ),
+  ),
+  cursor: optionalField(docIdSchema),
+});
+
+export type OrderListQuery = z.output<typeof orderListQuerySchema>;

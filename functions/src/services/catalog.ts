@@ -37,12 +37,46 @@ export function toProduct(snap: DocumentSnapshot): Product {
 }
 
 /** Newest first; optionally one category. */
-export async function listProducts(category?: Category): Promise<Product[]> {
+async function queryProducts(category?: Category): Promise<Product[]> {
   const query = category
     ? products().where('category', '==', category).orderBy('createdAt', 'desc')
     : products().orderBy('createdAt', 'desc');
   const snap = await query.get();
   return snap.docs.map(toProduct);
+}
+
+/**
+ * A few seconds of in-instance cache for the product lists (docs/orders-and-payments.md):
+ * the catalog is the hottest read, the CDN already serves it up to 5 minutes old, and one
+ * instance answering many requests a second then costs one query per list per window.
+ * Concurrent misses share one query. Admin writes and orders in this instance clear it.
+ * `CATALOG_CACHE_MS` sets the window (0 turns it off); off by default on the emulators, so
+ * tests read their own writes from any worker process.
+ */
+const listCache = new Map<string, { expires: number; value: Promise<Product[]> }>();
+
+export function catalogCacheMs(env: NodeJS.ProcessEnv = process.env): number {
+  const raw = env.CATALOG_CACHE_MS;
+  if (raw !== undefined && raw.trim() !== '') {
+    const n = Number(raw);
+    return Number.isFinite(n) && n > 0 ? Math.min(n, 60_000) : 0;
+  }
+  return env.FUNCTIONS_EMULATOR === 'true' ? 0 : 3000;
+}
+
+export function listProducts(category?: Category): Promise<Product[]> {
+  const ttl = catalogCacheMs();
+  if (ttl === 0) return queryProducts(category);
+  const key = category ?? '*';
+  const now = Date.now();
+  const hit = listCache.get(key);
+  if (hit && hit.expires > now) return hit.value;
+  const entry = { expires: now + ttl, value: queryProducts(category) };
+  listCache.set(key, entry);
+  entry.value.catch(() => {
+    if (listCache.get(key) === entry) listCache.delete(key);
+  });
+  return entry.value;
 }
 
 /** One product; 404 for an unknown or malformed id. */
@@ -141,7 +175,7 @@ export async function deleteProduct(id: string): Promise<void> {
   invalidateCatalog();
 }
 
-/** Hook for an in-instance list cache (see docs/orders-and-payments.md); a no-op today. */
+/** Drops this instance's cached product lists (after any write that changes them). */
 export function invalidateCatalog(): void {
-  // nothing cached yet
+  listCache.clear();
 }

@@ -1,6 +1,75 @@
-import { Router } from 'express';
+import { Router, type Request } from 'express';
+import { createOrderSchema, docIdSchema, orderListQuerySchema, orderStatusUpdateSchema } from '@bagshop/domain';
+import { notFound } from '../../lib/errors.js';
+import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
+import { expireSessionQuietly } from '../../services/payments.js';
+import { allOrders, cancelOrder, getOrder, myOrders, ORDER_NOT_FOUND, placeOrder, setOrderStatus } from '../../services/orders.js';
+import { requireAdmin, requireUser } from '../auth.js';
+import { jsonBody } from '../json-body.js';
+import { ok } from '../respond.js';
 
-// Filled in by the API work (issue 3 / 6); registered in http/app.ts.
+function orderId(req: Request): string {
+  const parsed = docIdSchema.safeParse(req.params.id);
+  if (!parsed.success) throw notFound(ORDER_NOT_FOUND);
+  return parsed.data;
+}
+
 export function ordersRouter(): Router {
-  return Router();
+  const router = Router();
+
+  // Placing orders is limited per signed-in user.
+  const orderLimit = rateLimit({
+    name: 'order',
+    limit: limitFromEnv('order', 20),
+    windowMs: 60_000,
+    key: async (req) => (await requireUser(req)).uid,
+  });
+
+  router.post('/', async (req, res) => {
+    const user = await requireUser(req);
+    const input = createOrderSchema.parse(jsonBody(req));
+    // Counted once the request is well-formed: malformed ones cost no Firestore work.
+    await new Promise<void>((resolve, reject) => orderLimit(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
+    const order = await placeOrder(user, input);
+    const message = order.paymentMethod === 'COD' ? 'Order placed successfully with COD' : 'Order placed';
+    ok(res, order, message, 201);
+  });
+
+  router.get('/my-order', async (req, res) => {
+    const user = await requireUser(req);
+    ok(res, await myOrders(user.uid));
+  });
+
+  router.get('/all', async (req, res) => {
+    await requireAdmin(req);
+    const query = orderListQuerySchema.parse(req.query);
+    const page = await allOrders(query);
+    if (page.nextCursor) res.set('X-Next-Cursor', page.nextCursor);
+    ok(res, page.orders);
+  });
+
+  router.get('/:id', async (req, res) => {
+    const user = await requireUser(req);
+    ok(res, await getOrder(user, orderId(req)));
+  });
+
+  router.post('/:id/cancel', async (req, res) => {
+    const user = await requireUser(req);
+    const order = await cancelOrder(user, orderId(req));
+    // A cancelled online order must not stay payable: close its Checkout Session.
+    if (order.paymentMethod === 'ONLINE' && order.payment.status === 'unpaid') await expireSessionQuietly(order.payment.sessionId);
+    ok(res, order, 'Order cancelled');
+  });
+
+  router.patch('/:id/status', async (req, res) => {
+    const admin = await requireAdmin(req);
+    const { status } = orderStatusUpdateSchema.parse(jsonBody(req));
+    const order = await setOrderStatus(admin, orderId(req), status);
+    if (order.status === 'cancelled' && order.paymentMethod === 'ONLINE' && order.payment.status === 'unpaid') {
+      await expireSessionQuietly(order.payment.sessionId);
+    }
+    ok(res, order, 'Order status updated');
+  });
+
+  return router;
 }

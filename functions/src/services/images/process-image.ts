@@ -5,7 +5,6 @@
  * always lands at the same content address `productImages/{sha256}`.
  */
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
 import { HttpError } from '../../lib/errors.js';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
@@ -71,6 +70,8 @@ export async function processProductImage(bytes: Uint8Array): Promise<ProcessedI
     throw new ImageRejectedError('Image must be a JPEG, PNG or WebP file', 415);
   }
 
+  // Loaded on first use: keeps the function's cold start (every route) free of libvips.
+  const { default: sharp } = await import('sharp');
   const input = Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const pipeline = sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
