@@ -70,7 +70,10 @@ describe('shopper sign-in in Chromium', () => {
     await page.goto(`${base}/auth`, { waitUntil: 'load' });
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await waitForPath(page, '/forgot-password');
-    await page.getByLabel(label('Email')).fill(user.email);
+    // The URL changes before the lazy page renders; until then the login form's Email field
+    // is still on screen, and filling it would leave the reset form empty.
+    await page.getByRole('form', { name: 'Forgot password' }).waitFor(WAIT);
+    await page.getByRole('form', { name: 'Forgot password' }).getByLabel(label('Email')).fill(user.email);
     await page.getByRole('button', { name: 'Send reset link' }).click();
     await page.getByText('Password reset link sent to your email').waitFor(WAIT);
 
