@@ -8,6 +8,7 @@ import { useAdminTitle } from '../hooks/use-admin-title';
 import { useLoad } from '../hooks/use-load';
 import { PageHeader } from './page-header';
 import { ProductModal } from './product-modal';
+import { TableMessageRow } from './table-message-row';
 
 // The spec's filter order: All Products, Backpacks, Luggage, Duffles.
 const FILTERS: { value: Category | 'all'; label: string }[] = [
@@ -86,21 +87,9 @@ export function ProductsPage() {
             </Table.Thead>
             <Table.Tbody>
               {loading && !data ? (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text ta="center" c="dimmed" py="lg">
-                      Loading products...
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <TableMessageRow colSpan={7}>Loading products...</TableMessageRow>
               ) : products.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={7}>
-                    <Text ta="center" c="dimmed" py="lg">
-                      No products found
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <TableMessageRow colSpan={7}>No products found</TableMessageRow>
               ) : (
                 products.map((p) => (
                   <Table.Tr key={p._id} data-product-id={p._id}>

@@ -8,6 +8,7 @@ import { useSession } from '../../../lib/session';
 import { getUsersPage, setUserRole } from '../api/admin-api';
 import { useAdminTitle } from '../hooks/use-admin-title';
 import { PageHeader } from './page-header';
+import { TableMessageRow } from './table-message-row';
 
 function fullName(user: User): string {
   return `${user.fullname?.firstname ?? ''} ${user.fullname?.lastname ?? ''}`.trim() || '—';
@@ -92,21 +93,9 @@ export function UsersPage() {
             </Table.Thead>
             <Table.Tbody>
               {loading && !data ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text ta="center" c="dimmed" py="lg">
-                      Loading users...
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <TableMessageRow colSpan={6}>Loading users...</TableMessageRow>
               ) : users.length === 0 ? (
-                <Table.Tr>
-                  <Table.Td colSpan={6}>
-                    <Text ta="center" c="dimmed" py="lg">
-                      No users found
-                    </Text>
-                  </Table.Td>
-                </Table.Tr>
+                <TableMessageRow colSpan={6}>No users found</TableMessageRow>
               ) : (
                 users.map((u) => {
                   const isMe = u._id === me?._id;
