@@ -9,13 +9,15 @@ import { seed } from './seed.ts';
 const VITEST = resolve(ROOT, 'node_modules/.bin/vitest');
 const only = process.env.BAGSHOP_TEST_ONLY?.split(',').filter(Boolean);
 const stages = ['rules', 'api', 'e2e'].filter((s) => !only || only.includes(s));
+// BAGSHOP_TEST_FILTER=signup-rollback,orders-race runs only the test files whose paths match.
+const filters = process.env.BAGSHOP_TEST_FILTER?.split(',').filter(Boolean) ?? [];
 
 let failed = false;
 for (const stage of stages) {
   // API tests may add products and orders; every stage starts from the demo data.
   await seed({ force: true });
   step(`Tests: ${stage} (against the emulators)`);
-  const code = await run(VITEST, vitestArgs([stage], `test-results/${stage}.json`));
+  const code = await run(VITEST, [...vitestArgs([stage], `test-results/${stage}.json`), ...filters]);
   if (code !== 0) failed = true;
 }
 process.exit(failed ? 1 : 0);

@@ -24,8 +24,9 @@ export interface RunningEmulators {
 }
 
 /** `firebase emulators:start`, keeping local data between runs in .emulators/data. */
-export function startEmulators(env: NodeJS.ProcessEnv, options: { persist: boolean }): RunningEmulators {
+export function startEmulators(env: NodeJS.ProcessEnv, options: { persist: boolean; logVerbosity?: 'DEBUG' | 'INFO' | 'QUIET' | 'SILENT' }): RunningEmulators {
   const args = ['emulators:start', '--only', EMULATORS, '--project', PROJECT_ID, '--config', firebaseConfigPath()];
+  if (options.logVerbosity) args.push('--log-verbosity', options.logVerbosity);
   if (options.persist) {
     if (existsSync(resolve(DATA_DIR, 'firebase-export-metadata.json'))) args.push('--import', DATA_DIR);
     args.push('--export-on-exit', DATA_DIR);
