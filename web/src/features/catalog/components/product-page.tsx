@@ -1,5 +1,5 @@
 import { CATEGORY_LABELS, type Product } from '@bagshop/domain';
-import { Anchor, AspectRatio, Breadcrumbs, Button, Center, Container, Grid, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, AspectRatio, Button, Center, Container, Grid, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -54,17 +54,24 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <Container size="xl" py="xl">
-      <Breadcrumbs mb="lg" aria-label="Breadcrumb">
-        <Anchor component={Link} to="/" c="blue.8">
-          Home
-        </Anchor>
-        <Anchor component={Link} to={`/${product.category}`} c="blue.8">
-          {label}
-        </Anchor>
-        <Text component="span" c="gray.7" lineClamp={1}>
-          {product.name}
-        </Text>
-      </Breadcrumbs>
+      <nav aria-label="Breadcrumb" className={classes.breadcrumb}>
+        <ol>
+          <li>
+            <Anchor component={Link} to="/" c="blue.8" inherit>
+              Home
+            </Anchor>
+          </li>
+          <li>
+            <Anchor component={Link} to={`/${product.category}`} c="blue.8" inherit>
+              {label}
+            </Anchor>
+          </li>
+          {/* One line at any width: a long name ends in an ellipsis; its full text is the title. */}
+          <li className={classes.current} aria-current="page" title={product.name}>
+            {product.name}
+          </li>
+        </ol>
+      </nav>
       <Grid gap={{ base: 'lg', md: 48 }}>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <AspectRatio ratio={1} className={classes.media}>
