@@ -1,11 +1,62 @@
 import react from '@vitejs/plugin-react';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 
 const functionsPort = process.env.VITE_FUNCTIONS_PORT ?? '5001';
 const projectId = process.env.VITE_FIREBASE_PROJECT_ID ?? 'demo-bagshop';
 
+/** The screens whose files index.html starts fetching with the HTML (see its inline script). */
+const EARLY_SCREENS = {
+  product: '/src/features/catalog/components/product-page.tsx',
+  category: '/src/features/catalog/components/category-page.tsx',
+} as const;
+const PLACEHOLDER = '__BAGSHOP_SCREEN_FILES__';
+
+/**
+ * A category or product page is a lazy chunk plus a dozen small shared chunks and Mantine's
+ * full CSS, which the browser would only discover after the entry chunk has run. This writes,
+ * into index.html's inline script, the files each of those screens needs beyond the entry, so
+ * the script can preload them in parallel with the entry (the page's LCP waits for them).
+ */
+function screenPreloads(): Plugin {
+  return {
+    name: 'bagshop-screen-preloads',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, ctx) {
+        const bundle = ctx.bundle;
+        if (!bundle) return html.replace(PLACEHOLDER, '{}');
+        const chunks = Object.values(bundle).flatMap((o) => (o.type === 'chunk' ? [o] : []));
+        const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+        const closure = (start: string | undefined): Set<string> => {
+          const seen = new Set<string>();
+          const stack = start ? [start] : [];
+          while (stack.length) {
+            const file = stack.pop() as string;
+            if (seen.has(file)) continue;
+            seen.add(file);
+            stack.push(...(byFile.get(file)?.imports ?? []));
+          }
+          return seen;
+        };
+        const entry = chunks.find((c) => c.isEntry);
+        const inEntry = closure(entry?.fileName);
+        const fullStyles = Object.values(bundle).find((o) => o.type === 'asset' && /(^|\/)full-styles-[^/]*\.css$/.test(o.fileName));
+        const files: Record<string, string[]> = {};
+        for (const [name, id] of Object.entries(EARLY_SCREENS)) {
+          const screen = chunks.find((c) => c.facadeModuleId?.endsWith(id));
+          if (!screen) throw new Error(`screenPreloads: no chunk for ${id}`);
+          const js = [...closure(screen.fileName)].filter((f) => !inEntry.has(f));
+          const css = js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
+          files[name] = [...js, ...(fullStyles ? [fullStyles.fileName] : []), ...css].map((f) => `/${f}`);
+        }
+        return html.replace(PLACEHOLDER, JSON.stringify(files));
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), screenPreloads()],
   server: {
     host: '127.0.0.1',
     // In `npm run dev` the API is the Functions emulator; the function serves /api/... as is.

@@ -1,13 +1,13 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import type { ReactNode } from 'react';
 import { SessionProvider } from '../lib/session';
+import { NotificationsHost } from './notifications-host';
 import { theme } from './theme';
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <Notifications position="top-right" limit={20} />
+      <NotificationsHost />
       <SessionProvider>{children}</SessionProvider>
     </MantineProvider>
   );

@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
-import { useMatches } from 'react-router-dom';
+import { matchRoutes, useLocation, type RouteObject } from 'react-router-dom';
 
-/** Sets document.title from the deepest route's `handle.title`. */
-export function PageTitle() {
-  const matches = useMatches();
-  const title = [...matches].reverse().find((m) => (m.handle as { title?: string } | undefined)?.title)?.handle as
+/** Sets document.title from the `handle.title` of the deepest of `routes` matching the location. */
+export function PageTitle({ routes }: { routes: RouteObject[] }) {
+  const location = useLocation();
+  const matches = matchRoutes(routes, location) ?? [];
+  const title = [...matches].reverse().find((m) => (m.route.handle as { title?: string } | undefined)?.title)?.route.handle as
     | { title: string }
     | undefined;
   useEffect(() => {

@@ -1,6 +1,6 @@
 import type { ApiFailure } from '@bagshop/domain';
 import { config } from './config';
-import { getFirebaseAuth } from './firebase';
+import { loadedAuth } from './auth-loader';
 
 export class ApiError extends Error {
   constructor(
@@ -23,10 +23,29 @@ export interface RequestOptions {
   onUploadProgress?: (fraction: number) => void;
 }
 
+/** The ID token of whoever is signed in; nobody is while Auth has not been loaded. */
 async function authHeader(): Promise<Record<string, string>> {
-  const user = getFirebaseAuth().currentUser;
+  const user = loadedAuth()?.currentUser;
   if (!user) return {};
   return { Authorization: `Bearer ${await user.getIdToken()}` };
+}
+
+declare global {
+  interface Window {
+    /** Public GET requests index.html started with the HTML, by path (see there). */
+    __bagshopEarly?: Record<string, Promise<Response> | undefined>;
+  }
+}
+
+/** The response index.html already asked for, once: a second identical request reuses nothing. */
+function takeEarlyResponse(url: string, options: RequestOptions): Promise<Response> | undefined {
+  const early = window.__bagshopEarly;
+  if (!early || (options.method ?? 'GET') !== 'GET' || options.body !== undefined) return undefined;
+  const { pathname, search } = new URL(url);
+  if (search) return undefined;
+  const response = early[pathname];
+  delete early[pathname];
+  return response;
 }
 
 function buildUrl(path: string, query?: RequestOptions['query']): string {
@@ -47,8 +66,10 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const timeout = AbortSignal.timeout(config.apiTimeoutMs);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout]) : timeout;
   let res: Response;
+  const url = buildUrl(path, options.query);
   try {
-    res = await fetch(buildUrl(path, options.query), { method: options.method ?? 'GET', headers, body, signal });
+    const early = takeEarlyResponse(url, options);
+    res = (early ? await early.catch(() => undefined) : undefined) ?? (await fetch(url, { method: options.method ?? 'GET', headers, body, signal }));
   } catch (error) {
     console.error('Network Error', error);
     throw new ApiError(0, 'Network error: please check your connection and try again');

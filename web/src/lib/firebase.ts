@@ -6,6 +6,7 @@ import {
   initializeAuth,
   type Auth,
 } from 'firebase/auth';
+import { authInitialised } from './auth-loader';
 import { config } from './config';
 
 export const firebaseApp = getApps().length ? getApp() : initializeApp(config.firebase);
@@ -16,6 +17,9 @@ let authInstance: Auth | undefined;
  * initializeAuth instead of getAuth: getAuth eagerly loads apis.google.com's gapi script,
  * which costs load time everywhere and fails offline (ENVIRONMENT.md). The popup resolver
  * is passed only to the Google sign-in call.
+ *
+ * Not imported by the entry chunk: the session reaches Auth through lib/auth-loader.ts, and the
+ * screens that sign in import this module from their own lazy chunks.
  */
 export function getFirebaseAuth(): Auth {
   if (!authInstance) {
@@ -23,6 +27,7 @@ export function getFirebaseAuth(): Auth {
     if (config.useEmulators) {
       connectAuthEmulator(authInstance, `http://${config.emulatorHost}:${config.authEmulatorPort}`, { disableWarnings: true });
     }
+    authInitialised(authInstance);
   }
   return authInstance;
 }

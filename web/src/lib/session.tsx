@@ -1,8 +1,11 @@
 import type { User } from '@bagshop/domain';
-import { onIdTokenChanged, signOut, type User as FirebaseUser } from 'firebase/auth';
+import type { User as FirebaseUser } from 'firebase/auth';
 import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { apiData } from './api-client';
-import { getFirebaseAuth } from './firebase';
+import { loadAuth, loadedAuth, maySignedInUserExist, rememberSignedIn, whenAuthLoaded } from './auth-loader';
+
+/** The uid signed in to Firebase right now (null while Auth is not loaded: nobody is). */
+const currentFirebaseUser = () => loadedAuth()?.currentUser ?? null;
 
 export interface Session {
   user: User | null;
@@ -38,14 +41,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     const promise = apiData<User>('users/currentUser').then(
       (profile) => {
         // A sign-out or another sign-in while this was in flight wins.
-        if (getFirebaseAuth().currentUser?.uid !== uid) return null;
+        if (currentFirebaseUser()?.uid !== uid) return null;
         loadedUid.current = uid;
         setUser(profile);
         return profile;
       },
       () => {
         // A start-up fetch failure means logged out (spec §4).
-        if (getFirebaseAuth().currentUser?.uid === uid) {
+        if (currentFirebaseUser()?.uid === uid) {
           loadedUid.current = null;
           setUser(null);
         }
@@ -60,34 +63,58 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, []);
 
   const loadUser = useCallback(async (): Promise<User | null> => {
-    const current = getFirebaseAuth().currentUser;
+    const current = currentFirebaseUser();
     if (!current) return null;
     if (inflight.current?.uid === current.uid) return inflight.current.promise;
     return fetchProfile(current.uid);
   }, [fetchProfile]);
 
   const refresh = useCallback(async (): Promise<User | null> => {
-    const current = getFirebaseAuth().currentUser;
+    const current = currentFirebaseUser();
     if (!current) return null;
     return fetchProfile(current.uid);
   }, [fetchProfile]);
 
   useEffect(() => {
-    const auth = getFirebaseAuth();
-    return onIdTokenChanged(auth, async (next) => {
-      setFirebaseUser(next);
-      if (!next) {
-        loadedUid.current = null;
-        setUser(null);
-        setLoading(false);
-        return;
-      }
-      // An hourly token refresh of the same user needs no new profile.
-      if (loadedUid.current === next.uid) return;
-      setLoading(true);
-      await loadUser();
-      if (getFirebaseAuth().currentUser?.uid === next.uid) setLoading(false);
+    let unsubscribe: (() => void) | undefined;
+    let active = true;
+    // Whoever loads Auth (this effect, or a sign-in screen), the session follows its user.
+    const stopWaiting = whenAuthLoaded((auth) => {
+      if (!active) return;
+      unsubscribe = auth.onIdTokenChanged(async (next) => {
+        setFirebaseUser(next);
+        rememberSignedIn(Boolean(next));
+        if (!next) {
+          loadedUid.current = null;
+          setUser(null);
+          setLoading(false);
+          return;
+        }
+        // An hourly token refresh of the same user needs no new profile.
+        if (loadedUid.current === next.uid) return;
+        setLoading(true);
+        await loadUser();
+        if (currentFirebaseUser()?.uid === next.uid) setLoading(false);
+      });
     });
+    // Auth loads at start only if someone may be signed in here; otherwise the visitor is
+    // signed out at once and Auth waits until a screen needs it (docs/storefront.md).
+    void maySignedInUserExist().then((maybe) => {
+      if (!active) return;
+      if (maybe) {
+        loadAuth().catch((error: unknown) => {
+          console.error('Firebase Auth could not load', error);
+          if (active) setLoading(false);
+        });
+      } else if (!loadedAuth()) {
+        setLoading(false);
+      }
+    });
+    return () => {
+      active = false;
+      stopWaiting();
+      unsubscribe?.();
+    };
   }, [loadUser]);
 
   const logout = useCallback(async () => {
@@ -99,7 +126,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     loadedUid.current = null;
     setUser(null);
     try {
-      await signOut(getFirebaseAuth());
+      await loadedAuth()?.signOut();
     } catch {
       // Signing out of Firebase only fails when its storage is unavailable; the user is gone locally.
     }

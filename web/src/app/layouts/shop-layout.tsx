@@ -1,21 +1,23 @@
 import { ActionIcon, Anchor, Burger, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPackage, IconShoppingBag, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
 import { RouteLoader } from '../../components/route-loader';
+import { lazyPage } from '../../lib/lazy-page';
+import { shopRoutes } from '../routes/shop-routes';
 import { CATEGORY_LINKS } from './nav-links';
 import classes from './shop-layout.module.css';
 
 // The drawer (and Mantine's modal machinery) loads only when the menu is first opened.
-const MobileMenu = lazy(() => import('./mobile-menu'));
+const MobileMenu = lazyPage(() => import('./mobile-menu'));
 
 export function ShopLayout() {
   const [menuOpen, menu] = useDisclosure(false);
   return (
     <div className={classes.shell}>
-      <PageTitle />
+      <PageTitle routes={shopRoutes} />
       <a href="#main" className={classes.skip}>
         Skip to content
       </a>

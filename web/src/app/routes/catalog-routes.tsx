@@ -1,12 +1,12 @@
-import { lazy } from 'react';
 import type { RouteObject } from 'react-router-dom';
 import { HomePage } from '../../features/catalog/components/home-page';
+import { lazyPage } from '../../lib/lazy-page';
 
 // Browsing: home, categories, product page, and the information pages of the footer.
 // The home page's hero is in the entry chunk (it holds the LCP image); the rest is lazy.
-const CategoryPage = lazy(() => import('../../features/catalog/components/category-page'));
-const ProductPage = lazy(() => import('../../features/catalog/components/product-page'));
-const InfoPage = lazy(() => import('../../features/info/components/info-page'));
+const CategoryPage = lazyPage(() => import('../../features/catalog/components/category-page'));
+const ProductPage = lazyPage(() => import('../../features/catalog/components/product-page'));
+const InfoPage = lazyPage(() => import('../../features/info/components/info-page'));
 
 export const catalogRoutes: RouteObject[] = [
   { index: true, element: <HomePage />, handle: { title: 'Home' } },

@@ -1,28 +1,37 @@
 import { notifications } from '@mantine/notifications';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { RouteLoader } from '../../../components/route-loader';
 import { useSession } from '../../../lib/session';
 import { ProfileDialog } from './profile-dialog';
 
 export const LOGIN_TO_VIEW_PROFILE = 'Please login to view your profile';
 
 /**
- * /profile: the profile dialog over the page the visitor came from (`background`). Closing it
- * goes back there. Signed out: 'Please login to view your profile' and /auth.
+ * /profile: the profile dialog. app/router.tsx renders it over the page the visitor came from
+ * (`state.from`); closing it goes back there. Signed out: 'Please login to view your profile'
+ * and /auth. While the session loads, the page underneath shows alone.
  */
-export default function ProfileRoute({ background }: { background?: ReactNode }) {
+export default function ProfileRoute() {
   const { user, loading } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
   const from = (location.state as { from?: string } | null)?.from;
   const denied = !loading && !user;
 
+  // The page underneath keeps its own title; the dialog names the tab while it is open.
+  useEffect(() => {
+    const previous = document.title;
+    document.title = 'Profile · Bagshop';
+    return () => {
+      document.title = previous;
+    };
+  }, []);
+
   useEffect(() => {
     if (denied) notifications.show({ id: 'profile-login', message: LOGIN_TO_VIEW_PROFILE, color: 'red', autoClose: 4000 });
   }, [denied]);
 
-  if (loading) return <RouteLoader />;
+  if (loading) return null;
   if (!user) return <Navigate to="/auth" replace />;
 
   const close = () => {
@@ -31,10 +40,5 @@ export default function ProfileRoute({ background }: { background?: ReactNode })
     else navigate('/', { replace: true });
   };
 
-  return (
-    <>
-      {background}
-      <ProfileDialog opened onClose={close} />
-    </>
-  );
+  return <ProfileDialog opened onClose={close} />;
 }

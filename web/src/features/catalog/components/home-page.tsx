@@ -1,10 +1,11 @@
 import { Box } from '@mantine/core';
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyPage } from '../../../lib/lazy-page';
 import { Hero } from './hero';
 
 // Everything below the hero (carousel, promos, category grid) is its own chunk, fetched
 // while the hero paints; the fallback keeps the footer from jumping up and down.
-const HomeSections = lazy(() => import('./home-sections'));
+const HomeSections = lazyPage(() => import('./home-sections'));
 
 export function HomePage() {
   return (

@@ -1,4 +1,4 @@
-import '@mantine/carousel/styles.css';
+import '@mantine/carousel/styles.layer.css';
 import type { Product } from '@bagshop/domain';
 import { Carousel } from '@mantine/carousel';
 import { Button, Card, Center, Stack, Text } from '@mantine/core';
