@@ -40,6 +40,26 @@ async function loadLazyImages(page: Page): Promise<void> {
   );
 }
 
+/**
+ * The product page's breadcrumb: a navigation landmark whose last item is the current page
+ * (aria-current, full name as title), on one line and inside the viewport. Returns that item.
+ */
+async function expectOneLineBreadcrumb(page: Page, name: string, viewportWidth: number) {
+  const nav = page.getByRole('navigation', { name: 'Breadcrumb' });
+  const home = nav.getByRole('link', { name: 'Home' });
+  const current = nav.locator('[aria-current="page"]');
+  expect(await current.getAttribute('title')).toBe(name);
+  const [navBox, homeBox, currentBox] = await Promise.all([nav.boundingBox(), home.boundingBox(), current.boundingBox()]);
+  if (!navBox || !homeBox || !currentBox) throw new Error('Breadcrumb not laid out');
+  // One line: less than one and a half lines tall, the current item level with Home and
+  // ending inside the viewport.
+  const lineHeight = await nav.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));
+  expect(navBox.height).toBeLessThan(lineHeight * 1.5);
+  expect(Math.abs(currentBox.y + currentBox.height / 2 - (homeBox.y + homeBox.height / 2))).toBeLessThanOrEqual(4);
+  expect(currentBox.x + currentBox.width).toBeLessThanOrEqual(viewportWidth);
+  return current;
+}
+
 describe('browse the catalog (Chromium)', () => {
   let browser: Browser;
   let base: string;
@@ -177,6 +197,7 @@ describe('browse the catalog (Chromium)', () => {
       expect(await quantity.inputValue()).toBe('1');
       await page.getByRole('button', { name: 'Buy Now' }).waitFor();
       expect(await page.title()).toBe(`${DEAL_NAME} · Bagshop`);
+      await expectOneLineBreadcrumb(page, DEAL_NAME, viewport.width);
       await screenshot(page, `browse-product-${size}`);
 
       await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -185,6 +206,19 @@ describe('browse the catalog (Chromium)', () => {
       await page.close();
     });
   }
+
+  it('a long product name keeps the breadcrumb on one line at 360 px (ellipsis, full name as title)', async () => {
+    const longest = (await apiProducts(base)).reduce((a, b) => (b.name.length > a.name.length ? b : a));
+    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    await page.goto(`${base}/product/${longest._id}`, { waitUntil: 'load' });
+    await page.getByRole('heading', { name: longest.name, level: 1 }).waitFor();
+    const current = await expectOneLineBreadcrumb(page, longest.name, VIEWPORTS.mobile.width);
+    // Long enough not to fit: it is cut with an ellipsis rather than wrapped or overflowing.
+    if (longest.name.length >= 30) {
+      expect(await current.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis')).toBe(true);
+    }
+    await page.close();
+  });
 
   it('signed in: Add to cart posts to the API, says so and opens /cart; a second add past the stock shows the 409 message', async () => {
     const shopper = await createTestUser({ firstname: 'Browser' });
@@ -198,7 +232,22 @@ describe('browse the catalog (Chromium)', () => {
     await page.waitForURL((url) => url.pathname === '/');
 
     await page.goto(`${base}/product/${dealId}`, { waitUntil: 'load' });
-    await page.getByRole('heading', { name: DEAL_NAME, level: 1 }).waitFor();
+    const heading = page.getByRole('heading', { name: DEAL_NAME, level: 1 });
+    await heading.waitFor();
+
+    // The profile dialog opens over the product page, which stays on screen, and closing it
+    // returns to that page (it used to show an empty page under the dialog).
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.waitForURL((url) => url.pathname === '/profile');
+    await page.getByRole('dialog', { name: 'My Profile' }).getByText(shopper.email).first().waitFor();
+    expect(await heading.isVisible()).toBe(true);
+    expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).isVisible()).toBe(true);
+    await screenshot(page, 'browse-profile-over-product-desktop');
+    await page.keyboard.press('Escape');
+    await page.waitForURL((url) => url.pathname === `/product/${dealId}`);
+    await page.getByRole('dialog', { name: 'My Profile' }).waitFor({ state: 'detached' });
+    expect(await heading.isVisible()).toBe(true);
+
     await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByText('Product added successfully').waitFor();

@@ -105,6 +105,18 @@ describe('shopper journeys in Chromium', () => {
     await page.getByText('Opposite the metro').waitFor(WAIT);
     await shootBoth(page, 'shopper-order-detail');
 
+    // The profile dialog over the order page keeps the order on screen; closing it returns there.
+    const orderHeading = page.getByRole('heading', { name: `Order #${shortOrderId(orderId)}` });
+    await page.getByRole('button', { name: 'Profile' }).click();
+    await waitForPath(page, '/profile');
+    await page.getByRole('dialog', { name: 'My Profile' }).getByText('Asha Verma').waitFor(WAIT);
+    expect(await orderHeading.isVisible()).toBe(true);
+    await shootBoth(page, 'shopper-profile-over-order');
+    await page.keyboard.press('Escape');
+    await waitForPath(page, `/orders/${orderId}`);
+    await page.getByRole('dialog', { name: 'My Profile' }).waitFor({ state: 'detached', ...WAIT });
+    expect(await orderHeading.isVisible()).toBe(true);
+
     // Cancel while pending: a confirmation, then the status turns Cancelled live.
     await page.getByRole('button', { name: 'Cancel Order' }).click();
     const confirm = page.getByRole('dialog', { name: 'Cancel Order' });
