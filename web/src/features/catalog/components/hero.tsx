@@ -1,6 +1,7 @@
 import { Button, Container, Group, Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { afterNextPaint } from '../../../lib/after-paint';
 import classes from './hero.module.css';
 
 export const HEADLINES = ['From Office to Adventure', "We've Got Your Back"] as const;
@@ -14,8 +15,8 @@ function prefersReducedMotion(): boolean {
 
 /**
  * The hero of spec §1: two uppercase headlines that slide in from x −100 px with a fade
- * (2 s each, 0.5 s apart, 'power3.out') and the bag image (alt 'bag'). GSAP is loaded only
- * after first paint and never under prefers-reduced-motion; the image is the LCP element
+ * (2 s each, 0.5 s apart, 'power3.out') and the bag image (alt 'bag'). GSAP is requested only
+ * once the hero has painted and never under prefers-reduced-motion; the image is the LCP element
  * and is in the first render with its size, eager and high priority.
  */
 export function Hero() {
@@ -30,24 +31,28 @@ export function Hero() {
       cancelled = true;
       setMotion('off');
     }, GSAP_WAIT_MS);
-    import('gsap')
-      .then(({ gsap }) => {
-        if (cancelled || !titleRef.current) return;
-        window.clearTimeout(giveUp);
-        const lines = titleRef.current.querySelectorAll('[data-line]');
-        const ctx = gsap.context(() => {
-          gsap.fromTo(lines, { x: -100, opacity: 0 }, { x: 0, opacity: 1, duration: 2, stagger: 0.5, ease: 'power3.out' });
+    const animate = () =>
+      import('gsap')
+        .then(({ gsap }) => {
+          if (cancelled || !titleRef.current) return;
+          window.clearTimeout(giveUp);
+          const lines = titleRef.current.querySelectorAll('[data-line]');
+          const ctx = gsap.context(() => {
+            gsap.fromTo(lines, { x: -100, opacity: 0 }, { x: 0, opacity: 1, duration: 2, stagger: 0.5, ease: 'power3.out' });
+          });
+          revert = () => ctx.revert();
+          setMotion('running');
+        })
+        .catch((error: unknown) => {
+          console.error('Hero animation unavailable', error);
+          window.clearTimeout(giveUp);
+          if (!cancelled) setMotion('off');
         });
-        revert = () => ctx.revert();
-        setMotion('running');
-      })
-      .catch((error: unknown) => {
-        console.error('Hero animation unavailable', error);
-        window.clearTimeout(giveUp);
-        if (!cancelled) setMotion('off');
-      });
+    // GSAP (~26 KB gz) is asked for once the hero has painted, not during the first frame.
+    const stopWaitingForPaint = afterNextPaint(() => void animate());
     return () => {
       cancelled = true;
+      stopWaitingForPaint();
       window.clearTimeout(giveUp);
       revert?.();
     };
