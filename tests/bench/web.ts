@@ -3,6 +3,8 @@
 // on /, /luggage and one product page; medians of performance, LCP, TBT, CLS and
 // accessibility; plus the gzipped JavaScript a real Chromium page load of / fetches.
 // Starts and stops its own emulators (honours BAGSHOP_PORT_OFFSET).
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
@@ -46,6 +48,13 @@ async function lighthouseRun(url: string): Promise<RunResult> {
     });
     if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
     const { lhr } = result;
+    // BENCH_REPORT_DIR=dir keeps every Lighthouse report (JSON) to find what holds a metric back.
+    const reportDir = process.env.BENCH_REPORT_DIR;
+    if (reportDir) {
+      mkdirSync(reportDir, { recursive: true });
+      const name = `${new URL(url).pathname.replace(/[^a-z0-9]+/gi, '_') || '_'}-${Date.now()}.json`;
+      writeFileSync(join(reportDir, name), typeof result.report === 'string' ? result.report : JSON.stringify(lhr));
+    }
     if (lhr.runtimeError) throw new Error(`Lighthouse: ${lhr.runtimeError.message}`);
     const audit = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
     const a11yRefs = lhr.categories.accessibility?.auditRefs ?? [];
@@ -159,8 +168,9 @@ async function main(): Promise<number> {
         String(m((r) => r.accessibility)).padStart(5),
       );
     }
-    console.log(`JS for / : ${totalKb.toFixed(1)} KB gz in ${scripts.length} files; fetched before first paint ${beforePaintKb.toFixed(1)} KB gz`);
-    console.log(`JS for / without gsap (the hero animation, imported after first render): ${(totalKb - gsapKb).toFixed(1)} KB gz (target ≤ ${TARGETS.initialJsKb}); gsap ${gsapKb.toFixed(1)} KB gz`);
+    // The issue's budget counts every script the load of / fetches, gsap included.
+    console.log(`JS for / : ${totalKb.toFixed(1)} KB gz in ${scripts.length} files (target ≤ ${TARGETS.initialJsKb}, gsap included); fetched before first paint ${beforePaintKb.toFixed(1)} KB gz`);
+    console.log(`JS for / without gsap (the hero animation, requested once the hero has painted): ${(totalKb - gsapKb).toFixed(1)} KB gz; gsap ${gsapKb.toFixed(1)} KB gz`);
     console.log(`Targets: performance ≥ ${TARGETS.performance}, accessibility ≥ ${TARGETS.accessibility}`);
     return 0;
   } finally {
