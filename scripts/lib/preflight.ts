@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { resolve } from 'node:path';
-import { crc32 } from 'node:zlib';
+import { zipSync } from 'fflate';
 import { HOST, PORTS, ROOT, type PortName } from './env.js';
 
 const DEBIAN_FIRESTORE_JAR = '/usr/lib/google-cloud-sdk/platform/cloud-firestore-emulator/cloud-firestore-emulator.jar';
@@ -53,7 +53,7 @@ function manifestOnlyJar(target: string): Buffer {
       '',
     ].join('\r\n'),
   );
-  return storedZip('META-INF/MANIFEST.MF', manifest);
+  return Buffer.from(zipSync({ 'META-INF/MANIFEST.MF': manifest }, { level: 0 }));
 }
 
 /** Manifest lines are at most 72 bytes; continuation lines start with one space. */
@@ -61,46 +61,6 @@ function wrapManifestLine(line: string): string[] {
   const out = [line.slice(0, 72)];
   for (let i = 72; i < line.length; i += 71) out.push(` ${line.slice(i, i + 71)}`);
   return out;
-}
-
-/** A one-entry, uncompressed zip file. */
-function storedZip(name: string, data: Buffer): Buffer {
-  const nameBuf = Buffer.from(name);
-  const crc = crc32(data);
-  const local = Buffer.alloc(30);
-  local.writeUInt32LE(0x04034b50, 0);
-  local.writeUInt16LE(20, 4);
-  local.writeUInt16LE(0, 6);
-  local.writeUInt16LE(0, 8);
-  local.writeUInt32LE(0, 10);
-  local.writeUInt32LE(crc, 14);
-  local.writeUInt32LE(data.length, 18);
-  local.writeUInt32LE(data.length, 22);
-  local.writeUInt16LE(nameBuf.length, 26);
-  local.writeUInt16LE(0, 28);
-  const central = Buffer.alloc(46);
-  central.writeUInt32LE(0x02014b50, 0);
-  central.writeUInt16LE(20, 4);
-  central.writeUInt16LE(20, 6);
-  central.writeUInt16LE(0, 8);
-  central.writeUInt16LE(0, 10);
-  central.writeUInt32LE(0, 12);
-  central.writeUInt32LE(crc, 16);
-  central.writeUInt32LE(data.length, 20);
-  central.writeUInt32LE(data.length, 24);
-  central.writeUInt16LE(nameBuf.length, 28);
-  central.writeUInt32LE(0, 30);
-  central.writeUInt32LE(0, 34);
-  central.writeUInt32LE(0, 38);
-  central.writeUInt32LE(0, 42);
-  const centralOffset = local.length + nameBuf.length + data.length;
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(1, 8);
-  end.writeUInt16LE(1, 10);
-  end.writeUInt32LE(central.length + nameBuf.length, 12);
-  end.writeUInt32LE(centralOffset, 16);
-  return Buffer.concat([local, nameBuf, data, central, nameBuf, end]);
 }
 
 function portFree(port: number): Promise<boolean> {

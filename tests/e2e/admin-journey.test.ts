@@ -5,10 +5,9 @@ import sharp from 'sharp';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, signIn } from '../support/api';
-import { launchBrowser, SCREENSHOT_DIR, VIEWPORTS } from '../support/browser';
-import { hostingUrl } from '../support/emulators';
+import { SCREENSHOT_DIR, useBrowser, VIEWPORTS } from '../support/browser';
 
 // The admin journey of issue 6, in Chromium against the emulator stack, as a shop owner
 // works: sign in, read the dashboard, move an order along while the shopper watches
@@ -65,8 +64,7 @@ async function categoryCard(browser: Browser, base: string, category: string, na
 }
 
 describe('admin journey (Chromium, 1280 px)', () => {
-  let browser: Browser;
-  let base: string;
+  const chromium = useBrowser();
   let adminContext: BrowserContext;
   let shopperContext: BrowserContext;
   let adminPage: Page;
@@ -76,10 +74,8 @@ describe('admin journey (Chromium, 1280 px)', () => {
   const workDir = mkdtempSync(join(tmpdir(), 'bagshop-admin-'));
 
   beforeAll(async () => {
-    base = await hostingUrl();
-    browser = await launchBrowser();
-    adminContext = await browser.newContext({ viewport: VIEWPORTS.desktop });
-    shopperContext = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    adminContext = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
+    shopperContext = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
     adminPage = await adminContext.newPage();
     shopperPage = await shopperContext.newPage();
 
@@ -110,13 +106,9 @@ describe('admin journey (Chromium, 1280 px)', () => {
     });
   });
 
-  afterAll(async () => {
-    await browser?.close();
-  });
-
   it('signs the admin in and shows the panel greeting them by first name', async () => {
-    await signInAt(adminPage, base, ADMIN);
-    await adminPage.goto(`${base}/admin`, { waitUntil: 'load' });
+    await signInAt(adminPage, chromium.base, ADMIN);
+    await adminPage.goto(`${chromium.base}/admin`, { waitUntil: 'load' });
     await adminPage.getByRole('heading', { name: 'Admin Panel' }).waitFor({ timeout: 20_000 });
     await adminPage.getByText(`Hello, ${ADMIN.firstname}`).waitFor();
     await adminPage.getByRole('heading', { name: 'All Orders' }).waitFor();
@@ -143,9 +135,9 @@ describe('admin journey (Chromium, 1280 px)', () => {
   });
 
   it('moves a pending order to confirmed, then shipped, and the shopper sees it on /orders', async () => {
-    // The shopper watches their orders page in a second browser.
-    await signInAt(shopperPage, base, SHOPPER);
-    await shopperPage.goto(`${base}/orders`, { waitUntil: 'load' });
+    // The shopper watches their orders page in a second chromium.browser.
+    await signInAt(shopperPage, chromium.base, SHOPPER);
+    await shopperPage.goto(`${chromium.base}/orders`, { waitUntil: 'load' });
     const shopperCard = shopperPage.getByRole('article', { name: `Order #${shortOrderId(orderId)}` });
     await shopperCard.getByText('Pending').waitFor({ timeout: 20_000 });
 
@@ -211,7 +203,7 @@ describe('admin journey (Chromium, 1280 px)', () => {
     expect(await row.innerText()).toContain('40% off');
     await screenshot(adminPage, 'admin-products-1280');
 
-    const card = await categoryCard(browser, base, 'luggage', productName);
+    const card = await categoryCard(chromium.browser, chromium.base, 'luggage', productName);
     expect(card).toContain('40% OFF');
     expect(card).toContain('PREMIUM');
   });
@@ -226,7 +218,7 @@ describe('admin journey (Chromium, 1280 px)', () => {
     await row.filter({ hasText: '10% off' }).waitFor({ timeout: 20_000 });
     const productId = await row.getAttribute('data-product-id');
 
-    const card = await categoryCard(browser, base, 'luggage', productName);
+    const card = await categoryCard(chromium.browser, chromium.base, 'luggage', productName);
     expect(card).toContain('10% OFF');
     expect(card).not.toContain('PREMIUM');
 
@@ -271,10 +263,10 @@ describe('admin journey (Chromium, 1280 px)', () => {
   });
 
   it('keeps a shopper out of /admin', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signInAt(page, base, SHOPPER);
-    await page.goto(`${base}/admin`, { waitUntil: 'load' });
+    await signInAt(page, chromium.base, SHOPPER);
+    await page.goto(`${chromium.base}/admin`, { waitUntil: 'load' });
     await toast(page, 'You don’t have permission');
     await page.waitForURL((url) => url.pathname === '/');
     expect(await page.getByRole('heading', { name: 'Admin Panel' }).count()).toBe(0);
@@ -282,9 +274,9 @@ describe('admin journey (Chromium, 1280 px)', () => {
   });
 
   it('sends a visitor who is not signed in to /auth', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop });
+    const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await page.goto(`${base}/admin/products`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/admin/products`, { waitUntil: 'load' });
     await toast(page, 'You are not logged in');
     await page.waitForURL((url) => url.pathname === '/auth');
     await context.close();

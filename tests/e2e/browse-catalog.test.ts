@@ -3,11 +3,10 @@
 // out-of-stock product, the 404 page, and screenshots at 360 and 1280 px.
 import type { Product } from '@bagshop/domain';
 import { Timestamp } from 'firebase-admin/firestore';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, createTestUser } from '../support/api';
-import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser';
-import { hostingUrl } from '../support/emulators';
+import { screenshot, useBrowser, VIEWPORTS } from '../support/browser';
 
 const suffix = Date.now().toString(36);
 const DEAL_NAME = `E2E Deal Trolley ${suffix}`;
@@ -61,14 +60,11 @@ async function expectOneLineBreadcrumb(page: Page, name: string, viewportWidth: 
 }
 
 describe('browse the catalog (Chromium)', () => {
-  let browser: Browser;
-  let base: string;
+  const chromium = useBrowser();
   let dealId: string;
   let soldOutId: string;
 
   beforeAll(async () => {
-    base = await hostingUrl();
-    browser = await launchBrowser();
     // Our own products (unique names), with a real stored image borrowed from the demo data.
     const { db } = admin();
     const sample = (await db.collection('products').where('category', '==', 'luggage').limit(1).get()).docs[0];
@@ -82,7 +78,6 @@ describe('browse the catalog (Chromium)', () => {
   });
 
   afterAll(async () => {
-    await browser?.close();
     const { db } = admin();
     if (dealId) await db.doc(`products/${dealId}`).delete();
     if (soldOutId) await db.doc(`products/${soldOutId}`).delete();
@@ -90,10 +85,10 @@ describe('browse the catalog (Chromium)', () => {
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it(`home at ${viewport.width} px: hero headlines and image, carousel with the product count and luggage slides`, async () => {
-      const all = await apiProducts(base);
+      const all = await apiProducts(chromium.base);
       const luggage = all.filter((p) => p.category === 'luggage');
-      const page = await browser.newPage({ viewport });
-      await page.goto(`${base}/`, { waitUntil: 'load' });
+      const page = await chromium.browser.newPage({ viewport });
+      await page.goto(`${chromium.base}/`, { waitUntil: 'load' });
       await page.getByText('From Office to Adventure').waitFor();
       await page.getByText("We've Got Your Back").waitFor();
       const hero = page.getByRole('img', { name: 'bag' });
@@ -131,9 +126,9 @@ describe('browse the catalog (Chromium)', () => {
   }
 
   it('home under prefers-reduced-motion: headlines shown at once, no animation', async () => {
-    const context = await browser.newContext({ viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
+    const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop, reducedMotion: 'reduce' });
     const page = await context.newPage();
-    await page.goto(`${base}/`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/`, { waitUntil: 'load' });
     await page.getByText('From Office to Adventure').waitFor();
     expect(await page.locator('h1').getAttribute('data-motion')).toBe('off');
     const styles = await page.locator('h1 [data-line]').evaluateAll((lines) => lines.map((l) => [getComputedStyle(l).opacity, (l as HTMLElement).style.transform]));
@@ -143,8 +138,8 @@ describe('browse the catalog (Chromium)', () => {
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it(`/luggage at ${viewport.width} px: hero, cards with badges and prices, out-of-stock card`, async () => {
-      const page = await browser.newPage({ viewport });
-      await page.goto(`${base}/luggage`, { waitUntil: 'load' });
+      const page = await chromium.browser.newPage({ viewport });
+      await page.goto(`${chromium.base}/luggage`, { waitUntil: 'load' });
       await page.getByRole('heading', { name: 'Luggage Bags', level: 1 }).waitFor();
       await page.getByText('From weekend getaways to world tours — we’ve got your back.').waitFor();
       const deal = page.getByRole('article', { name: DEAL_NAME });
@@ -168,9 +163,9 @@ describe('browse the catalog (Chromium)', () => {
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it(`/duffles at ${viewport.width} px: every card ADVENTURE, delivery band at the end`, async () => {
-      const duffles = await apiProducts(base, 'products/category/duffles');
-      const page = await browser.newPage({ viewport });
-      await page.goto(`${base}/duffles`, { waitUntil: 'load' });
+      const duffles = await apiProducts(chromium.base, 'products/category/duffles');
+      const page = await chromium.browser.newPage({ viewport });
+      await page.goto(`${chromium.base}/duffles`, { waitUntil: 'load' });
       await page.getByRole('heading', { name: 'Duffles', level: 1 }).waitFor();
       await page.getByText('Strong enough for your gear. Stylish enough for your grind.').waitFor();
       await page.getByRole('article').first().waitFor({ timeout: 20_000 });
@@ -186,8 +181,8 @@ describe('browse the catalog (Chromium)', () => {
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     it(`product page at ${viewport.width} px; signed out, Add to cart asks to log in and goes to /auth`, async () => {
-      const page = await browser.newPage({ viewport });
-      await page.goto(`${base}/luggage`, { waitUntil: 'load' });
+      const page = await chromium.browser.newPage({ viewport });
+      await page.goto(`${chromium.base}/luggage`, { waitUntil: 'load' });
       await page.getByRole('link', { name: DEAL_NAME }).click();
       await page.waitForURL(`**/product/${dealId}`);
       await page.getByRole('heading', { name: DEAL_NAME, level: 1 }).waitFor();
@@ -208,9 +203,9 @@ describe('browse the catalog (Chromium)', () => {
   }
 
   it('a long product name keeps the breadcrumb on one line at 360 px (ellipsis, full name as title)', async () => {
-    const longest = (await apiProducts(base)).reduce((a, b) => (b.name.length > a.name.length ? b : a));
-    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
-    await page.goto(`${base}/product/${longest._id}`, { waitUntil: 'load' });
+    const longest = (await apiProducts(chromium.base)).reduce((a, b) => (b.name.length > a.name.length ? b : a));
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.mobile });
+    await page.goto(`${chromium.base}/product/${longest._id}`, { waitUntil: 'load' });
     await page.getByRole('heading', { name: longest.name, level: 1 }).waitFor();
     const current = await expectOneLineBreadcrumb(page, longest.name, VIEWPORTS.mobile.width);
     // Long enough not to fit: it is cut with an ellipsis rather than wrapped or overflowing.
@@ -223,15 +218,15 @@ describe('browse the catalog (Chromium)', () => {
   it('signed in: Add to cart posts to the API, says so and opens /cart; a second add past the stock shows the 409 message', async () => {
     const shopper = await createTestUser({ firstname: 'Browser' });
     const { db } = admin();
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await page.goto(`${base}/auth`, { waitUntil: 'load' });
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(`${chromium.base}/auth`, { waitUntil: 'load' });
     const login = page.getByRole('form', { name: 'Login' });
     await login.getByLabel('Email').fill(shopper.email);
     await login.getByLabel('Password', { exact: false }).first().fill(shopper.password);
     await login.getByRole('button', { name: 'Login' }).click();
     await page.waitForURL((url) => url.pathname === '/');
 
-    await page.goto(`${base}/product/${dealId}`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/product/${dealId}`, { waitUntil: 'load' });
     const heading = page.getByRole('heading', { name: DEAL_NAME, level: 1 });
     await heading.waitFor();
 
@@ -255,7 +250,7 @@ describe('browse the catalog (Chromium)', () => {
     expect((await db.doc(`users/${shopper.uid}/cart/${dealId}`).get()).get('quantity')).toBe(2);
 
     // 2 in the cart, 3 in stock: adding 2 more is refused, and the shopper is told why.
-    await page.goto(`${base}/product/${dealId}`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/product/${dealId}`, { waitUntil: 'load' });
     await page.getByRole('heading', { name: DEAL_NAME, level: 1 }).waitFor();
     await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
     await page.getByRole('button', { name: 'Add to cart' }).click();
@@ -272,8 +267,8 @@ describe('browse the catalog (Chromium)', () => {
   });
 
   it('the out-of-stock product cannot be added', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
-    await page.goto(`${base}/product/${soldOutId}`, { waitUntil: 'load' });
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.mobile });
+    await page.goto(`${chromium.base}/product/${soldOutId}`, { waitUntil: 'load' });
     await page.getByRole('heading', { name: SOLD_OUT_NAME, level: 1 }).waitFor();
     expect(await page.getByTestId('stock-state').textContent()).toBe('Out of stock');
     expect(await page.getByRole('button', { name: 'Out of stock' }).isDisabled()).toBe(true);
@@ -283,22 +278,22 @@ describe('browse the catalog (Chromium)', () => {
   });
 
   it('an unknown product id shows the 404 page', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
-    await page.goto(`${base}/product/no-such-product-${suffix}`, { waitUntil: 'load' });
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.mobile });
+    await page.goto(`${chromium.base}/product/no-such-product-${suffix}`, { waitUntil: 'load' });
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor({ timeout: 20_000 });
     expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
     await page.close();
   });
 
   it('footer pages have real content and their own titles', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
     for (const [path, title, text] of [
       ['/shipping', 'Shipping & Delivery', '2-3 business days'],
       ['/returns', 'Returns & Refunds', 'within 7 days'],
       ['/warranty', 'Lifetime Warranty', '5-year lifespan'],
       ['/contact', 'Contact Us', 'support@bagshop.example'],
     ] as const) {
-      await page.goto(`${base}${path}`, { waitUntil: 'load' });
+      await page.goto(`${chromium.base}${path}`, { waitUntil: 'load' });
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
       await page.getByText(text, { exact: false }).first().waitFor();
       expect(await page.title()).toBe(`${title} · Bagshop`);

@@ -2,72 +2,62 @@
 // login and seeded orders, a wrong password, forgot/reset password with the emulator's
 // emailed code, and Google sign-in through the emulator chooser.
 import { shortOrderId } from '@bagshop/domain';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createTestUser, uniqueEmail } from '../support/api';
-import { launchBrowser, VIEWPORTS } from '../support/browser';
-import { authUrl, hostingUrl, PROJECT_ID } from '../support/emulators';
+import { useBrowser, VIEWPORTS } from '../support/browser';
+import { authUrl, PROJECT_ID } from '../support/emulators';
 import { label, WAIT, waitForPath } from '../support/shopper-ui';
 
 describe('shopper sign-in in Chromium', () => {
-  let browser: Browser;
-  let base: string;
-
-  beforeAll(async () => {
-    base = await hostingUrl();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   it('sends a signed-out visitor from /cart, /orders and /change-password to /auth with "You are not logged in"', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.mobile });
     for (const path of ['/cart', '/orders', '/change-password']) {
-      await page.goto(`${base}${path}`, { waitUntil: 'load' });
+      await page.goto(`${chromium.base}${path}`, { waitUntil: 'load' });
       await waitForPath(page, '/auth');
       await page.getByText('You are not logged in').first().waitFor(WAIT);
     }
-    await page.goto(`${base}/profile`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/profile`, { waitUntil: 'load' });
     await waitForPath(page, '/auth');
     await page.getByText('Please login to view your profile').first().waitFor(WAIT);
     await page.close();
   });
 
   it('logs the demo shopper in with a welcome and shows the two seeded orders', { timeout: 90_000 }, async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
-    await page.goto(`${base}/auth`, { waitUntil: 'load' });
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.mobile });
+    await page.goto(`${chromium.base}/auth`, { waitUntil: 'load' });
     await page.getByLabel(label('Email')).fill('shopper@bagshop.test');
     await page.getByLabel(label('Password')).fill('Shopper@123');
     await page.getByRole('button', { name: 'Login' }).click();
     await waitForPath(page, '/');
     await page.getByText('Welcome back, Rahul').waitFor(WAIT);
-    await page.goto(`${base}/orders`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/orders`, { waitUntil: 'load' });
     for (const id of ['demo-order-1', 'demo-order-2']) {
       await page.getByRole('article', { name: `Order #${shortOrderId(id)}` }).waitFor(WAIT);
     }
     expect(await page.getByRole('article', { name: `Order #${shortOrderId('demo-order-1')}` }).getByText('Completed').count()).toBe(1);
     // A signed-in visitor to /auth goes home.
-    await page.goto(`${base}/auth`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/auth`, { waitUntil: 'load' });
     await waitForPath(page, '/');
     await page.close();
   });
 
   it('rejects a wrong password with "Invalid email or password" and stays on /auth', { timeout: 60_000 }, async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await page.goto(`${base}/auth`, { waitUntil: 'load' });
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(`${chromium.base}/auth`, { waitUntil: 'load' });
     await page.getByLabel(label('Email')).fill('shopper@bagshop.test');
     await page.getByLabel(label('Password')).fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();
     await page.getByText('Invalid email or password').waitFor(WAIT);
-    expect(page.url()).toBe(`${base}/auth`);
+    expect(page.url()).toBe(`${chromium.base}/auth`);
     await page.close();
   });
 
   it('resets a forgotten password with the emailed code, then logs in with the new one', { timeout: 90_000 }, async () => {
     const user = await createTestUser({ firstname: 'Kabir' });
-    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
-    await page.goto(`${base}/auth`, { waitUntil: 'load' });
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.mobile });
+    await page.goto(`${chromium.base}/auth`, { waitUntil: 'load' });
     await page.getByRole('link', { name: 'Forgot Password?' }).click();
     await waitForPath(page, '/forgot-password');
     // The URL changes before the lazy page renders; until then the login form's Email field
@@ -83,7 +73,7 @@ describe('shopper sign-in in Chromium', () => {
     const code = oobCodes.filter((c) => c.email === user.email && c.requestType === 'PASSWORD_RESET').pop();
     if (!code) throw new Error('No reset code recorded for the user');
 
-    await page.goto(`${base}/reset-password?oobCode=${encodeURIComponent(code.oobCode)}`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/reset-password?oobCode=${encodeURIComponent(code.oobCode)}`, { waitUntil: 'load' });
     await page.getByLabel(label('New password')).fill('Fresh@456');
     await page.getByLabel(label('Confirm password')).fill('Fresh@457');
     await page.getByRole('button', { name: 'Reset password' }).click();
@@ -100,15 +90,15 @@ describe('shopper sign-in in Chromium', () => {
     await page.getByText('Welcome back, Kabir').waitFor(WAIT);
 
     // Without a code the reset page says so.
-    await page.goto(`${base}/reset-password`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/reset-password`, { waitUntil: 'load' });
     await page.getByText('Invalid or missing reset token.').waitFor(WAIT);
     await page.getByText('Invalid or missing token', { exact: true }).waitFor(WAIT);
     await page.close();
   });
 
   it('signs in with Google through the emulator chooser and creates the profile', { timeout: 90_000 }, async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await page.goto(`${base}/auth`, { waitUntil: 'load' });
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(`${chromium.base}/auth`, { waitUntil: 'load' });
     await page.getByRole('button', { name: 'Continue with Google' }).click();
     const chooser = page.getByRole('dialog', { name: 'Choose a Google account' });
     await chooser.getByLabel(label('Google email')).fill(uniqueEmail('google'));

@@ -3,34 +3,23 @@
 // /orders, its detail and cancelling it, Buy Now, the profile dialog; paying online through
 // the Stripe stand-in; the payment pages never claiming success on the URL alone.
 import { formatINR, salePrice, shortOrderId, type Product } from '@bagshop/domain';
-import type { Browser } from 'playwright-core';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { api, createTestUser, signIn, uniqueEmail } from '../support/api';
-import { launchBrowser, VIEWPORTS } from '../support/browser';
-import { hostingUrl } from '../support/emulators';
+import { useBrowser, VIEWPORTS } from '../support/browser';
 import { label, logIn, shootBoth, WAIT, waitForPath } from '../support/shopper-ui';
 import { startStripeStandin } from '../support/stripe-standin';
 
 describe('shopper journeys in Chromium', () => {
-  let browser: Browser;
-  let base: string;
-
-  beforeAll(async () => {
-    base = await hostingUrl();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   it('registers, fills the cart live, checks out COD to a new address, and cancels the order', { timeout: 180_000 }, async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
     const email = uniqueEmail('journey');
     const password = 'Journey@123';
 
     // Register: an invalid phone first.
-    await page.goto(`${base}/auth`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/auth`, { waitUntil: 'load' });
     await page.getByRole('button', { name: 'Login' }).waitFor(WAIT);
     await shootBoth(page, 'shopper-auth');
     await page.getByText('Register', { exact: true }).click();
@@ -41,14 +30,14 @@ describe('shopper journeys in Chromium', () => {
     await page.getByLabel(label('Phone number')).fill('98765');
     await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByText('Phone must be 10 digits').waitFor(WAIT);
-    expect(page.url()).toBe(`${base}/auth`);
+    expect(page.url()).toBe(`${chromium.base}/auth`);
     await page.getByLabel(label('Phone number')).fill('9876501234');
     await page.getByRole('button', { name: 'Create account' }).click();
     await waitForPath(page, '/');
     await page.getByText('Account created successfully').waitFor(WAIT);
 
     // The cart starts empty, and a line added elsewhere (the API, as another tab would) shows live.
-    await page.goto(`${base}/cart`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/cart`, { waitUntil: 'load' });
     await page.getByText('Your cart is empty').waitFor(WAIT);
     const luggage = (await api<{ data: Product[] }>('products/category/luggage')).body.data;
     const product = luggage.find((p) => p.stock >= 5 && p.discount > 0);
@@ -90,7 +79,7 @@ describe('shopper journeys in Chromium', () => {
     await page.getByText('Your cart is empty').waitFor(WAIT);
 
     // The order on /orders (live), then its detail.
-    await page.goto(`${base}/orders`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/orders`, { waitUntil: 'load' });
     const card = page.getByRole('article').filter({ hasText: `${product.name} × 2` });
     await card.waitFor(WAIT);
     await card.getByText('Pending').waitFor(WAIT);
@@ -126,7 +115,7 @@ describe('shopper journeys in Chromium', () => {
     await page.getByRole('button', { name: 'Cancel Order' }).first().waitFor({ state: 'detached', ...WAIT });
 
     // Buy Now (the product page sends /cart?buy=…&qty=…): one product, to the address saved above.
-    await page.goto(`${base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
     const buyDialog = page.getByRole('dialog', { name: 'Shipping Address & Payment' });
     await buyDialog.getByRole('radio', { name: /12, MG Road/ }).waitFor(WAIT);
     expect(await buyDialog.getByRole('radio', { name: /12, MG Road/ }).isChecked()).toBe(true);
@@ -173,15 +162,15 @@ describe('shopper journeys in Chromium', () => {
       const luggage = (await api<{ data: Product[] }>('products/category/backpacks')).body.data;
       const product = luggage.find((p) => p.stock >= 3);
       if (!product) throw new Error('No backpack with stock in the demo data');
-      const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
+      const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
       // Stripe's hosted page is not reachable offline: answer its URL with a stand-in page.
       await page.route('https://checkout.stripe.test/**', (route) =>
         route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout (stand-in)</h1>' }),
       );
-      await logIn(page, base, user.email, user.password);
+      await logIn(page, chromium.base, user.email, user.password);
 
-      // Buy Now with a new address and Pay Online (Card): the browser goes to Stripe.
-      await page.goto(`${base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
+      // Buy Now with a new address and Pay Online (Card): the chromium.browser goes to Stripe.
+      await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
       const dialog = page.getByRole('dialog', { name: 'Shipping Address & Payment' });
       await dialog.getByLabel(label('Street address')).fill('7 Park Street');
       await dialog.getByLabel(label('City')).fill('Kolkata');
@@ -199,7 +188,7 @@ describe('shopper journeys in Chromium', () => {
       expect(session.success_url).toContain('/payment-success?session_id=');
 
       // Back from Stripe before the webhook: not paid yet, so no success is claimed.
-      await page.goto(`${base}/payment-success?session_id=${session.id}`, { waitUntil: 'load' });
+      await page.goto(`${chromium.base}/payment-success?session_id=${session.id}`, { waitUntil: 'load' });
       await page.getByText('Processing your payment...').waitFor(WAIT);
       await page.getByText('We are confirming your payment').waitFor(WAIT);
       expect(await page.getByText('Payment Successful!').count()).toBe(0);
@@ -233,15 +222,15 @@ describe('shopper journeys in Chromium', () => {
 
   it('never claims a payment succeeded from the query string alone', { timeout: 60_000 }, async () => {
     const user = await createTestUser({ firstname: 'Ira' });
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await logIn(page, base, user.email, user.password);
-    await page.goto(`${base}/payment-success`, { waitUntil: 'load' });
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
+    await logIn(page, chromium.base, user.email, user.password);
+    await page.goto(`${chromium.base}/payment-success`, { waitUntil: 'load' });
     await waitForPath(page, '/cart');
-    await page.goto(`${base}/payment-success?session_id=cs_test_not_a_real_session`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/payment-success?session_id=cs_test_not_a_real_session`, { waitUntil: 'load' });
     await page.getByText('Processing your payment...').waitFor(WAIT);
     await page.getByText('We could not check this payment').waitFor(WAIT);
     expect(await page.getByText('Payment Successful!').count()).toBe(0);
-    await page.goto(`${base}/payment-cancel`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/payment-cancel`, { waitUntil: 'load' });
     await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor(WAIT);
     await page.getByRole('link', { name: 'Try Again' }).click();
     await waitForPath(page, '/cart');

@@ -1,23 +1,12 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, screenshot, VIEWPORTS } from '../support/browser';
-import { hostingUrl } from '../support/emulators';
+import { describe, expect, it } from 'vitest';
+import { screenshot, useBrowser, VIEWPORTS } from '../support/browser';
 
 describe('smoke: the shop served by the Hosting emulator', () => {
-  let browser: Browser;
-  let base: string;
-
-  beforeAll(async () => {
-    base = await hostingUrl();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-  });
+  const chromium = useBrowser();
 
   it('serves the home page with the hero headlines', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.desktop });
-    await page.goto(`${base}/`, { waitUntil: 'load' });
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
+    await page.goto(`${chromium.base}/`, { waitUntil: 'load' });
     await page.getByText('From Office to Adventure').first().waitFor();
     expect(await page.title()).toContain('Bagshop');
     await screenshot(page, 'smoke-home-1280');
@@ -26,8 +15,8 @@ describe('smoke: the shop served by the Hosting emulator', () => {
 
   for (const [name, viewport] of Object.entries(VIEWPORTS)) {
     it(`lists luggage from Firestore through the API at ${viewport.width} px`, async () => {
-      const page = await browser.newPage({ viewport });
-      await page.goto(`${base}/luggage`, { waitUntil: 'load' });
+      const page = await chromium.browser.newPage({ viewport });
+      await page.goto(`${chromium.base}/luggage`, { waitUntil: 'load' });
       await page.getByRole('heading', { name: 'Luggage Bags' }).waitFor();
       const cards = page.locator('article');
       await cards.first().waitFor({ timeout: 20_000 });
@@ -39,8 +28,8 @@ describe('smoke: the shop served by the Hosting emulator', () => {
   }
 
   it('answers unknown routes with the 404 page', async () => {
-    const page = await browser.newPage({ viewport: VIEWPORTS.mobile });
-    await page.goto(`${base}/no-such-page`, { waitUntil: 'load' });
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.mobile });
+    await page.goto(`${chromium.base}/no-such-page`, { waitUntil: 'load' });
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
     expect(await page.getByRole('link', { name: 'Back to Home' }).getAttribute('href')).toBe('/');
     await page.close();

@@ -3,6 +3,7 @@ import { normaliseError } from '../lib/errors.js';
 import { logFailedRequest, logFault } from '../lib/logs.js';
 import { optionalUser } from './auth.js';
 import { noStore } from './respond.js';
+import { configureTrustProxy } from './trust-proxy.js';
 import { healthRouter } from './routes/health.js';
 import { imagesRouter } from './routes/images.js';
 import { adminRouter } from './routes/admin.js';
@@ -15,7 +16,7 @@ import { usersRouter } from './routes/users.js';
 export function createApp(): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', true);
+  configureTrustProxy(app);
 
   const api = express.Router();
   api.use(defaultNoStore);

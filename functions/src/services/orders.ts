@@ -22,6 +22,7 @@ import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transact
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { PAYMENTS_NOT_CONFIGURED, stripeConfigured } from '../lib/stripe.js';
+import { toAddress } from './addresses.js';
 import { invalidateCatalog, products } from './catalog.js';
 import { orderFromData, toOrder } from './orders-format.js';
 
@@ -123,18 +124,12 @@ async function readProfile(actor: Actor) {
   };
 }
 
+/** The shipping address as the order keeps it (its own copy, without the id). */
 async function readAddress(uid: string, addressId: string) {
   const snap = await db.doc(`users/${uid}/addresses/${addressId}`).get();
   if (!snap.exists) throw notFound('Address not found');
-  const a = snap.data() ?? {};
-  return {
-    street: String(a.street ?? ''),
-    city: String(a.city ?? ''),
-    state: String(a.state ?? ''),
-    postalCode: String(a.postalCode ?? ''),
-    country: String(a.country ?? ''),
-    landmark: String(a.landmark ?? ''),
-  };
+  const { _id: _ignored, ...address } = toAddress(snap);
+  return address;
 }
 
 /**
