@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { hostingUrl } from '../support/emulators';
+import { api, createTestUser } from '../support/api';
+import { createProduct } from '../support/commerce';
+import { functionUrl, hostingUrl } from '../support/emulators';
 
 // The whole path browser → Hosting → function → Firestore, against the seeded catalog.
 describe('catalog reads through Hosting', () => {
@@ -16,6 +18,37 @@ describe('catalog reads through Hosting', () => {
     const body = (await res.json()) as { success: boolean; data: { _id: string; category: string }[] };
     expect(body.success).toBe(true);
     expect(body.data.length).toBeGreaterThanOrEqual(24);
+  });
+
+  it('product lists carry an ETag: unchanged → 304 without a body; a catalog change → a new ETag', async () => {
+    const url = `${await hostingUrl()}/api/products/category/backpacks`;
+    const first = await fetch(url);
+    const etag = first.headers.get('etag') ?? '';
+    expect(etag).toMatch(/^W\/".+"$/);
+    const body = await first.text();
+    expect(JSON.parse(body)).toMatchObject({ success: true });
+
+    const again = await fetch(url);
+    expect(again.headers.get('etag')).toBe(etag);
+    expect(await again.text()).toBe(body);
+
+    // Hosting's emulator adds `Cache-Control: no-cache` to what it forwards (so the function
+    // never answers it 304); the CDN revalidates itself. Ask the function directly, as a cache
+    // revalidating does (fetch() would add `no-cache` to a hand-set If-None-Match otherwise).
+    const direct = `${await functionUrl()}/api/products/category/backpacks`;
+    const conditional = { 'If-None-Match': etag, 'Cache-Control': 'max-age=0' };
+    const revalidated = await fetch(direct, { headers: conditional });
+    expect(revalidated.status).toBe(304);
+    expect(await revalidated.text()).toBe('');
+
+    const adminUser = await createTestUser({ role: 'admin' });
+    const added = await createProduct(adminUser, { category: 'backpacks' }, false);
+    const changed = await fetch(direct, { headers: conditional });
+    expect(changed.status).toBe(200);
+    expect(changed.headers.get('etag')).not.toBe(etag);
+    const list = (await changed.json()) as { data: { _id: string }[] };
+    expect(list.data.map((p) => p._id)).toContain(added._id);
+    expect((await api(`products/${added._id}`, { method: 'DELETE', token: adminUser.idToken })).status).toBe(200);
   });
 
   it.each(['luggage', 'backpacks', 'duffles'])('GET /api/products/category/%s lists only that category', async (category) => {

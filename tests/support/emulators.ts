@@ -26,3 +26,5 @@ async function url(name: string): Promise<string> {
 export const hostingUrl = () => url('hosting');
 export const firestoreUrl = () => url('firestore');
 export const authUrl = () => url('auth');
+/** The function itself on the Functions emulator, without Hosting's proxy in front. */
+export const functionUrl = async () => `${await url('functions')}/${PROJECT_ID}/asia-south1/api`;

@@ -5,7 +5,7 @@ import { createProduct, deleteProduct, getProduct, listProducts, updateProduct }
 import { processProductImage, type ProcessedImage } from '../../services/images/process-image.js';
 import { requireAdmin } from '../auth.js';
 import { parseMultipart } from '../multipart.js';
-import { ok, publicCache } from '../respond.js';
+import { ok, okCached, publicCache } from '../respond.js';
 
 /** The product form (multipart): text fields for the schema, and an optional image file. */
 async function readProductForm(req: Request): Promise<{ fields: Record<string, string>; imageBytes: Buffer | null }> {
@@ -33,7 +33,7 @@ export function productsRouter(): Router {
     }
     const products = await listProducts(category);
     publicCache(res);
-    ok(res, products);
+    okCached(res, products);
   });
 
   router.get('/category/:category', async (req, res) => {
@@ -41,7 +41,7 @@ export function productsRouter(): Router {
     if (!parsed.success) throw badRequest('Category must be one of luggage, backpacks, duffles');
     const products = await listProducts(parsed.data);
     publicCache(res);
-    ok(res, products);
+    okCached(res, products);
   });
 
   router.post('/createProducts', async (req, res) => {
