@@ -191,7 +191,7 @@ async function main(): Promise<number> {
     // transaction locks that product document, so they queue (and the Firestore emulator's
     // lock handling makes some wait for the SDK's retry back-off; ENVIRONMENT.md).
     step(`POST /api/order — ${ORDERS.connections} shoppers all buying the same product, ${ORDERS.duration} s`);
-    const hot = await load('POST /api/order (one product)', {
+    const hot = await load('POST /api/order (same product)', {
       url: `${HOSTING_URL}/api/order`,
       method: 'POST',
       ...ORDERS,
@@ -233,7 +233,7 @@ async function main(): Promise<number> {
     console.log(
       `\nCatalog p95 at ${CATALOG.connections} connections through Hosting: ${catalog.p95.toFixed(0)} ms (target ≤ 100 ms). ` +
         `The Functions emulator alone serves it at p95 ${direct.p95.toFixed(0)} ms; the Hosting emulator's proxy in front of ` +
-        `an empty health route already costs p95 ${floor.p95.toFixed(0)} ms (docs/performance.md).`,
+        `an empty health route already costs p95 ${floor.p95.toFixed(0)} ms (docs/orders-and-payments.md, Benchmark).`,
     );
     return consistent ? 0 : 1;
   } finally {
