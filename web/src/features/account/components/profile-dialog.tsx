@@ -1,6 +1,5 @@
 import { updateDetailsSchema, type UpdateDetailsInput, type User } from '@bagshop/domain';
 import { Avatar, Badge, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconKey, IconLogout, IconPencil, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -8,6 +7,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { updateDetails } from '../api/profile-api';
+import { useSchemaForm } from '../../../lib/schema-form';
 
 export function initials(user: Pick<User, 'fullname'>): string {
   const { firstname, lastname } = user.fullname;
@@ -34,16 +34,11 @@ export function ProfileEditForm({
   onSave: (values: UpdateDetailsInput) => Promise<void>;
   onCancel: () => void;
 }) {
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: {
-      firstname: user.fullname.firstname,
-      lastname: user.fullname.lastname,
-      email: user.email,
-      phonenumber: user.phonenumber,
-    },
-    validate: schemaResolver(updateDetailsSchema, { sync: true }),
-    validateInputOnBlur: true,
+  const form = useSchemaForm(updateDetailsSchema, {
+    firstname: user.fullname.firstname,
+    lastname: user.fullname.lastname,
+    email: user.email,
+    phonenumber: user.phonenumber,
   });
   return (
     <form noValidate aria-label="Edit profile" onSubmit={form.onSubmit((values) => onSave(updateDetailsSchema.parse(values)))}>

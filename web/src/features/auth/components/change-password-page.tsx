@@ -1,6 +1,5 @@
 import { changePasswordFormSchema } from '@bagshop/domain';
 import { Button, Group, PasswordInput, Stack } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { signInWithEmailAndPassword } from 'firebase/auth';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
@@ -9,14 +8,10 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { updatePassword } from '../api/auth-api';
 import { PasswordPageShell } from './password-page-shell';
+import { useSchemaForm } from '../../../lib/schema-form';
 
 export function ChangePasswordForm({ onSubmit }: { onSubmit: (oldPassword: string, newPassword: string) => Promise<void> }) {
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { oldPassword: '', newPassword: '', confirmPassword: '' },
-    validate: schemaResolver(changePasswordFormSchema, { sync: true }),
-    validateInputOnBlur: true,
-  });
+  const form = useSchemaForm(changePasswordFormSchema, { oldPassword: '', newPassword: '', confirmPassword: '' });
   const navigate = useNavigate();
   return (
     <form

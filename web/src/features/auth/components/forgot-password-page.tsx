@@ -1,23 +1,18 @@
 import { forgetPasswordSchema } from '@bagshop/domain';
 import { Alert, Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { forgetPassword } from '../api/auth-api';
 import { PasswordPageShell } from './password-page-shell';
+import { useSchemaForm } from '../../../lib/schema-form';
 
 export const RESET_LINK_SENT = 'Password reset link sent to your email';
 
 export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '' },
-    validate: schemaResolver(forgetPasswordSchema, { sync: true }),
-    validateInputOnBlur: true,
-  });
+  const form = useSchemaForm(forgetPasswordSchema, { email: '' });
   return (
     <PasswordPageShell title="Forgot password" intro="Enter the email you registered with and we will send you a link to set a new password.">
       {sentTo && (

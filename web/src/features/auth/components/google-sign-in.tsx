@@ -1,5 +1,4 @@
 import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { IconBrandGoogle } from '@tabler/icons-react';
 import { browserPopupRedirectResolver, GoogleAuthProvider, signInWithCredential, signInWithPopup } from 'firebase/auth';
 import { useState } from 'react';
@@ -7,6 +6,7 @@ import { z } from 'zod';
 import { emailSchema } from '@bagshop/domain';
 import { config } from '../../../lib/config';
 import { getFirebaseAuth } from '../../../lib/firebase';
+import { useSchemaForm } from '../../../lib/schema-form';
 
 export const GOOGLE_FAILED = 'Google login failed, please try again.';
 
@@ -39,11 +39,7 @@ export interface GoogleSignInProps {
 export function GoogleSignIn({ onStart, onSignedIn, onFailed }: GoogleSignInProps) {
   const [chooserOpen, setChooserOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '', name: '' },
-    validate: schemaResolver(chooserSchema, { sync: true }),
-  });
+  const form = useSchemaForm(chooserSchema, { email: '', name: '' }, { validateInputOnBlur: false });
 
   const run = async (signIn: () => Promise<unknown>) => {
     setBusy(true);

@@ -1,19 +1,14 @@
 import { signinSchema, type SigninInput } from '@bagshop/domain';
 import { Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { Link } from 'react-router-dom';
+import { useSchemaForm } from '../../../lib/schema-form';
 
 export interface LoginFormProps {
   onSubmit: (values: SigninInput) => Promise<void>;
 }
 
 export function LoginForm({ onSubmit }: LoginFormProps) {
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { email: '', password: '' },
-    validate: schemaResolver(signinSchema, { sync: true }),
-    validateInputOnBlur: true,
-  });
+  const form = useSchemaForm(signinSchema, { email: '', password: '' });
   return (
     <form
       noValidate

@@ -1,18 +1,13 @@
 import { signupFormSchema, type SignupFormInput } from '@bagshop/domain';
 import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
+import { useSchemaForm } from '../../../lib/schema-form';
 
 export interface RegisterFormProps {
   onSubmit: (values: SignupFormInput) => Promise<void>;
 }
 
 export function RegisterForm({ onSubmit }: RegisterFormProps) {
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { firstname: '', lastname: '', email: '', password: '', phonenumber: '' },
-    validate: schemaResolver(signupFormSchema, { sync: true }),
-    validateInputOnBlur: true,
-  });
+  const form = useSchemaForm(signupFormSchema, { firstname: '', lastname: '', email: '', password: '', phonenumber: '' });
   return (
     <form
       noValidate

@@ -1,6 +1,5 @@
 import { resetPasswordFormSchema } from '@bagshop/domain';
 import { Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
 import { useEffect } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router-dom';
@@ -8,18 +7,14 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { resetPassword } from '../api/auth-api';
 import { PasswordPageShell } from './password-page-shell';
+import { useSchemaForm } from '../../../lib/schema-form';
 
 export default function ResetPasswordPage() {
   const [params] = useSearchParams();
   // Our own links carry `token`; Firebase's default email action link carries `oobCode`.
   const token = params.get('token') ?? params.get('oobCode') ?? '';
   const navigate = useNavigate();
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { newPassword: '', confirmPassword: '' },
-    validate: schemaResolver(resetPasswordFormSchema, { sync: true }),
-    validateInputOnBlur: true,
-  });
+  const form = useSchemaForm(resetPasswordFormSchema, { newPassword: '', confirmPassword: '' });
 
   useEffect(() => {
     if (!token) notifications.show({ id: 'reset-missing-token', message: 'Invalid or missing token', color: 'red', autoClose: 4000 });

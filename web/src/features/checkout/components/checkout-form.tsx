@@ -11,9 +11,9 @@ import {
   type PaymentMethod,
 } from '@bagshop/domain';
 import { Alert, Button, Group, Loader, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { schemaResolver, useForm } from '@mantine/form';
 import { useEffect, useState } from 'react';
 import { notify } from '../../../lib/notify';
+import { useSchemaForm } from '../../../lib/schema-form';
 
 export const NEW_ADDRESS = 'new';
 export const FILL_REQUIRED = 'Please fill all required fields';
@@ -44,11 +44,7 @@ export function CheckoutForm({ addresses, loadingAddresses, itemCount, total, on
   useEffect(() => {
     if (onlineUnavailable) setPaymentMethod('COD');
   }, [onlineUnavailable]);
-  const form = useForm({
-    mode: 'controlled',
-    initialValues: { street: '', city: '', state: '', postalCode: '', country: DEFAULT_COUNTRY, landmark: '' },
-    validate: schemaResolver(addressSchema, { sync: true }),
-  });
+  const form = useSchemaForm(addressSchema, { street: '', city: '', state: '', postalCode: '', country: DEFAULT_COUNTRY, landmark: '' }, { validateInputOnBlur: false });
 
   const submit = async () => {
     let next: CheckoutChoice;

@@ -1,4 +1,4 @@
-import { Button, Container, Group, Loader, Paper, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { Button, Loader, Stack, Title } from '@mantine/core';
 import { IconAlertTriangle, IconCircleCheck, IconClockHour4 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { paymentSession, type PaymentSessionState } from '../api/payments-api';
+import { PaymentCard, PaymentOutcome } from './payment-outcome';
 
 /** Spec §9: the processing spinner shows for at least 2 s. */
 export const PROCESSING_MS = 2000;
@@ -72,83 +73,61 @@ export default function PaymentSuccessPage() {
   if (!loading && !user) return <Navigate to="/auth" replace state={{ from: `/payment-success?session_id=${sessionId}` }} />;
 
   return (
-    <Container size={560} py={{ base: 'lg', sm: 64 }} px="md">
-      <Paper withBorder shadow="sm" radius="md" p={{ base: 'lg', sm: 'xl' }}>
-        {view.kind === 'processing' && (
-          <Stack align="center" gap="md" py="lg" aria-live="polite">
-            <Loader size="lg" />
-            <Title order={1} fz="xl">
-              Processing your payment...
-            </Title>
-          </Stack>
-        )}
-        {view.kind === 'paid' && (
-          <Stack align="center" gap="md" ta="center">
-            <ThemeIcon color="green" size={64} radius="xl" variant="light">
-              <IconCircleCheck size={40} aria-hidden />
-            </ThemeIcon>
-            <Title order={1} fz={{ base: 24, sm: 28 }}>
-              Payment Successful!
-            </Title>
-            <Text c="dimmed">Thank you. Your order is confirmed and on its way to being packed.</Text>
-            <Group>
-              <Button component={Link} to="/orders">
-                View Orders
-              </Button>
-              <Button component={Link} to="/" variant="default">
-                Continue Shopping
-              </Button>
-            </Group>
-          </Stack>
-        )}
-        {view.kind === 'pending' && (
-          <Stack align="center" gap="md" ta="center" aria-live="polite">
-            <ThemeIcon color="yellow" size={64} radius="xl" variant="light">
-              <IconClockHour4 size={40} aria-hidden />
-            </ThemeIcon>
-            <Title order={1} fz={{ base: 22, sm: 26 }}>
-              We are confirming your payment
-            </Title>
-            <Text c="dimmed">This usually takes a few seconds. Your order page shows the result as soon as the bank confirms it.</Text>
-            <Button component={Link} to="/orders" variant="default">
-              View Orders
-            </Button>
-          </Stack>
-        )}
-        {view.kind === 'failed' && (
-          <Stack align="center" gap="md" ta="center">
-            <ThemeIcon color="red" size={64} radius="xl" variant="light">
-              <IconAlertTriangle size={40} aria-hidden />
-            </ThemeIcon>
-            <Title order={1} fz={{ base: 22, sm: 26 }}>
-              Payment not completed
-            </Title>
-            <Text c="dimmed">The payment did not go through and the order was cancelled. Nothing was charged.</Text>
-            <Button component={Link} to="/cart">
-              Return to Cart
-            </Button>
-          </Stack>
-        )}
-        {view.kind === 'error' && (
-          <Stack align="center" gap="md" ta="center">
-            <ThemeIcon color="red" size={64} radius="xl" variant="light">
-              <IconAlertTriangle size={40} aria-hidden />
-            </ThemeIcon>
-            <Title order={1} fz={{ base: 22, sm: 26 }}>
-              We could not check this payment
-            </Title>
-            <Text c="dimmed">{view.message}</Text>
-            <Group>
-              <Button component={Link} to="/orders">
-                View Orders
-              </Button>
-              <Button component={Link} to="/cart" variant="default">
-                Return to Cart
-              </Button>
-            </Group>
-          </Stack>
-        )}
-      </Paper>
-    </Container>
+    <PaymentCard>
+      {view.kind === 'processing' && (
+        <Stack align="center" gap="md" py="lg" aria-live="polite">
+          <Loader size="lg" />
+          <Title order={1} fz="xl">
+            Processing your payment...
+          </Title>
+        </Stack>
+      )}
+      {view.kind === 'paid' && (
+        <PaymentOutcome color="green" icon={IconCircleCheck} title="Payment Successful!" text="Thank you. Your order is confirmed and on its way to being packed." live>
+          <Button component={Link} to="/orders">
+            View Orders
+          </Button>
+          <Button component={Link} to="/" variant="default">
+            Continue Shopping
+          </Button>
+        </PaymentOutcome>
+      )}
+      {view.kind === 'pending' && (
+        <PaymentOutcome
+          color="yellow"
+          icon={IconClockHour4}
+          title="We are confirming your payment"
+          text="This usually takes a few seconds. Your order page shows the result as soon as the bank confirms it."
+          live
+        >
+          <Button component={Link} to="/orders" variant="default">
+            View Orders
+          </Button>
+        </PaymentOutcome>
+      )}
+      {view.kind === 'failed' && (
+        <PaymentOutcome
+          color="red"
+          icon={IconAlertTriangle}
+          title="Payment not completed"
+          text="The payment did not go through and the order was cancelled. Nothing was charged."
+          live
+        >
+          <Button component={Link} to="/cart">
+            Return to Cart
+          </Button>
+        </PaymentOutcome>
+      )}
+      {view.kind === 'error' && (
+        <PaymentOutcome color="red" icon={IconAlertTriangle} title="We could not check this payment" text={view.message} live>
+          <Button component={Link} to="/orders">
+            View Orders
+          </Button>
+          <Button component={Link} to="/cart" variant="default">
+            Return to Cart
+          </Button>
+        </PaymentOutcome>
+      )}
+    </PaymentCard>
   );
 }
