@@ -135,7 +135,7 @@ describe('admin journey (Chromium, 1280 px)', () => {
   });
 
   it('moves a pending order to confirmed, then shipped, and the shopper sees it on /orders', async () => {
-    // The shopper watches their orders page in a second chromium.browser.
+    // The shopper watches their orders page in a second browser context.
     await signInAt(shopperPage, chromium.base, SHOPPER);
     await shopperPage.goto(`${chromium.base}/orders`, { waitUntil: 'load' });
     const shopperCard = shopperPage.getByRole('article', { name: `Order #${shortOrderId(orderId)}` });

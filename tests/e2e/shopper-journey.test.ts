@@ -169,7 +169,7 @@ describe('shopper journeys in Chromium', () => {
       );
       await logIn(page, chromium.base, user.email, user.password);
 
-      // Buy Now with a new address and Pay Online (Card): the chromium.browser goes to Stripe.
+      // Buy Now with a new address and Pay Online (Card): the browser goes to Stripe.
       await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
       const dialog = page.getByRole('dialog', { name: 'Shipping Address & Payment' });
       await dialog.getByLabel(label('Street address')).fill('7 Park Street');
@@ -192,6 +192,7 @@ describe('shopper journeys in Chromium', () => {
       await page.getByText('Processing your payment...').waitFor(WAIT);
       await page.getByText('We are confirming your payment').waitFor(WAIT);
       expect(await page.getByText('Payment Successful!').count()).toBe(0);
+      await shootBoth(page, 'shopper-payment-pending');
 
       // Stripe confirms (a signed webhook); the page's next poll shows the success.
       const stripe = new Stripe('sk_test_for_signing_only');
@@ -211,6 +212,7 @@ describe('shopper journeys in Chromium', () => {
       expect(hook.status).toBe(200);
       await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 30_000 });
       await page.getByText('Payment completed successfully!').waitFor(WAIT);
+      await shootBoth(page, 'shopper-payment-success');
       await page.getByRole('link', { name: 'View Orders' }).click();
       const card = page.getByRole('article', { name: `Order #${shortOrderId(orderId)}` });
       await card.getByText('Confirmed').waitFor(WAIT);
