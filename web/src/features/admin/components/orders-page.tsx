@@ -1,5 +1,5 @@
 import { formatINR, ORDER_STATUSES, shortOrderId, statusLabel, type Order, type OrderStatus } from '@bagshop/domain';
-import { Button, Card, Center, Group, Loader, Select, Table, Text, TextInput } from '@mantine/core';
+import { Button, Center, Group, Loader, Select, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -10,6 +10,7 @@ import { OrderDrawer } from './order-drawer';
 import { addressLine, customerName, formatDateTimeIN, matchesSearch } from './order-format';
 import { PageHeader } from './page-header';
 import { StatusBadge } from './status-badge';
+import { AdminTable } from './admin-table';
 
 const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))];
 
@@ -101,73 +102,60 @@ export function OrdersPage() {
           </Group>
         }
       />
-      <Card withBorder radius="md" padding={0}>
-        <Table.ScrollContainer minWidth={980}>
-          <Table highlightOnHover verticalSpacing="sm" horizontalSpacing="md" aria-label="All orders">
-            <Table.Thead bg="gray.0">
-              <Table.Tr>
-                <Table.Th>Order ID</Table.Th>
-                <Table.Th>User</Table.Th>
-                <Table.Th>User ID</Table.Th>
-                <Table.Th>Date</Table.Th>
-                <Table.Th>Address</Table.Th>
-                <Table.Th ta="right">Total</Table.Th>
-                <Table.Th>Status</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {visible.map((order) => (
-                <Table.Tr key={order._id} onClick={() => setOpenId(order._id)} style={{ cursor: 'pointer' }} data-order-id={order._id}>
-                  <Table.Td>
-                    <Button variant="subtle" size="compact-sm" ff="monospace" onClick={() => setOpenId(order._id)} aria-label={`Open order ${order._id}`} title={order._id}>
-                      #{shortOrderId(order._id)}
-                    </Button>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm" fw={500}>
-                      {customerName(order)}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {order.user?.email}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="xs" ff="monospace" c="dimmed" title={order.userId}>
-                      {order.userId.length > 12 ? `${order.userId.slice(0, 10)}…` : order.userId}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Text size="sm">{formatDateTimeIN(order.createdAt)}</Text>
-                  </Table.Td>
-                  <Table.Td maw={260}>
-                    <Text size="sm" lineClamp={2}>
-                      {addressLine(order)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td ta="right">
-                    <Text size="sm" fw={600}>
-                      {formatINR(order.totalAmount)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <StatusBadge status={order.status} />
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-        {loading && (
-          <Center py="lg">
-            <Loader size="sm" aria-label="Loading orders" />
-          </Center>
-        )}
-        {!loading && visible.length === 0 && (
-          <Text ta="center" c="dimmed" py="xl">
-            {failed ? 'Could not load orders.' : search ? 'No loaded order matches this search.' : 'No orders found'}
-          </Text>
-        )}
-      </Card>
+      <AdminTable
+        label="All orders"
+        minWidth={980}
+        columns={[{ label: 'Order ID' }, { label: 'User' }, { label: 'User ID' }, { label: 'Date' }, { label: 'Address' }, { label: 'Total', align: 'right' }, { label: 'Status' }]}
+        message={
+          loading || visible.length > 0 ? null : failed ? 'Could not load orders.' : search ? 'No loaded order matches this search.' : 'No orders found'
+        }
+        footer={
+          loading && (
+            <Center py="lg">
+              <Loader size="sm" aria-label="Loading orders" />
+            </Center>
+          )
+        }
+      >
+        {visible.map((order) => (
+          <Table.Tr key={order._id} onClick={() => setOpenId(order._id)} style={{ cursor: 'pointer' }} data-order-id={order._id}>
+            <Table.Td>
+              <Button variant="subtle" size="compact-sm" ff="monospace" onClick={() => setOpenId(order._id)} aria-label={`Open order ${order._id}`} title={order._id}>
+                #{shortOrderId(order._id)}
+              </Button>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={500}>
+                {customerName(order)}
+              </Text>
+              <Text size="xs" c="dimmed">
+                {order.user?.email}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="xs" ff="monospace" c="dimmed" title={order.userId}>
+                {order.userId.length > 12 ? `${order.userId.slice(0, 10)}…` : order.userId}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{formatDateTimeIN(order.createdAt)}</Text>
+            </Table.Td>
+            <Table.Td maw={260}>
+              <Text size="sm" lineClamp={2}>
+                {addressLine(order)}
+              </Text>
+            </Table.Td>
+            <Table.Td ta="right">
+              <Text size="sm" fw={600}>
+                {formatINR(order.totalAmount)}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <StatusBadge status={order.status} />
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AdminTable>
       <Group justify="space-between" mt="sm">
         <Text size="sm" c="dimmed">
           {search ? `${visible.length} of ${orders.length} loaded orders match` : `${orders.length} order(s) loaded`}

@@ -1,5 +1,5 @@
 import { CATEGORY_LABELS, discountPercent, formatINR, salePrice, type Category, type Product } from '@bagshop/domain';
-import { ActionIcon, Badge, Button, Card, Group, Image, Modal, SegmentedControl, Table, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, Badge, Button, Group, Image, Modal, SegmentedControl, Table, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { notify } from '../../../lib/notify';
@@ -8,7 +8,7 @@ import { useAdminTitle } from '../hooks/use-admin-title';
 import { useLoad } from '../hooks/use-load';
 import { PageHeader } from './page-header';
 import { ProductModal } from './product-modal';
-import { TableMessageRow } from './table-message-row';
+import { AdminTable } from './admin-table';
 
 // The spec's filter order: All Products, Backpacks, Luggage, Duffles.
 const FILTERS: { value: Category | 'all'; label: string }[] = [
@@ -71,92 +71,74 @@ export function ProductsPage() {
         data={FILTERS}
         aria-label="Category filter"
       />
-      <Card withBorder radius="md" padding={0}>
-        <Table.ScrollContainer minWidth={900}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Products">
-            <Table.Thead bg="gray.0">
-              <Table.Tr>
-                <Table.Th w={80}>Image</Table.Th>
-                <Table.Th>Product Details</Table.Th>
-                <Table.Th>Price</Table.Th>
-                <Table.Th>Category</Table.Th>
-                <Table.Th>Discount</Table.Th>
-                <Table.Th>Stock</Table.Th>
-                <Table.Th ta="right">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {loading && !data ? (
-                <TableMessageRow colSpan={7}>Loading products...</TableMessageRow>
-              ) : products.length === 0 ? (
-                <TableMessageRow colSpan={7}>No products found</TableMessageRow>
-              ) : (
-                products.map((p) => (
-                  <Table.Tr key={p._id} data-product-id={p._id}>
-                    <Table.Td>
-                      <Image src={p.image.url || null} alt={p.name} w={56} h={56} radius="sm" fit="cover" fallbackSrc="/favicon.svg" />
-                    </Table.Td>
-                    <Table.Td maw={360}>
-                      <Text fw={600} size="sm" lineClamp={1}>
-                        {p.name}
-                      </Text>
-                      <Text size="xs" c="dimmed" lineClamp={2}>
-                        {p.description}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm" fw={600}>
-                        {formatINR(salePrice(p.price, p.discount))}
-                      </Text>
-                      {p.discount > 0 && (
-                        <Text size="xs" c="dimmed" td="line-through">
-                          {formatINR(p.price)}
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge variant="light">{CATEGORY_LABELS[p.category] ?? p.category}</Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      {p.discount > 0 ? (
-                        <>
-                          <Text size="sm">{formatINR(p.discount)}</Text>
-                          <Text size="xs" c="dimmed">
-                            {discountPercent(p.price, p.discount)}% off
-                          </Text>
-                        </>
-                      ) : (
-                        <Text size="sm" c="dimmed">
-                          —
-                        </Text>
-                      )}
-                    </Table.Td>
-                    <Table.Td>
-                      <Badge color={p.stock === 0 ? 'red' : p.stock <= 5 ? 'orange' : 'gray'} variant="light">
-                        {p.stock === 0 ? 'Out of stock' : p.stock}
-                      </Badge>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} justify="flex-end" wrap="nowrap">
-                        <Tooltip label="Edit">
-                          <ActionIcon variant="subtle" aria-label={`Edit ${p.name}`} onClick={() => openEdit(p)}>
-                            <IconEdit size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                        <Tooltip label="Delete">
-                          <ActionIcon variant="subtle" color="red" aria-label={`Delete ${p.name}`} onClick={() => setDeleting(p)}>
-                            <IconTrash size={18} />
-                          </ActionIcon>
-                        </Tooltip>
-                      </Group>
-                    </Table.Td>
-                  </Table.Tr>
-                ))
+      <AdminTable
+        label="Products"
+        minWidth={900}
+        columns={[{ label: 'Image', w: 80 }, { label: 'Product Details' }, { label: 'Price' }, { label: 'Category' }, { label: 'Discount' }, { label: 'Stock' }, { label: 'Actions', align: 'right' }]}
+        message={loading && !data ? 'Loading products...' : products.length === 0 ? 'No products found' : null}
+      >
+        {products.map((p) => (
+          <Table.Tr key={p._id} data-product-id={p._id}>
+            <Table.Td>
+              <Image src={p.image.url || null} alt={p.name} w={56} h={56} radius="sm" fit="cover" fallbackSrc="/favicon.svg" />
+            </Table.Td>
+            <Table.Td maw={360}>
+              <Text fw={600} size="sm" lineClamp={1}>
+                {p.name}
+              </Text>
+              <Text size="xs" c="dimmed" lineClamp={2}>
+                {p.description}
+              </Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm" fw={600}>
+                {formatINR(salePrice(p.price, p.discount))}
+              </Text>
+              {p.discount > 0 && (
+                <Text size="xs" c="dimmed" td="line-through">
+                  {formatINR(p.price)}
+                </Text>
               )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+            </Table.Td>
+            <Table.Td>
+              <Badge variant="light">{CATEGORY_LABELS[p.category] ?? p.category}</Badge>
+            </Table.Td>
+            <Table.Td>
+              {p.discount > 0 ? (
+                <>
+                  <Text size="sm">{formatINR(p.discount)}</Text>
+                  <Text size="xs" c="dimmed">
+                    {discountPercent(p.price, p.discount)}% off
+                  </Text>
+                </>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  —
+                </Text>
+              )}
+            </Table.Td>
+            <Table.Td>
+              <Badge color={p.stock === 0 ? 'red' : p.stock <= 5 ? 'orange' : 'gray'} variant="light">
+                {p.stock === 0 ? 'Out of stock' : p.stock}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Group gap={4} justify="flex-end" wrap="nowrap">
+                <Tooltip label="Edit">
+                  <ActionIcon variant="subtle" aria-label={`Edit ${p.name}`} onClick={() => openEdit(p)}>
+                    <IconEdit size={18} />
+                  </ActionIcon>
+                </Tooltip>
+                <Tooltip label="Delete">
+                  <ActionIcon variant="subtle" color="red" aria-label={`Delete ${p.name}`} onClick={() => setDeleting(p)}>
+                    <IconTrash size={18} />
+                  </ActionIcon>
+                </Tooltip>
+              </Group>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AdminTable>
 
       <ProductModal
         opened={modalOpen}

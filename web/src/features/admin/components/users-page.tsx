@@ -1,5 +1,5 @@
 import { formatDateIN, type Role, type User } from '@bagshop/domain';
-import { Badge, Button, Card, Group, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -8,7 +8,7 @@ import { useSession } from '../../../lib/session';
 import { getUsersPage, setUserRole } from '../api/admin-api';
 import { useAdminTitle } from '../hooks/use-admin-title';
 import { PageHeader } from './page-header';
-import { TableMessageRow } from './table-message-row';
+import { AdminTable } from './admin-table';
 
 function fullName(user: User): string {
   return `${user.fullname?.firstname ?? ''} ${user.fullname?.lastname ?? ''}`.trim() || '—';
@@ -78,77 +78,60 @@ export function UsersPage() {
           />
         }
       />
-      <Card withBorder radius="md" padding={0}>
-        <Table.ScrollContainer minWidth={860}>
-          <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label="Users">
-            <Table.Thead bg="gray.0">
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Phone</Table.Th>
-                <Table.Th>Role</Table.Th>
-                <Table.Th>Joined</Table.Th>
-                <Table.Th ta="right">Actions</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {loading && !data ? (
-                <TableMessageRow colSpan={6}>Loading users...</TableMessageRow>
-              ) : users.length === 0 ? (
-                <TableMessageRow colSpan={6}>No users found</TableMessageRow>
-              ) : (
-                users.map((u) => {
-                  const isMe = u._id === me?._id;
-                  return (
-                    <Table.Tr key={u._id} data-user-email={u.email}>
-                      <Table.Td>
-                        <Text size="sm" fw={500}>
-                          {fullName(u)}
-                          {isMe && (
-                            <Text span c="dimmed" size="xs">
-                              {' '}
-                              (you)
-                            </Text>
-                          )}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{u.email}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{u.phonenumber || '—'}</Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={u.role === 'admin' ? 'violet' : 'gray'} variant="light" data-role={u.role}>
-                          {u.role === 'admin' ? 'Admin' : 'Customer'}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td>
-                        <Text size="sm">{formatDateIN(u.createdAt)}</Text>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {isMe ? (
-                          <Text size="xs" c="dimmed">
-                            —
-                          </Text>
-                        ) : u.role === 'admin' ? (
-                          <Button size="xs" variant="light" color="red" loading={pending === u._id} disabled={pending !== null && pending !== u._id} onClick={() => void changeRole(u, 'customer')}>
-                            Revoke admin
-                          </Button>
-                        ) : (
-                          <Button size="xs" variant="light" loading={pending === u._id} disabled={pending !== null && pending !== u._id} onClick={() => void changeRole(u, 'admin')}>
-                            Grant admin
-                          </Button>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  );
-                })
-              )}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      </Card>
+      <AdminTable
+        label="Users"
+        minWidth={860}
+        columns={[{ label: 'Name' }, { label: 'Email' }, { label: 'Phone' }, { label: 'Role' }, { label: 'Joined' }, { label: 'Actions', align: 'right' }]}
+        message={loading && !data ? 'Loading users...' : users.length === 0 ? 'No users found' : null}
+      >
+        {users.map((u) => {
+          const isMe = u._id === me?._id;
+          return (
+            <Table.Tr key={u._id} data-user-email={u.email}>
+              <Table.Td>
+                <Text size="sm" fw={500}>
+                  {fullName(u)}
+                  {isMe && (
+                    <Text span c="dimmed" size="xs">
+                      {' '}
+                      (you)
+                    </Text>
+                  )}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{u.email}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{u.phonenumber || '—'}</Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={u.role === 'admin' ? 'violet' : 'gray'} variant="light" data-role={u.role}>
+                  {u.role === 'admin' ? 'Admin' : 'Customer'}
+                </Badge>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm">{formatDateIN(u.createdAt)}</Text>
+              </Table.Td>
+              <Table.Td ta="right">
+                {isMe ? (
+                  <Text size="xs" c="dimmed">
+                    —
+                  </Text>
+                ) : u.role === 'admin' ? (
+                  <Button size="xs" variant="light" color="red" loading={pending === u._id} disabled={pending !== null && pending !== u._id} onClick={() => void changeRole(u, 'customer')}>
+                    Revoke admin
+                  </Button>
+                ) : (
+                  <Button size="xs" variant="light" loading={pending === u._id} disabled={pending !== null && pending !== u._id} onClick={() => void changeRole(u, 'admin')}>
+                    Grant admin
+                  </Button>
+                )}
+              </Table.Td>
+            </Table.Tr>
+          );
+        })}
+      </AdminTable>
       <Group justify="space-between" mt="sm">
         <Text size="sm" c="dimmed">
           {search ? `${users.length} of ${data?.length ?? 0} loaded users match` : `${data?.length ?? 0} user(s) loaded`}
