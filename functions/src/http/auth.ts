@@ -53,6 +53,8 @@ export async function requireUser(req: Request): Promise<AuthUser> {
 export async function requireAdmin(req: Request): Promise<AuthUser> {
   const user = await verify(req, true);
   if (!user) throw unauthorized();
+  // Later reads of the caller (the error handler's log line) reuse this check.
+  verified.set(req, Promise.resolve(user));
   if (user.role !== 'admin') throw forbidden();
   return user;
 }

@@ -3,6 +3,7 @@ import type { Address, AddressInput } from '@bagshop/domain';
 import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
 import { conflict } from '../lib/errors.js';
+import { shippingAddressOf } from './orders-format.js';
 
 export const MAX_ADDRESSES = 20;
 export const TOO_MANY_ADDRESSES = `You can save at most ${MAX_ADDRESSES} addresses`;
@@ -10,16 +11,7 @@ export const TOO_MANY_ADDRESSES = `You can save at most ${MAX_ADDRESSES} address
 const addresses = (uid: string) => db.collection('users').doc(uid).collection('addresses');
 
 export function toAddress(snap: DocumentSnapshot): Address {
-  const d = snap.data() ?? {};
-  return {
-    _id: snap.id,
-    street: String(d.street ?? ''),
-    city: String(d.city ?? ''),
-    state: String(d.state ?? ''),
-    postalCode: String(d.postalCode ?? ''),
-    country: String(d.country ?? ''),
-    landmark: String(d.landmark ?? ''),
-  };
+  return { _id: snap.id, ...shippingAddressOf(snap.data() ?? {}) };
 }
 
 /** Saves an address (at most MAX_ADDRESSES per user, checked in the same transaction). */

@@ -44,21 +44,25 @@ export function toOrderItem(raw: StoredItem): OrderItem {
   };
 }
 
+/** The address fields of a saved address or an order's copy of one, as strings. */
+export function shippingAddressOf(a: Record<string, unknown>): ShippingAddress {
+  return {
+    street: String(a.street ?? ''),
+    city: String(a.city ?? ''),
+    state: String(a.state ?? ''),
+    postalCode: String(a.postalCode ?? ''),
+    country: String(a.country ?? ''),
+    landmark: String(a.landmark ?? ''),
+  };
+}
+
 /** The API shape of an order document: `_id`, ISO dates, no internal fields. */
 export function toOrder(snap: DocumentSnapshot): Order {
   return orderFromData(snap.id, snap.data() ?? {});
 }
 
 export function orderFromData(id: string, d: FirebaseFirestore.DocumentData): Order {
-  const address = (d.shippingAddress ?? {}) as Record<string, unknown>;
-  const shippingAddress: ShippingAddress = {
-    street: String(address.street ?? ''),
-    city: String(address.city ?? ''),
-    state: String(address.state ?? ''),
-    postalCode: String(address.postalCode ?? ''),
-    country: String(address.country ?? ''),
-    landmark: String(address.landmark ?? ''),
-  };
+  const shippingAddress = shippingAddressOf((d.shippingAddress ?? {}) as Record<string, unknown>);
   const payment = (d.payment ?? {}) as Record<string, unknown>;
   const history = Array.isArray(d.statusHistory) ? (d.statusHistory as Record<string, unknown>[]) : [];
   const user = (d.user ?? {}) as { _id?: unknown; fullname?: { firstname?: unknown; lastname?: unknown }; email?: unknown };

@@ -22,9 +22,8 @@ import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transact
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { PAYMENTS_NOT_CONFIGURED, stripeConfigured } from '../lib/stripe.js';
-import { toAddress } from './addresses.js';
 import { invalidateCatalog, products } from './catalog.js';
-import { orderFromData, toOrder } from './orders-format.js';
+import { orderFromData, shippingAddressOf, toOrder } from './orders-format.js';
 
 export const orders = () => db.collection('orders');
 const cartOf = (uid: string) => db.collection(`users/${uid}/cart`);
@@ -128,8 +127,7 @@ async function readProfile(actor: Actor) {
 async function readAddress(uid: string, addressId: string) {
   const snap = await db.doc(`users/${uid}/addresses/${addressId}`).get();
   if (!snap.exists) throw notFound('Address not found');
-  const { _id: _ignored, ...address } = toAddress(snap);
-  return address;
+  return shippingAddressOf(snap.data() ?? {});
 }
 
 /**
