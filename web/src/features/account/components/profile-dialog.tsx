@@ -8,6 +8,7 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { updateDetails } from '../api/profile-api';
 import { useSchemaForm } from '../../../lib/schema-form';
+import { NameInputs, PhoneInput } from '../../../components/person-inputs';
 
 export function initials(user: Pick<User, 'fullname'>): string {
   const { firstname, lastname } = user.fullname;
@@ -43,12 +44,9 @@ export function ProfileEditForm({
   return (
     <form noValidate aria-label="Edit profile" onSubmit={form.onSubmit((values) => onSave(updateDetailsSchema.parse(values)))}>
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="First name" autoComplete="given-name" withAsterisk {...form.getInputProps('firstname')} />
-          <TextInput label="Last name" autoComplete="family-name" withAsterisk {...form.getInputProps('lastname')} />
-        </SimpleGrid>
+        <NameInputs firstname={form.getInputProps('firstname')} lastname={form.getInputProps('lastname')} />
         <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
-        <TextInput label="Phone number" type="tel" inputMode="numeric" maxLength={10} withAsterisk {...form.getInputProps('phonenumber')} />
+        <PhoneInput {...form.getInputProps('phonenumber')} />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onCancel}>
             Cancel

@@ -1,6 +1,7 @@
 import { signupFormSchema, type SignupFormInput } from '@bagshop/domain';
-import { Button, Group, PasswordInput, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useSchemaForm } from '../../../lib/schema-form';
+import { NameInputs, PhoneInput } from '../../../components/person-inputs';
 
 export interface RegisterFormProps {
   onSubmit: (values: SignupFormInput) => Promise<void>;
@@ -17,21 +18,10 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
       })}
     >
       <Stack gap="sm">
-        <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
-          <TextInput label="First name" autoComplete="given-name" withAsterisk {...form.getInputProps('firstname')} />
-          <TextInput label="Last name" autoComplete="family-name" withAsterisk {...form.getInputProps('lastname')} />
-        </SimpleGrid>
+        <NameInputs firstname={form.getInputProps('firstname')} lastname={form.getInputProps('lastname')} />
         <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
         <PasswordInput label="Password" autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
-        <TextInput
-          label="Phone number"
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel-national"
-          maxLength={10}
-          withAsterisk
-          {...form.getInputProps('phonenumber')}
-        />
+        <PhoneInput {...form.getInputProps('phonenumber')} />
         <Group mt={4}>
           <Button type="submit" fullWidth loading={form.submitting}>
             Create account
