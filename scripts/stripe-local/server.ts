@@ -93,8 +93,8 @@ export interface StripeLocal {
   requests: StandinRequest[];
   sessions: Map<string, StandinSession>;
   refunds: Map<string, StandinRefund>;
-  /** Webhook deliveries, in order: event type, id, and the HTTP status the app answered. */
-  deliveries: { type: string; id: string; status: number }[];
+  /** Webhook deliveries, in order: event type, id, the HTTP status the app answered, the JSON sent. */
+  deliveries: { type: string; id: string; status: number; payload: string }[];
   close: () => Promise<void>;
 }
 
@@ -238,7 +238,7 @@ export function startStripeLocal(options: StripeLocalOptions = {}): Promise<Stri
     } catch {
       status = 0;
     }
-    deliveries.push({ type: event.type, id: event.id, status });
+    deliveries.push({ type: event.type, id: event.id, status, payload });
     log(`webhook ${event.type} → ${status || 'no answer'}`);
     // Stripe retries a webhook the app did not take; a few quick retries are enough here.
     if ((status < 200 || status >= 300) && attempt < 4) later(attempt * 2000, () => void send(event, attempt + 1));
