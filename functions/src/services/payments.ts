@@ -4,7 +4,7 @@
  * webhook trusts only a verified event, checks it against the order, and changes the
  * order's status only through the transition function.
  */
-import { salePrice, toPaise, type OrderStatus, type PaymentStatus } from '@bagshop/domain';
+import { formatINR, salePrice, toPaise, type OrderStatus, type PaymentStatus } from '@bagshop/domain';
 import { logger } from 'firebase-functions';
 import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { serverConfig, STRIPE_MIN_SESSION_SECONDS } from '../config.js';
@@ -258,7 +258,7 @@ function refundExtraPayment(
     'payment.refundUnsent': hasUnsent(paymentOf(order).refund as StoredRefund | null, all),
     attention: withAttention(order, {
       code: 'extra_payment_refunded',
-      message: `A payment of ₹${((session.amount_total ?? 0) / 100).toFixed(2)} (session ${session.id}) was not taken for this order (${reason}) and is being refunded`,
+      message: `A payment of ${formatINR((session.amount_total ?? 0) / 100)} (session ${session.id}) was not taken for this order (${reason}) and is being refunded`,
       at: now,
     }),
     updatedAt: now,

@@ -82,7 +82,14 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
           </Text>
 
           {(order.attention?.length ?? 0) > 0 && (
-            <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} aria-hidden />} title="Needs attention" data-testid="order-attention">
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle size={18} aria-hidden />}
+              title="Needs attention"
+              data-testid="order-attention"
+              style={{ overflowWrap: 'anywhere' }}
+            >
               <List size="sm" spacing={4}>
                 {order.attention?.map((a, i) => (
                   <List.Item key={`${a.code}-${i}`}>
