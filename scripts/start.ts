@@ -5,10 +5,12 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildFunctions, buildWeb } from './lib/build.ts';
 import { DATA_DIR, emulatorEnv, prepareEmulators, startEmulators, waitForApi } from './lib/emulators.ts';
-import { HOSTING_URL, PORTS, ROOT, webBuildEnv } from './lib/env.ts';
+import { FUNCTIONS_URL, HOSTING_URL, PORTS, ROOT, webBuildEnv } from './lib/env.ts';
+import { chooseCardPayments, startHoldSweeper, sweepIntervalMs, writeFunctionSettings } from './lib/function-settings.ts';
 import { checkPorts, PreflightError } from './lib/preflight.ts';
 import { run, step } from './lib/run.ts';
 import { DEMO_ACCOUNTS } from './seed.ts';
+import { startStripeLocal, type StripeLocal } from './stripe-local/server.ts';
 
 const dev = process.argv.includes('--dev');
 const reset = process.argv.includes('--reset');
@@ -18,6 +20,11 @@ async function main(): Promise<number> {
   step('Checking Java, the Firestore emulator and the ports');
   const env = await prepareEmulators();
   if (dev) await checkPorts(['vite']);
+  // Card payments: real Stripe (test mode) with a key, else the local test checkout.
+  const payments = chooseCardPayments();
+  if (payments.mode === 'local') await checkPorts(['stripeLocal']);
+  const url = dev ? `http://127.0.0.1:${PORTS.vite}` : HOSTING_URL;
+  const settings = writeFunctionSettings({ appOrigin: url, payments });
 
   await buildFunctions();
   if (!dev) await buildWeb();
@@ -27,14 +34,28 @@ async function main(): Promise<number> {
     rmSync(DATA_DIR, { recursive: true, force: true });
   }
 
+  let stripeLocal: StripeLocal | undefined;
+  if (payments.mode === 'local') {
+    stripeLocal = await startStripeLocal({
+      port: PORTS.stripeLocal,
+      webhookUrl: `${HOSTING_URL}/api/payment/webhook`,
+      webhookSecret: payments.webhookSecret,
+      stateFile: resolve(DATA_DIR, '..', 'stripe-local.json'),
+      log: (line) => console.log(`\x1b[35mtest checkout\x1b[0m ${line}`),
+    });
+  }
+
   step('Starting the Firebase emulators (auth, firestore, functions, hosting)');
   const emulators = startEmulators(env, { persist: true });
   let vite: ChildProcess | undefined;
+  const sweeper = { stop: () => undefined as void };
   let stopping = false;
   const stop = () => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping (local data is exported to .emulators/data)…');
+    sweeper.stop();
+    void stripeLocal?.close();
     vite?.kill('SIGTERM');
     emulators.child.kill('SIGINT');
   };
@@ -52,6 +73,8 @@ async function main(): Promise<number> {
     stop();
     return seedCode;
   }
+  // Scheduled functions do not fire on the emulators: the hold sweep runs on a timer here.
+  sweeper.stop = startHoldSweeper(FUNCTIONS_URL, sweepIntervalMs(settings.paymentHoldSeconds), (message) => console.error(message));
   const productsRes = await fetch(`${HOSTING_URL}/api/products`);
   const products = ((await productsRes.json()) as { data?: unknown[] }).data?.length ?? 0;
 
@@ -64,11 +87,17 @@ async function main(): Promise<number> {
     });
   }
 
-  const url = dev ? `http://127.0.0.1:${PORTS.vite}` : HOSTING_URL;
   const { admin, shopper } = DEMO_ACCOUNTS;
+  const cardLine =
+    payments.mode === 'local'
+      ? `local test checkout at ${payments.url} (no money moves; set STRIPE_SECRET_KEY=sk_test_… for real Stripe)`
+      : `real Stripe (test mode); forward its webhooks with: stripe listen --forward-to ${HOSTING_URL}/api/payment/webhook`;
+  const holdMinutes = settings.paymentHoldSeconds >= 120 ? `${Math.round(settings.paymentHoldSeconds / 60)} min` : `${settings.paymentHoldSeconds} s`;
   console.log(`
 \x1b[1;32m  Bagshop is running: ${url}\x1b[0m   (${products} products; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
   API:        ${HOSTING_URL}/api/products
+  Card payments: ${cardLine}
+  Unpaid card orders hold their stock for ${holdMinutes} (PAYMENT_HOLD_SECONDS)
   Demo admin:   ${admin.email} / ${admin.password}
   Demo shopper: ${shopper.email} / ${shopper.password}
   Ctrl-C stops everything. \`npm run reset\` starts again from the demo data.

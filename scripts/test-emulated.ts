@@ -1,7 +1,8 @@
 // Runs inside `firebase emulators:exec` (see scripts/test.ts): the emulator-backed suites,
 // one after another, because they share the emulators.
 import { resolve } from 'node:path';
-import { ROOT } from './lib/env.ts';
+import { FUNCTIONS_URL, ROOT } from './lib/env.ts';
+import { startHoldSweeper } from './lib/function-settings.ts';
 import { run, step } from './lib/run.ts';
 import { vitestArgs } from './lib/vitest-report.ts';
 import { seed } from './seed.ts';
@@ -12,6 +13,10 @@ const stages = ['rules', 'api', 'e2e'].filter((s) => !only || only.includes(s));
 // BAGSHOP_TEST_FILTER=signup-rollback,orders-race runs only the test files whose paths match.
 const filters = process.env.BAGSHOP_TEST_FILTER?.split(',').filter(Boolean) ?? [];
 
+// As `npm start` does: the scheduled hold sweep does not fire on the emulators, so it runs on
+// a timer for the whole run (tests of expired holds wait for it, they never call it).
+const stopSweeper = startHoldSweeper(FUNCTIONS_URL, 3_000, (message) => console.error(message));
+
 let failed = false;
 for (const stage of stages) {
   // API tests may add products and orders; every stage starts from the demo data.
@@ -20,4 +25,5 @@ for (const stage of stages) {
   const code = await run(VITEST, [...vitestArgs([stage], `test-results/${stage}.json`), ...filters]);
   if (code !== 0) failed = true;
 }
+stopSweeper();
 process.exit(failed ? 1 : 0);

@@ -5,11 +5,12 @@ import { resolve } from 'node:path';
 import { buildFunctions, buildWeb } from './lib/build.ts';
 import { ensureChromium } from './lib/chromium.ts';
 import { execWithEmulators, prepareEmulators } from './lib/emulators.ts';
-import { ROOT } from './lib/env.ts';
+import { HOSTING_URL, PORTS, ROOT } from './lib/env.ts';
+import { writeFunctionSettings } from './lib/function-settings.ts';
+import { LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET } from './stripe-local/server.ts';
 import { run, step } from './lib/run.ts';
 import { readCounts, vitestArgs, type Counts } from './lib/vitest-report.ts';
 
-const STRIPE_STANDIN_PORT = 12111 + (Number(process.env.BAGSHOP_PORT_OFFSET ?? 0) || 0);
 const started = Date.now();
 const results: { stage: string; ok: boolean; counts?: Counts; seconds: number }[] = [];
 
@@ -53,14 +54,20 @@ if (built) {
     async () => {
       ensureChromium();
       const env = await prepareEmulators();
+      // The function talks to the local test checkout (scripts/stripe-local), which the API and
+      // browser tests start themselves on this port, so they can look at what it was sent.
+      // Test runs take the defaults, whatever the shell has set (tests shorten holds themselves).
+      const stripeLocalUrl = `http://127.0.0.1:${PORTS.stripeLocal}`;
+      writeFunctionSettings({
+        appOrigin: HOSTING_URL,
+        payments: { mode: 'local', url: stripeLocalUrl, secretKey: LOCAL_SECRET_KEY, webhookSecret: LOCAL_WEBHOOK_SECRET },
+        env: {},
+      });
       step('Starting the emulators for the rules, API and browser tests');
       const code = await execWithEmulators(
         {
           ...env,
-          // The function talks to a local Stripe stand-in that the API tests start (DESIGN §7).
-          STRIPE_SECRET_KEY: 'sk_test_bagshop_standin',
-          STRIPE_API_BASE: `http://127.0.0.1:${STRIPE_STANDIN_PORT}`,
-          STRIPE_STANDIN_PORT: String(STRIPE_STANDIN_PORT),
+          STRIPE_LOCAL_PORT: String(PORTS.stripeLocal),
           // Every test request comes from 127.0.0.1: raise the per-IP abuse limits. The
           // per-account limits stay as in production, and the API tests check their 429s.
           RATE_LIMIT_SIGNUP: '100000',

@@ -16,6 +16,8 @@ describe('@bagshop/domain', () => {
       'addToCartSchema',
       'addressSchema',
       'createOrderSchema',
+      'countOpenOrders',
+      'paymentAllowsMove',
     ]) {
       expect(domain).toHaveProperty(name);
     }

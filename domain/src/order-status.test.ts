@@ -3,6 +3,9 @@ import {
   ORDER_STATUSES,
   PAYMENT_METHODS,
   PAYMENT_STATUSES,
+  PAYMENT_STATUS_LABELS,
+  paymentAllowsMove,
+  refundsOnCancel,
   canAdminCancel,
   canShopperCancel,
   canTransition,
@@ -18,7 +21,8 @@ import {
 describe('order status', () => {
   it('lists statuses, payment statuses and methods', () => {
     expect(ORDER_STATUSES).toEqual(['pending', 'confirmed', 'shipped', 'completed', 'cancelled']);
-    expect(PAYMENT_STATUSES).toEqual(['unpaid', 'paid', 'refunded', 'failed']);
+    expect(PAYMENT_STATUSES).toEqual(['unpaid', 'paid', 'refund_pending', 'refunded', 'failed']);
+    expect(Object.keys(PAYMENT_STATUS_LABELS)).toEqual([...PAYMENT_STATUSES]);
     expect(PAYMENT_METHODS).toEqual(['COD', 'ONLINE']);
     expect(isOrderStatus('shipped')).toBe(true);
     expect(isOrderStatus('lost')).toBe(false);
@@ -55,5 +59,22 @@ describe('order status', () => {
     expect(ORDER_STATUSES.map(statusColor)).toEqual(['yellow', 'blue', 'blue', 'green', 'red']);
     expect(statusLabel('pending')).toBe('Pending');
     expect(statusLabel('completed')).toBe('Completed');
+  });
+
+  it('an unpaid card order cannot be confirmed, shipped or completed; COD can', () => {
+    expect(paymentAllowsMove('ONLINE', 'unpaid', 'confirmed')).toBe(false);
+    expect(paymentAllowsMove('ONLINE', 'unpaid', 'shipped')).toBe(false);
+    expect(paymentAllowsMove('ONLINE', 'failed', 'completed')).toBe(false);
+    expect(paymentAllowsMove('ONLINE', 'refund_pending', 'shipped')).toBe(false);
+    expect(paymentAllowsMove('ONLINE', 'unpaid', 'cancelled')).toBe(true);
+    expect(paymentAllowsMove('ONLINE', 'paid', 'shipped')).toBe(true);
+    expect(paymentAllowsMove('COD', 'unpaid', 'shipped')).toBe(true);
+  });
+
+  it('only a paid card order is refunded when cancelled', () => {
+    expect(refundsOnCancel('ONLINE', 'paid')).toBe(true);
+    expect(refundsOnCancel('ONLINE', 'unpaid')).toBe(false);
+    expect(refundsOnCancel('ONLINE', 'refunded')).toBe(false);
+    expect(refundsOnCancel('COD', 'paid')).toBe(false);
   });
 });

@@ -1,8 +1,20 @@
 export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'completed', 'cancelled'] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded', 'failed'] as const;
+/**
+ * `refund_pending`: a refund was asked of Stripe for a paid order that was cancelled;
+ * it becomes `refunded` when Stripe's charge.refunded / refund.updated arrives.
+ */
+export const PAYMENT_STATUSES = ['unpaid', 'paid', 'refund_pending', 'refunded', 'failed'] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+export const PAYMENT_STATUS_LABELS: Record<PaymentStatus, string> = {
+  unpaid: 'Unpaid',
+  paid: 'Paid',
+  refund_pending: 'Refund pending',
+  refunded: 'Refunded',
+  failed: 'Failed',
+};
 
 export const PAYMENT_METHODS = ['COD', 'ONLINE'] as const;
 export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
@@ -49,6 +61,25 @@ export function canShopperCancel(status: OrderStatus): boolean {
 /** Admins may cancel until the order ships. */
 export function canAdminCancel(status: OrderStatus): boolean {
   return status === 'pending' || status === 'confirmed';
+}
+
+/** Statuses that say the goods are on their way to the shopper: a card order must be paid first. */
+const NEEDS_PAYMENT: readonly OrderStatus[] = ['confirmed', 'shipped', 'completed'];
+
+/**
+ * Whether the payment allows moving to `to`: an ONLINE order can be confirmed, shipped or
+ * completed only once it is paid. Cash on delivery is paid at the door, so it always can.
+ */
+export function paymentAllowsMove(method: PaymentMethod, payment: PaymentStatus, to: OrderStatus): boolean {
+  if (method !== 'ONLINE' || !NEEDS_PAYMENT.includes(to)) return true;
+  return payment === 'paid';
+}
+
+export const UNPAID_ONLINE_MESSAGE = 'This order is paid by card and its payment has not arrived: it cannot be confirmed or shipped yet';
+
+/** Cancelling refunds what was paid online: only a `paid` card payment has money to give back. */
+export function refundsOnCancel(method: PaymentMethod, payment: PaymentStatus): boolean {
+  return method === 'ONLINE' && payment === 'paid';
 }
 
 /** Whether this (allowed) move puts the order's stock back: any move into cancelled. */

@@ -78,10 +78,43 @@ export interface OrderUser {
   email: string;
 }
 
+/** A refund asked of Stripe (docs/orders-and-payments.md, "Refunds"). */
+export interface PaymentRefund {
+  /** Stripe's refund id, once Stripe has answered. */
+  id: string | null;
+  status: 'pending' | 'succeeded' | 'failed';
+  /** Paise, as Stripe counts. */
+  amountPaise: number;
+  requestedAt: string;
+  refundedAt: string | null;
+}
+
+/** A card payment the order did not accept (another session, already paid, cancelled, not matching): refunded. */
+export interface ExtraPayment {
+  sessionId: string | null;
+  paymentIntentId: string | null;
+  amountPaise: number;
+  reason: string;
+  receivedAt: string;
+  refund: PaymentRefund | null;
+}
+
 export interface OrderPayment {
   status: PaymentStatus;
   sessionId?: string | null;
   paidAt?: string | null;
+  /** Card orders: when the stock held for the order is released if it is still unpaid. */
+  holdUntil?: string | null;
+  /** The refund of this order's own payment, when a paid order was cancelled. */
+  refund?: PaymentRefund | null;
+  extraPayments?: ExtraPayment[];
+}
+
+/** Something about the order an admin should look at (a payment that did not match, a failed refund). */
+export interface OrderAttention {
+  code: string;
+  message: string;
+  at: string;
 }
 
 export interface StatusChange {
@@ -103,6 +136,8 @@ export interface Order {
   paymentMethod: PaymentMethod;
   payment: OrderPayment;
   statusHistory: StatusChange[];
+  /** Flags for the admin; empty or absent when all is well. */
+  attention?: OrderAttention[];
   createdAt: string;
   updatedAt: string;
 }

@@ -11,7 +11,8 @@ export const REGION = 'asia-south1';
  * shared machine) can run side by side; the shifted config goes to firebase.offset.json.
  */
 export const PORT_OFFSET = Number(process.env.BAGSHOP_PORT_OFFSET ?? 0) || 0;
-const base = { hosting: 5000, functions: 5001, firestore: 8080, firestoreWs: 9150, auth: 9099, hub: 4400, logging: 4510, eventarc: 9289, tasks: 9419, vite: 5173 };
+// stripeLocal: the local test checkout that stands in for Stripe (scripts/stripe-local).
+const base = { hosting: 5000, functions: 5001, firestore: 8080, firestoreWs: 9150, auth: 9099, hub: 4400, logging: 4510, eventarc: 9289, tasks: 9419, vite: 5173, stripeLocal: 12111 };
 export type PortName = keyof typeof base;
 export const PORTS = Object.fromEntries(
   Object.entries(base).map(([k, v]) => [k, v + PORT_OFFSET]),

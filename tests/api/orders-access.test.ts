@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestUser, type TestUser } from '../support/api';
 import { createProduct, placeOrder, shopperWithAddress, type Envelope } from '../support/commerce';
-import { startStripeStandin, type StripeStandin } from '../support/stripe-standin';
+import { startTestCheckout, type StripeLocal } from '../support/stripe';
 
 // Every order and payment route as anonymous, the owner, another shopper and an admin.
 // Someone else's order answers 404: we never reveal that it exists.
 type Who = 'anonymous' | 'owner' | 'other' | 'admin';
 
-let standin: StripeStandin;
+let standin: StripeLocal;
 let adminUser: TestUser;
 let owner: TestUser & { addressId: string };
 let other: TestUser;
@@ -16,7 +16,7 @@ let sessionId: string;
 const ids: Record<string, string> = {};
 
 beforeAll(async () => {
-  standin = await startStripeStandin();
+  standin = await startTestCheckout();
   [adminUser, owner, other] = await Promise.all([createTestUser({ role: 'admin' }), shopperWithAddress(), createTestUser()]);
   productId = (await createProduct(adminUser, { stock: 100 }))._id;
   const place = async (paymentMethod = 'COD') => (await placeOrder(owner, { paymentMethod, addressId: owner.addressId, productId })).body.data._id;

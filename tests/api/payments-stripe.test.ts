@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import { cartOf, createProduct, placeOrder, setCart, shopperWithAddress, stockOf, type Envelope, type OrderJson, type ProductJson } from '../support/commerce';
-import { startStripeStandin, type StripeStandin } from '../support/stripe-standin';
+import { LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET, startTestCheckout, type StripeLocal } from '../support/stripe';
 
-const WEBHOOK_SECRET = 'whsec_bagshop_emulator';
+const WEBHOOK_SECRET = LOCAL_WEBHOOK_SECRET;
 const stripe = new Stripe('sk_test_for_signing_only');
 
-let standin: StripeStandin;
+let standin: StripeLocal;
 let adminUser: TestUser;
 
 beforeAll(async () => {
-  standin = await startStripeStandin();
+  standin = await startTestCheckout();
   adminUser = await createTestUser({ role: 'admin' });
 });
 
@@ -20,7 +20,12 @@ afterAll(async () => {
 });
 
 let eventCounter = 0;
-function event(type: string, session: { id: string; orderId: string; payment_status?: string }, id?: string) {
+/** A Checkout Session event as Stripe sends it; amount, currency and customer default to the order's. */
+function event(
+  type: string,
+  session: { id: string; orderId: string; payment_status?: string; amount_total?: number; currency?: string; client_reference_id?: string | null },
+  id?: string,
+) {
   eventCounter += 1;
   return {
     id: id ?? `evt_test_${Date.now().toString(36)}_${eventCounter}`,
@@ -35,6 +40,10 @@ function event(type: string, session: { id: string; orderId: string; payment_sta
         metadata: { orderId: session.orderId },
         payment_status: session.payment_status ?? 'paid',
         status: type === 'checkout.session.expired' ? 'expired' : 'complete',
+        amount_total: session.amount_total ?? standin.sessions.get(session.id)?.amount_total ?? null,
+        currency: session.currency ?? 'inr',
+        client_reference_id: session.client_reference_id === undefined ? (standin.sessions.get(session.id)?.client_reference_id ?? null) : session.client_reference_id,
+        payment_intent: null,
       },
     },
   };
@@ -87,12 +96,14 @@ describe('POST /api/payment: a Checkout Session from the order in Firestore', ()
     const before = standin.requests.length;
     const { shopper, product, order, pay, sessionId } = await onlineOrder();
     expect(pay.body.success).toBe(true);
-    expect(pay.body.url).toMatch(/^https:\/\/checkout\.stripe\.test\/c\/pay\/cs_test_/);
+    expect(pay.body.url).toBe(`${standin.url}/c/pay/${sessionId}`);
 
     const created = standin.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
     expect(created).toHaveLength(1);
     const params = created[0]?.params ?? {};
-    expect(created[0]?.authorization).toBe('Bearer sk_test_bagshop_standin');
+    expect(created[0]?.authorization).toBe(`Bearer ${LOCAL_SECRET_KEY}`);
+    // One payable session per order: Stripe's idempotency key names the order.
+    expect(created[0]?.idempotencyKey).toBe(`checkout-${order._id}-0`);
     expect(params.mode).toBe('payment');
     expect(params['line_items[0][price_data][currency]']).toBe('inr');
     // Sale price 2499 − 400 = ₹2099 → 209900 paise; the client's "price: 1" was ignored.
@@ -102,11 +113,14 @@ describe('POST /api/payment: a Checkout Session from the order in Firestore', ()
     expect(params['line_items[1][quantity]']).toBeUndefined();
     expect(params['metadata[orderId]']).toBe(order._id);
     expect(params.client_reference_id).toBe(shopper.uid);
-    const expiresIn = Number(params.expires_at) - Date.now() / 1000;
-    expect(expiresIn).toBeGreaterThan(29 * 60);
-    expect(expiresIn).toBeLessThan(32 * 60);
+    // The session ends when the order's stock hold does (PAYMENT_HOLD_SECONDS, 1800 by default).
+    const holdUntil = (await storedOrder(order._id)).payment.holdUntil.toMillis() / 1000;
+    expect(Number(params.expires_at)).toBe(holdUntil);
+    const expiresIn = holdUntil - new Date(order.createdAt).getTime() / 1000;
+    expect(expiresIn).toBeGreaterThanOrEqual(1800);
+    expect(expiresIn).toBeLessThanOrEqual(1801);
     expect(params.success_url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/payment-success\?session_id=\{CHECKOUT_SESSION_ID\}$/);
-    expect(params.cancel_url).toMatch(/\/payment-cancel$/);
+    expect(params.cancel_url).toMatch(new RegExp(`/payment-cancel\\?order_id=${order._id}$`));
     expect(standin.sessions.get(sessionId)?.amount_total).toBe(order.totalAmount * 100);
 
     expect((await storedOrder(order._id)).payment).toMatchObject({ sessionId, status: 'unpaid' });

@@ -53,7 +53,7 @@ describe('product CRUD (admin, multipart)', () => {
     const res = await api<Envelope<ProductJson>>(`products/${p._id}`, {
       method: 'PATCH',
       token: adminUser.idToken,
-      rawBody: productForm({ stock: '9', description: 'Now waterproof' }),
+      rawBody: productForm({ stock: '9', description: 'Now waterproof', expectedUpdatedAt: p.updatedAt }),
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Product updated successfully');
@@ -117,10 +117,10 @@ describe('product routes: who may do what', () => {
     { who: 'anonymous', method: 'POST', path: () => 'products/createProducts', body: form, status: 401 },
     { who: 'shopper', method: 'POST', path: () => 'products/createProducts', body: form, status: 403 },
     { who: 'admin', method: 'POST', path: () => 'products/createProducts', body: form, status: 201 },
-    { who: 'anonymous', method: 'PATCH', path: () => `products/${product._id}`, body: () => productForm({ stock: 3 }), status: 401 },
-    { who: 'shopper', method: 'PATCH', path: () => `products/${product._id}`, body: () => productForm({ stock: 3 }), status: 403 },
-    { who: 'admin', method: 'PATCH', path: () => `products/${product._id}`, body: () => productForm({ stock: 3 }), status: 200 },
-    { who: 'admin', method: 'PATCH', path: () => 'products/unknown-product', body: () => productForm({ stock: 3 }), status: 404 },
+    { who: 'anonymous', method: 'PATCH', path: () => `products/${product._id}`, body: () => productForm({ stock: 3, expectedUpdatedAt: product.updatedAt }), status: 401 },
+    { who: 'shopper', method: 'PATCH', path: () => `products/${product._id}`, body: () => productForm({ stock: 3, expectedUpdatedAt: product.updatedAt }), status: 403 },
+    { who: 'admin', method: 'PATCH', path: () => `products/${product._id}`, body: () => productForm({ stock: 3, expectedUpdatedAt: product.updatedAt }), status: 200 },
+    { who: 'admin', method: 'PATCH', path: () => 'products/unknown-product', body: () => productForm({ stock: 3, expectedUpdatedAt: product.updatedAt }), status: 404 },
     { who: 'anonymous', method: 'DELETE', path: () => `products/${product._id}`, status: 401 },
     { who: 'shopper', method: 'DELETE', path: () => `products/${product._id}`, status: 403 },
     { who: 'admin', method: 'DELETE', path: () => 'products/unknown-product', status: 404 },

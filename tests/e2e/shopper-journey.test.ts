@@ -1,14 +1,35 @@
 // A shopper's journeys in Chromium against the emulator stack: register (an invalid phone
 // first), the live cart, checkout with cash on delivery and a new address, the order on
 // /orders, its detail and cancelling it, Buy Now, the profile dialog; paying online through
-// the Stripe stand-in; the payment pages never claiming success on the URL alone.
+// the local test checkout (pay, cancel, expiry); the payment pages never claiming success on
+// the URL alone.
 import { formatINR, salePrice, shortOrderId, type Product } from '@bagshop/domain';
-import Stripe from 'stripe';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { api, createTestUser, signIn, uniqueEmail } from '../support/api';
+import { admin, api, createTestUser, signIn, uniqueEmail } from '../support/api';
 import { useBrowser, VIEWPORTS } from '../support/browser';
+import { stockOf } from '../support/commerce';
 import { label, logIn, shootBoth, WAIT, waitForPath } from '../support/shopper-ui';
-import { startStripeStandin } from '../support/stripe-standin';
+import { eventually, startTestCheckout, type StripeLocal } from '../support/stripe';
+
+async function storedOrder(id: string) {
+  return (await admin().db.doc(`orders/${id}`).get()).data() ?? {};
+}
+
+/** The newest Checkout Session the test checkout made for this shopper, other than `not`. */
+function sessionOf(checkout: StripeLocal, uid: string, ...not: string[]) {
+  const session = [...checkout.sessions.values()].reverse().find((s) => s.client_reference_id === uid && !not.includes(s.id));
+  if (!session) throw new Error('No Checkout Session was created for the shopper');
+  return session;
+}
+
+/** In the checkout dialog: Pay Online (Card). */
+async function choosePayOnline(page: Page) {
+  const dialog = page.getByRole('dialog', { name: 'Shipping Address & Payment' });
+  const methodId = await dialog.locator('label', { hasText: 'Payment method' }).getAttribute('for');
+  await page.locator(`[id="${methodId ?? ''}"]`).click();
+  await page.getByRole('option', { name: 'Pay Online (Card)' }).click();
+}
 
 describe('shopper journeys in Chromium', () => {
   const chromium = useBrowser();
@@ -155,70 +176,84 @@ describe('shopper journeys in Chromium', () => {
     await page.close();
   });
 
-  it('pays online: Stripe Checkout (stand-in), then /payment-success shows the real state as the webhook confirms it', { timeout: 120_000 }, async () => {
-    const standin = await startStripeStandin();
+  it('pays online through the local test checkout: pay → success; cancel → order cancelled; left to expire → cancelled, stock back', { timeout: 180_000 }, async () => {
+    const checkout = await startTestCheckout();
     try {
       const user = await createTestUser({ firstname: 'Zoya' });
-      const luggage = (await api<{ data: Product[] }>('products/category/backpacks')).body.data;
-      const product = luggage.find((p) => p.stock >= 3);
+      const backpacks = (await api<{ data: Product[] }>('products/category/backpacks')).body.data;
+      const product = backpacks.find((p) => p.stock >= 5);
       if (!product) throw new Error('No backpack with stock in the demo data');
+      const stockAtStart = await stockOf(product._id);
       const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
-      // Stripe's hosted page is not reachable offline: answer its URL with a stand-in page.
-      await page.route('https://checkout.stripe.test/**', (route) =>
-        route.fulfill({ status: 200, contentType: 'text/html', body: '<h1>Stripe Checkout (stand-in)</h1>' }),
-      );
       await logIn(page, chromium.base, user.email, user.password);
 
-      // Buy Now with a new address and Pay Online (Card): the browser goes to Stripe.
-      await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
+      // Buy Now with a new address and Pay Online (Card): the browser goes to the test checkout.
+      await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=2`, { waitUntil: 'load' });
       const dialog = page.getByRole('dialog', { name: 'Shipping Address & Payment' });
       await dialog.getByLabel(label('Street address')).fill('7 Park Street');
       await dialog.getByLabel(label('City')).fill('Kolkata');
       await dialog.getByPlaceholder('Choose a state').fill('West Ben');
       await page.getByRole('option', { name: 'West Bengal' }).click();
       await dialog.getByLabel(label('Postal code')).fill('700016');
-      const methodId = await dialog.locator('label', { hasText: 'Payment method' }).getAttribute('for');
-      await page.locator(`[id="${methodId ?? ''}"]`).click();
-      await page.getByRole('option', { name: 'Pay Online (Card)' }).click();
+      await choosePayOnline(page);
       await dialog.getByRole('button', { name: 'Place Order' }).click();
-      await page.getByRole('heading', { name: 'Stripe Checkout (stand-in)' }).waitFor(WAIT);
-      const session = [...standin.sessions.values()].find((s) => s.client_reference_id === user.uid);
-      if (!session) throw new Error('No Checkout Session was created for the shopper');
-      const orderId = session.metadata.orderId ?? '';
-      expect(session.success_url).toContain('/payment-success?session_id=');
 
-      // Back from Stripe before the webhook: not paid yet, so no success is claimed.
-      await page.goto(`${chromium.base}/payment-success?session_id=${session.id}`, { waitUntil: 'load' });
-      await page.getByText('Processing your payment...').waitFor(WAIT);
-      await page.getByText('We are confirming your payment').waitFor(WAIT);
-      expect(await page.getByText('Payment Successful!').count()).toBe(0);
-      await shootBoth(page, 'shopper-payment-pending');
+      const total = formatINR(salePrice(product.price, product.discount) * 2);
+      await page.getByRole('heading', { name: 'Pay Bagshop' }).waitFor(WAIT);
+      expect(page.url()).toMatch(new RegExp(`^${checkout.url}/c/pay/cs_test_`));
+      await page.getByText('Test payment — no money moves').waitFor(WAIT);
+      expect(await page.getByRole('row', { name: new RegExp(product.name) }).textContent()).toContain(total);
+      await shootBoth(page, 'test-checkout');
+      const first = sessionOf(checkout, user.uid);
+      expect(await stockOf(product._id)).toBe(stockAtStart - 2); // held while the shopper pays
 
-      // Stripe confirms (a signed webhook); the page's next poll shows the success.
-      const stripe = new Stripe('sk_test_for_signing_only');
-      const payload = JSON.stringify({
-        id: `evt_e2e_${Date.now().toString(36)}`,
-        object: 'event',
-        api_version: '2025-01-01',
-        created: Math.floor(Date.now() / 1000),
-        type: 'checkout.session.completed',
-        data: { object: { id: session.id, object: 'checkout.session', metadata: { orderId }, payment_status: 'paid', status: 'complete' } },
-      });
-      const hook = await api('payment/webhook', {
-        method: 'POST',
-        rawBody: payload,
-        headers: { 'Content-Type': 'application/json', 'Stripe-Signature': stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_bagshop_emulator' }) },
-      });
-      expect(hook.status).toBe(200);
+      // Pay: Stripe's signed webhook confirms the order, then the shopper is back on the shop.
+      await page.getByRole('button', { name: `Pay ${total}` }).click();
+      await waitForPath(page, '/payment-success');
+      expect(new URL(page.url()).searchParams.get('session_id')).toBe(first.id);
       await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 30_000 });
-      await page.getByText('Payment completed successfully!').waitFor(WAIT);
+      expect(checkout.deliveries.find((d) => d.type === 'checkout.session.completed')?.status).toBe(200);
+      const paid = await storedOrder(first.metadata.orderId ?? '');
+      expect(paid.status).toBe('confirmed');
+      expect(paid.payment.status).toBe('paid');
       await shootBoth(page, 'shopper-payment-success');
       await page.getByRole('link', { name: 'View Orders' }).click();
-      const card = page.getByRole('article', { name: `Order #${shortOrderId(orderId)}` });
-      await card.getByText('Confirmed').waitFor(WAIT);
+      await page.getByRole('article', { name: `Order #${shortOrderId(first.metadata.orderId ?? '')}` }).getByText('Confirmed').waitFor(WAIT);
+
+      // Cancel on the test checkout: back on /payment-cancel, and the unpaid order lets its stock go.
+      await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
+      await choosePayOnline(page);
+      await dialog.getByRole('button', { name: 'Place Order' }).click();
+      await page.getByRole('heading', { name: 'Pay Bagshop' }).waitFor(WAIT);
+      const second = sessionOf(checkout, user.uid, first.id);
+      await page.getByRole('button', { name: 'Cancel' }).click();
+      await waitForPath(page, '/payment-cancel');
+      await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor(WAIT);
+      await page.getByText('The order was cancelled').waitFor(WAIT);
+      await eventually(async () => (await storedOrder(second.metadata.orderId ?? '')).status === 'cancelled', 20_000, 'the cancelled order');
+      expect(await stockOf(product._id)).toBe(stockAtStart - 2);
+      await shootBoth(page, 'shopper-payment-cancel');
+
+      // Left open past its expiry: the test checkout sends checkout.session.expired; stock comes back.
+      await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
+      await choosePayOnline(page);
+      await dialog.getByRole('button', { name: 'Place Order' }).click();
+      await page.getByRole('heading', { name: 'Pay Bagshop' }).waitFor(WAIT);
+      const third = sessionOf(checkout, user.uid, first.id, second.id);
+      expect(await stockOf(product._id)).toBe(stockAtStart - 3);
+      third.expires_at = Math.floor(Date.now() / 1000); // as if the shopper had walked away for the whole hold
+      const expired = await eventually(async () => {
+        const o = await storedOrder(third.metadata.orderId ?? '');
+        return o.status === 'cancelled' ? o : null;
+      }, 20_000, 'the expired order to be cancelled');
+      expect(expired.payment.status).toBe('failed');
+      expect(expired.statusHistory.at(-1)).toMatchObject({ status: 'cancelled', by: 'stripe' });
+      expect(await stockOf(product._id)).toBe(stockAtStart - 2);
+      await page.reload({ waitUntil: 'load' });
+      await page.getByRole('heading', { name: 'This checkout has expired' }).waitFor(WAIT);
       await page.close();
     } finally {
-      await standin.close();
+      await checkout.close();
     }
   });
 

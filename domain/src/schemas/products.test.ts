@@ -85,6 +85,16 @@ describe('productUpdateSchema', () => {
     expect(productUpdateSchema.parse(form)).toEqual(productCreateSchema.parse(form));
   });
 
+  it('takes expectedUpdatedAt as a date string (the service compares it with the stored updatedAt)', () => {
+    expect(productUpdateSchema.parse({ stock: '3', expectedUpdatedAt: '2026-11-01T10:00:00.123Z' })).toEqual({
+      stock: 3,
+      expectedUpdatedAt: '2026-11-01T10:00:00.123Z',
+    });
+    expect(errorsOf(productUpdateSchema, { stock: '3', expectedUpdatedAt: 'yesterday' })).toEqual({
+      expectedUpdatedAt: 'expectedUpdatedAt must be a date',
+    });
+  });
+
   it('clears description and discount when sent blank', () => {
     expect(productUpdateSchema.parse({ description: '', discount: '' })).toEqual({ description: '', discount: 0 });
   });

@@ -13,6 +13,9 @@ export const PRICE_MESSAGE = 'Price must be a whole number of rupees between 1 a
 export const DISCOUNT_MESSAGE = 'Discount must be a whole number of rupees between 0 and 10,00,000';
 export const DISCOUNT_OVER_PRICE = 'Discount cannot exceed price';
 export const STOCK_MESSAGE = 'Stock must be a whole number between 0 and 10,000';
+/** 409 when the stock an admin edited was changed (an order, another admin) after the form loaded it. */
+export const PRODUCT_CHANGED = 'This product changed since you opened it';
+export const EXPECTED_UPDATED_AT_REQUIRED = 'expectedUpdatedAt (the product\'s updatedAt as you loaded it) is required to change stock';
 
 const isBlank = (value: unknown) =>
   value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
@@ -89,6 +92,11 @@ export const productUpdateSchema = z
       discount: discount.optional(),
       category: category.optional(),
       stock: stock.optional(),
+      /** The product's `updatedAt` as the form loaded it; required with `stock` (409 when stale). */
+      expectedUpdatedAt: z
+        .string({ error: 'expectedUpdatedAt must be a date' })
+        .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'expectedUpdatedAt must be a date' })
+        .optional(),
     },
     { error: BODY_MESSAGE },
   )

@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
 import express from 'express';
 import { afterEach, describe, expect, it } from 'vitest';
-import { configureTrustProxy, DEFAULT_TRUST_PROXY_HOPS, trustProxyHops } from './trust-proxy.js';
+import { parseConfig } from '../config.js';
+import { configureTrustProxy } from './trust-proxy.js';
 
 const servers: { close: () => void }[] = [];
 afterEach(() => {
@@ -9,9 +10,9 @@ afterEach(() => {
 });
 
 /** A real express app with the API's setting, answering with the req.ip it resolved. */
-async function ipSeenWith(env: NodeJS.ProcessEnv, forwardedFor?: string): Promise<string> {
+async function ipSeenWith(env: Record<string, string>, forwardedFor?: string): Promise<string> {
   const app = express();
-  configureTrustProxy(app, env);
+  configureTrustProxy(app, parseConfig(env).trustProxyHops);
   app.get('/', (req, res) => {
     res.send(req.ip ?? '');
   });
@@ -45,11 +46,11 @@ describe('trust proxy', () => {
     expect(await ipSeenWith({})).toMatch(/127\.0\.0\.1$/);
   });
 
-  it('reads the setting defensively', () => {
-    expect(trustProxyHops({})).toBe(DEFAULT_TRUST_PROXY_HOPS);
-    expect(trustProxyHops({ TRUST_PROXY_HOPS: '3' })).toBe(3);
-    expect(trustProxyHops({ TRUST_PROXY_HOPS: '-1' })).toBe(DEFAULT_TRUST_PROXY_HOPS);
-    expect(trustProxyHops({ TRUST_PROXY_HOPS: 'true' })).toBe(DEFAULT_TRUST_PROXY_HOPS);
-    expect(trustProxyHops({ TRUST_PROXY_HOPS: '1.5' })).toBe(DEFAULT_TRUST_PROXY_HOPS);
+  it('reads the setting strictly: a bad value is a start-up error, not a silent default', () => {
+    expect(parseConfig({}).trustProxyHops).toBe(2);
+    expect(parseConfig({ TRUST_PROXY_HOPS: '3' }).trustProxyHops).toBe(3);
+    for (const bad of ['-1', 'true', '1.5', '11']) {
+      expect(() => parseConfig({ TRUST_PROXY_HOPS: bad })).toThrow('TRUST_PROXY_HOPS must be a whole number from 0 to 10');
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { Request, RequestHandler } from 'express';
+import { serverConfig } from '../config.js';
 import { HttpError } from './errors.js';
 
 export interface RateLimitOptions {
@@ -43,9 +44,7 @@ function sweep(windows: Map<string, { start: number }>, now: number, windowMs: n
   for (const [key, entry] of windows) if (now - entry.start >= windowMs) windows.delete(key);
 }
 
-/** Tests and benchmarks drive many requests from one machine; they raise the limits. */
+/** Tests and benchmarks drive many requests from one machine; they raise the limits (RATE_LIMIT_<NAME>, config.ts). */
 export function limitFromEnv(name: string, fallback: number): number {
-  const raw = process.env[`RATE_LIMIT_${name.toUpperCase()}`];
-  const n = raw ? Number(raw) : NaN;
-  return Number.isFinite(n) && n > 0 ? n : fallback;
+  return serverConfig().rateLimits[name.toLowerCase()] ?? fallback;
 }

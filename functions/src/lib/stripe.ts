@@ -1,12 +1,13 @@
 import type Stripe from 'stripe';
+import { serverConfig } from '../config.js';
 import { HttpError } from './errors.js';
 
 export const PAYMENTS_NOT_CONFIGURED = 'Online payments are not configured';
 
-let cached: { key: string; base: string; client: Stripe } | undefined;
+let cached: { key: string; base: string | null; client: Stripe } | undefined;
 
-/** Options that point the real client at `STRIPE_API_BASE` (the tests' local stand-in). */
-function baseOptions(base: string): Partial<Stripe.StripeConfig> {
+/** Options that point the real client at the local test checkout (emulators only; config.ts). */
+function baseOptions(base: string | null): Partial<Stripe.StripeConfig> {
   if (!base) return {};
   const url = new URL(base);
   const protocol = url.protocol === 'http:' ? 'http' : 'https';
@@ -17,19 +18,20 @@ function baseOptions(base: string): Partial<Stripe.StripeConfig> {
   };
 }
 
-/** Whether card payments can be taken: a secret key is set. */
+/** Whether card payments can be taken: a secret key and the shop's origin are set. */
 export function stripeConfigured(): boolean {
-  return Boolean(process.env.STRIPE_SECRET_KEY?.trim());
+  return serverConfig().paymentsUnavailable === null;
 }
 
 /**
- * The Stripe client built from `STRIPE_SECRET_KEY` (and `STRIPE_API_BASE` on the emulators),
- * or a 503 'Online payments are not configured' when there is no key.
+ * The Stripe client built from `STRIPE_SECRET_KEY` (and, on the emulators, pointed at the
+ * local test checkout), or a 503 'Online payments are not configured'.
  */
 export async function stripe(): Promise<Stripe> {
-  const key = process.env.STRIPE_SECRET_KEY?.trim() ?? '';
-  const base = process.env.STRIPE_API_BASE?.trim() ?? '';
-  if (!key) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
+  const config = serverConfig();
+  const key = config.stripe.secretKey;
+  if (!key || config.paymentsUnavailable) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
+  const base = config.stripe.apiBase;
   if (cached && cached.key === key && cached.base === base) return cached.client;
   // Loaded on first use, so routes that never touch Stripe do not pay for it at cold start.
   const { default: StripeClient } = await import('stripe');
@@ -51,8 +53,19 @@ let verifier: Stripe | undefined;
  */
 export async function verifyWebhook(rawBody: Buffer, signature: string, secret: string): Promise<Stripe.Event> {
   const { default: StripeClient } = await import('stripe');
-  verifier ??= new StripeClient(process.env.STRIPE_SECRET_KEY?.trim() || 'sk_webhook_verification_only', { telemetry: false });
+  verifier ??= new StripeClient(serverConfig().stripe.secretKey ?? 'sk_webhook_verification_only', { telemetry: false });
   return verifier.webhooks.constructEvent(rawBody, signature, secret, 300);
+}
+
+/** Stripe's error for a request it refused (idempotency conflicts, unknown ids…), as far as we need it. */
+export function stripeErrorOf(error: unknown): { type: string; code: string | null; statusCode: number | null } | null {
+  if (typeof error !== 'object' || error === null || !('type' in error)) return null;
+  const e = error as { type?: unknown; code?: unknown; statusCode?: unknown };
+  return {
+    type: String(e.type ?? ''),
+    code: typeof e.code === 'string' ? e.code : null,
+    statusCode: typeof e.statusCode === 'number' ? e.statusCode : null,
+  };
 }
 
 export type { Stripe };

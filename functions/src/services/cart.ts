@@ -1,9 +1,10 @@
 // The cart: users/{uid}/cart/{productId} { quantity, addedAt, updatedAt }. Every path is the
 // caller's own, so nobody can touch another user's lines.
-import { MAX_QUANTITY, stockShortageMessage, type CartLine } from '@bagshop/domain';
+import { lineLimitMessage, MAX_QUANTITY, stockShortageMessage, type CartLine } from '@bagshop/domain';
 import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
-import { conflict, notFound } from '../lib/errors.js';
+import { serverConfig } from '../config.js';
+import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { products, toProduct } from './catalog.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
@@ -61,6 +62,11 @@ async function changeLine(
     if (wanted <= 0) {
       tx.delete(lineRef);
       return;
+    }
+    const { maxLineQuantity } = serverConfig().limits;
+    if (options.checkStock && wanted > maxLineQuantity) {
+      const inCart = current > 0 ? ` (you already have ${current})` : '';
+      throw badRequest(`${lineLimitMessage(maxLineQuantity, 'cart')}${inCart}`);
     }
     if (options.checkStock) {
       const product = toProduct(productSnap);

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { catalogCacheMs } from './catalog.js';
+import { parseConfig } from '../config.js';
+
+const catalogCacheMs = (env: Record<string, string>) => parseConfig(env).catalogCacheMs;
 
 describe('catalogCacheMs', () => {
   it('is 3 s in production, off on the emulators unless set', () => {

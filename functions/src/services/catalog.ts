@@ -1,6 +1,7 @@
 import type { Category, Product, ProductCreateInput, ProductUpdateInput } from '@bagshop/domain';
-import { DISCOUNT_OVER_PRICE, docIdSchema } from '@bagshop/domain';
+import { DISCOUNT_OVER_PRICE, docIdSchema, EXPECTED_UPDATED_AT_REQUIRED, PRODUCT_CHANGED } from '@bagshop/domain';
 import { FieldValue, type DocumentSnapshot, type Timestamp } from 'firebase-admin/firestore';
+import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { productImages } from './images/image-store.js';
@@ -55,17 +56,8 @@ async function queryProducts(category?: Category): Promise<Product[]> {
  */
 const listCache = new Map<string, { expires: number; value: Promise<Product[]> }>();
 
-export function catalogCacheMs(env: NodeJS.ProcessEnv = process.env): number {
-  const raw = env.CATALOG_CACHE_MS;
-  if (raw !== undefined && raw.trim() !== '') {
-    const n = Number(raw);
-    return Number.isFinite(n) && n > 0 ? Math.min(n, 60_000) : 0;
-  }
-  return env.FUNCTIONS_EMULATOR === 'true' ? 0 : 3000;
-}
-
 export function listProducts(category?: Category): Promise<Product[]> {
-  const ttl = catalogCacheMs();
+  const ttl = serverConfig().catalogCacheMs;
   if (ttl === 0) return queryProducts(category);
   const key = category ?? '*';
   const now = Date.now();
@@ -137,13 +129,25 @@ export async function createProduct(input: ProductCreateInput, image: ProcessedI
   return toProduct(await ref.get());
 }
 
+/**
+ * PATCH /api/products/{id}: only the fields sent change. Stock is different from the rest:
+ * orders change it all the time, so a new stock must say which version of the product it
+ * was based on (`expectedUpdatedAt`, the `updatedAt` the form loaded); if the product has
+ * changed since (an order, another admin), nothing is written and the answer is 409.
+ */
 export async function updateProduct(id: string, input: ProductUpdateInput, image: ProcessedImage | null): Promise<Product> {
   if (!docIdSchema.safeParse(id).success) throw notFound(PRODUCT_NOT_FOUND);
+  if (input.stock !== undefined && input.expectedUpdatedAt === undefined) {
+    throw badRequest(EXPECTED_UPDATED_AT_REQUIRED, [{ field: 'expectedUpdatedAt', message: EXPECTED_UPDATED_AT_REQUIRED }]);
+  }
   const ref = products().doc(id);
   await db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound(PRODUCT_NOT_FOUND);
     const current = snap.data() ?? {};
+    if (input.stock !== undefined && iso(current.updatedAt) !== new Date(input.expectedUpdatedAt ?? 0).toISOString()) {
+      throw conflict(PRODUCT_CHANGED);
+    }
     const price = input.price ?? Number(current.price ?? 0);
     const discount = input.discount ?? Number(current.discount ?? 0);
     if (discount > price) throw badRequest(DISCOUNT_OVER_PRICE, [{ field: 'discount', message: DISCOUNT_OVER_PRICE }]);

@@ -1,4 +1,4 @@
-import type { Order, OrderItem, OrderStatus, PaymentMethod, PaymentStatus, ShippingAddress, StatusChange } from '@bagshop/domain';
+import type { ExtraPayment, Order, OrderAttention, OrderItem, OrderStatus, PaymentMethod, PaymentRefund, PaymentStatus, ShippingAddress, StatusChange } from '@bagshop/domain';
 import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 
 function isTimestamp(value: unknown): value is Timestamp {
@@ -56,6 +56,35 @@ export function shippingAddressOf(a: Record<string, unknown>): ShippingAddress {
   };
 }
 
+function refundOf(value: unknown): PaymentRefund | null {
+  if (!value || typeof value !== 'object') return null;
+  const r = value as Record<string, unknown>;
+  const status = r.status === 'succeeded' || r.status === 'failed' ? r.status : 'pending';
+  return {
+    id: typeof r.id === 'string' ? r.id : null,
+    status,
+    amountPaise: Number(r.amountPaise ?? 0),
+    requestedAt: iso(r.requestedAt),
+    refundedAt: isoOrNull(r.refundedAt),
+  };
+}
+
+function extraPaymentOf(value: Record<string, unknown>): ExtraPayment {
+  return {
+    sessionId: typeof value.sessionId === 'string' ? value.sessionId : null,
+    paymentIntentId: typeof value.paymentIntentId === 'string' ? value.paymentIntentId : null,
+    amountPaise: Number(value.amountPaise ?? 0),
+    reason: String(value.reason ?? ''),
+    receivedAt: iso(value.receivedAt),
+    refund: refundOf(value.refund),
+  };
+}
+
+function attentionOf(value: unknown): OrderAttention[] {
+  if (!Array.isArray(value)) return [];
+  return (value as Record<string, unknown>[]).map((a) => ({ code: String(a.code ?? ''), message: String(a.message ?? ''), at: iso(a.at) }));
+}
+
 /** The API shape of an order document: `_id`, ISO dates, no internal fields. */
 export function toOrder(snap: DocumentSnapshot): Order {
   return orderFromData(snap.id, snap.data() ?? {});
@@ -84,10 +113,14 @@ export function orderFromData(id: string, d: FirebaseFirestore.DocumentData): Or
       status: (payment.status ?? 'unpaid') as PaymentStatus,
       sessionId: typeof payment.sessionId === 'string' ? payment.sessionId : null,
       paidAt: isoOrNull(payment.paidAt),
+      holdUntil: isoOrNull(payment.holdUntil),
+      refund: refundOf(payment.refund),
+      extraPayments: Array.isArray(payment.extraPayments) ? (payment.extraPayments as Record<string, unknown>[]).map(extraPaymentOf) : [],
     },
     statusHistory: history.map(
       (h): StatusChange => ({ status: h.status as OrderStatus, at: iso(h.at), by: String(h.by ?? '') }),
     ),
+    attention: attentionOf(d.attention),
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt ?? d.createdAt),
   };

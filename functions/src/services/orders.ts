@@ -6,106 +6,40 @@
 import {
   canAdminCancel,
   canShopperCancel,
-  canTransition,
+  countOpenOrders,
   findShortages,
+  lineLimitMessage,
+  openOrdersMessage,
   orderTotals,
   stockShortageMessage,
-  statusLabel,
   type CreateOrderInput,
   type Order,
   type OrderListQuery,
   type OrderStatus,
+  type PaymentMethod,
   type PaymentStatus,
   ORDER_PAGE_DEFAULT,
 } from '@bagshop/domain';
-import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { PAYMENTS_NOT_CONFIGURED, stripeConfigured } from '../lib/stripe.js';
 import { invalidateCatalog, products } from './catalog.js';
+import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './order-store.js';
+import { transitionOrder } from './order-transition.js';
 import { orderFromData, shippingAddressOf, toOrder } from './orders-format.js';
+import { clearOrderedLines } from './stock.js';
 
-export const orders = () => db.collection('orders');
+// Kept here too for code that imported them from this module before they moved.
+export { CONTENDED, ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './order-store.js';
+export { clearOrderedLines, readCartLines, readStock, restoreStock } from './stock.js';
+
 const cartOf = (uid: string) => db.collection(`users/${uid}/cart`);
+/** One document per shopper, written by every order they place: their orders are placed one at a time. */
+const orderLock = (uid: string) => db.doc(`orderLocks/${uid}`);
 
-export const ORDER_NOT_FOUND = 'Order not found';
 export const CART_EMPTY = 'Your cart is empty';
-export const CONTENDED = 'Too many people are ordering this right now, please try again';
-
-/** Who is acting on an order. */
-export interface Actor {
-  uid: string;
-  email: string | null;
-  role: 'admin' | 'customer';
-}
-
-interface StoredItem {
-  _id: string;
-  quantity: number;
-}
-
-/** Firestore gives up on a contended transaction with ABORTED (gRPC code 10). */
-function isAborted(error: unknown): boolean {
-  if (typeof error !== 'object' || error === null) return false;
-  const code = (error as { code?: unknown }).code;
-  return code === 10 || code === 'aborted' || code === 'ABORTED';
-}
-
-/** Runs a transaction; contention that outlasts the retries is a 409, not a fault. */
-export async function runOrderTransaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
-  try {
-    return await db.runTransaction(fn, { maxAttempts: 5 });
-  } catch (error) {
-    if (error instanceof HttpError) throw error;
-    if (isAborted(error)) throw conflict(CONTENDED);
-    throw error;
-  }
-}
-
-function itemsOf(data: FirebaseFirestore.DocumentData): StoredItem[] {
-  const items = Array.isArray(data.items) ? (data.items as { _id?: unknown; quantity?: unknown }[]) : [];
-  return items
-    .map((i) => ({ _id: String(i._id ?? ''), quantity: Number(i.quantity ?? 0) }))
-    .filter((i) => i._id !== '' && Number.isInteger(i.quantity) && i.quantity > 0);
-}
-
-/** Reads (before any write) what restoring an order's stock needs. */
-export async function readStock(tx: Transaction, data: FirebaseFirestore.DocumentData): Promise<DocumentSnapshot[]> {
-  const items = itemsOf(data);
-  if (items.length === 0) return [];
-  return tx.getAll(...items.map((i) => products().doc(i._id)));
-}
-
-/** Puts an order's quantities back on the products that still exist. */
-export function restoreStock(tx: Transaction, data: FirebaseFirestore.DocumentData, snaps: DocumentSnapshot[]): void {
-  const wanted = new Map<string, number>();
-  for (const item of itemsOf(data)) wanted.set(item._id, (wanted.get(item._id) ?? 0) + item.quantity);
-  for (const snap of snaps) {
-    if (!snap.exists) continue; // a deleted product has no stock to return to
-    const qty = wanted.get(snap.id);
-    if (!qty) continue;
-    tx.update(snap.ref, { stock: Number(snap.get('stock') ?? 0) + qty, updatedAt: Timestamp.now() });
-    wanted.delete(snap.id);
-  }
-}
-
-/** Reads (before any write) the cart lines an order's items correspond to. */
-export async function readCartLines(tx: Transaction, uid: string, data: FirebaseFirestore.DocumentData): Promise<DocumentSnapshot[]> {
-  const items = itemsOf(data);
-  if (items.length === 0 || !uid) return [];
-  return tx.getAll(...items.map((i) => cartOf(uid).doc(i._id)));
-}
-
-/** Takes what was ordered out of the cart: a line drops by the ordered quantity, or goes. */
-export function clearOrderedLines(tx: Transaction, data: FirebaseFirestore.DocumentData, lines: DocumentSnapshot[]): void {
-  const ordered = new Map(itemsOf(data).map((i) => [i._id, i.quantity]));
-  for (const line of lines) {
-    if (!line.exists) continue;
-    const left = Number(line.get('quantity') ?? 0) - (ordered.get(line.id) ?? 0);
-    if (left > 0) tx.update(line.ref, { quantity: left, updatedAt: Timestamp.now() });
-    else tx.delete(line.ref);
-  }
-}
 
 interface WantedLine {
   productId: string;
@@ -138,6 +72,10 @@ async function readAddress(uid: string, addressId: string) {
 export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise<Order> {
   // An online order would hold stock until its payment expires: refuse it up front.
   if (input.paymentMethod === 'ONLINE' && !stripeConfigured()) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
+  const { limits, paymentHoldSeconds } = serverConfig();
+  if (input.productId !== undefined && (input.quantity ?? 1) > limits.maxLineQuantity) {
+    throw badRequest(lineLimitMessage(limits.maxLineQuantity, 'order'), [{ field: 'quantity', message: lineLimitMessage(limits.maxLineQuantity, 'order') }]);
+  }
   const [shippingAddress, user] = await Promise.all([readAddress(actor.uid, input.addressId), readProfile(actor)]);
   const buyNow = input.productId !== undefined;
   const orderRef = orders().doc();
@@ -157,6 +95,22 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
       if (wanted.length === 0) throw badRequest(CART_EMPTY);
     }
 
+    // Limits per shopper, read in this transaction; the lock document makes a shopper's
+    // concurrent orders take turns, so two at once cannot both pass the count.
+    await tx.get(orderLock(actor.uid));
+    const open = await tx.get(orders().where('userId', '==', actor.uid).where('status', '==', 'pending'));
+    const counts = countOpenOrders(
+      open.docs.map((d) => ({
+        status: d.get('status') as OrderStatus,
+        paymentMethod: d.get('paymentMethod') as PaymentMethod,
+        paymentStatus: (d.get('payment.status') ?? 'unpaid') as PaymentStatus,
+      })),
+    );
+    if (input.paymentMethod === 'ONLINE' && counts.online >= limits.maxOpenOnlineOrders) {
+      throw conflict(openOrdersMessage('ONLINE', limits.maxOpenOnlineOrders));
+    }
+    if (input.paymentMethod === 'COD' && counts.cod >= limits.maxOpenCodOrders) throw conflict(openOrdersMessage('COD', limits.maxOpenCodOrders));
+
     const snaps = await tx.getAll(...wanted.map((l) => products().doc(l.productId)));
     const missing = snaps.filter((s) => !s.exists);
     if (missing.length > 0) {
@@ -166,6 +120,8 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
     const stockById: Record<string, number> = {};
     for (const s of snaps) stockById[s.id] = Number(s.get('stock') ?? 0);
     const lines = wanted.map((l) => ({ ...l, name: String(byId.get(l.productId)?.get('name') ?? '') }));
+    const tooMany = lines.find((l) => l.quantity > limits.maxLineQuantity);
+    if (tooMany) throw badRequest(lineLimitMessage(limits.maxLineQuantity, 'order', tooMany.name));
     const shortages = findShortages(lines, stockById);
     if (shortages.length > 0) throw conflict(shortages.map((s) => stockShortageMessage(s.name, s.left)).join('; '));
 
@@ -184,6 +140,8 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
     });
     const totals = orderTotals(items);
     const now = Timestamp.now();
+    // A card order holds its stock until this moment (whole seconds: Stripe's expires_at).
+    const holdUntil = input.paymentMethod === 'ONLINE' ? Timestamp.fromMillis(Math.ceil(now.toMillis() / 1000 + paymentHoldSeconds) * 1000) : null;
     const order = {
       userId: actor.uid,
       user,
@@ -193,7 +151,7 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
       totalAmount: totals.totalAmount,
       status: 'pending' as OrderStatus,
       paymentMethod: input.paymentMethod,
-      payment: { status: 'unpaid' as PaymentStatus, sessionId: null, paidAt: null },
+      payment: { status: 'unpaid' as PaymentStatus, sessionId: null, paidAt: null, holdUntil },
       statusHistory: [{ status: 'pending' as OrderStatus, at: now, by: actor.uid }],
       source: buyNow ? 'buy-now' : 'cart',
       createdAt: now,
@@ -204,6 +162,7 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
       tx.update(products().doc(l.productId), { stock: (stockById[l.productId] ?? 0) - l.quantity, updatedAt: now });
     }
     tx.create(orderRef, order);
+    tx.set(orderLock(actor.uid), { lastOrderAt: now });
     // COD clears the ordered lines now; an online order does so when Stripe confirms payment.
     if (input.paymentMethod === 'COD') clearOrderedLines(tx, order, cartLines);
     return order;
@@ -239,51 +198,24 @@ export async function getOrder(actor: Actor, orderId: string): Promise<Order> {
   return toOrder(snap);
 }
 
-type Guard = (data: FirebaseFirestore.DocumentData, from: OrderStatus) => void;
-
-/**
- * Moves an order to `to` in one transaction: checks who may, checks the lifecycle, appends
- * to statusHistory, and puts stock back when the move is into `cancelled`.
- */
-async function moveOrder(orderId: string, to: OrderStatus, by: string, guard: Guard): Promise<Order> {
-  const ref: DocumentReference = orders().doc(orderId);
-  const data = await runOrderTransaction(async (tx) => {
-    const snap = await tx.get(ref);
-    if (!snap.exists) throw notFound(ORDER_NOT_FOUND);
-    const current = snap.data() ?? {};
-    const from = current.status as OrderStatus;
-    guard(current, from);
-    if (!canTransition(from, to)) {
-      throw conflict(`An order that is ${statusLabel(from).toLowerCase()} cannot be moved to ${to}`);
-    }
-    const stock = to === 'cancelled' ? await readStock(tx, current) : [];
-    const now = Timestamp.now();
-    const history = [...(Array.isArray(current.statusHistory) ? current.statusHistory : []), { status: to, at: now, by }];
-    const patch: Record<string, unknown> = { status: to, statusHistory: history, updatedAt: now };
-    if (to === 'cancelled') restoreStock(tx, current, stock);
-    tx.update(ref, patch);
-    return { ...current, ...patch };
-  });
-  if (to === 'cancelled') invalidateCatalog(); // stock came back
-  return orderFromData(orderId, data);
-}
-
 /** POST /api/order/{id}/cancel: the owner while pending, an admin while pending or confirmed. */
 export function cancelOrder(actor: Actor, orderId: string): Promise<Order> {
-  return moveOrder(orderId, 'cancelled', actor.uid, (data, from) => {
-    const isOwner = data.userId === actor.uid;
-    if (actor.role === 'admin') {
-      if (!canAdminCancel(from)) throw conflict(`An order that is ${from} can no longer be cancelled`);
-      return;
-    }
-    if (!isOwner) throw notFound(ORDER_NOT_FOUND);
-    if (!canShopperCancel(from)) throw conflict(`An order that is ${from} can no longer be cancelled`);
+  return transitionOrder(orderId, {
+    to: 'cancelled',
+    by: actor.uid,
+    reason: actor.role === 'admin' ? 'admin' : 'shopper',
+    guard: (data, from) => {
+      if (actor.role === 'admin') {
+        if (!canAdminCancel(from)) throw conflict(`An order that is ${from} can no longer be cancelled`);
+        return;
+      }
+      if (data.userId !== actor.uid) throw notFound(ORDER_NOT_FOUND);
+      if (!canShopperCancel(from)) throw conflict(`An order that is ${from} can no longer be cancelled`);
+    },
   });
 }
 
 /** PATCH /api/order/{id}/status (admin): only along the lifecycle of domain/order-status.ts. */
 export function setOrderStatus(actor: Actor, orderId: string, to: OrderStatus): Promise<Order> {
-  return moveOrder(orderId, to, actor.uid, (_data, from) => {
-    if (from === to) throw conflict(`The order is already ${to}`);
-  });
+  return transitionOrder(orderId, { to, by: actor.uid, reason: 'admin' });
 }

@@ -1,21 +1,28 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { resetServerConfig } from '../config.js';
 import { HttpError } from '../lib/errors.js';
 import { PAYMENTS_NOT_CONFIGURED, stripe, stripeConfigured } from '../lib/stripe.js';
 import { placeOrder } from './orders.js';
 
-// The emulator suite runs with a Stripe key (the stand-in); these cover the shop without one.
-describe('without STRIPE_SECRET_KEY', () => {
-  let saved: string | undefined;
-  beforeEach(() => {
-    saved = process.env.STRIPE_SECRET_KEY;
-    delete process.env.STRIPE_SECRET_KEY;
-  });
-  afterEach(() => {
-    if (saved === undefined) delete process.env.STRIPE_SECRET_KEY;
-    else process.env.STRIPE_SECRET_KEY = saved;
-  });
+// The settings come from process.env, read once (config.ts): each case sets them, then forgets.
+const KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'APP_ORIGIN', 'FUNCTIONS_EMULATOR'] as const;
+let saved: Partial<Record<(typeof KEYS)[number], string>> = {};
+beforeEach(() => {
+  saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]));
+  for (const k of KEYS) delete process.env[k];
+  resetServerConfig();
+});
+afterEach(() => {
+  for (const k of KEYS) {
+    if (saved[k] === undefined) delete process.env[k];
+    else process.env[k] = saved[k];
+  }
+  resetServerConfig();
+});
 
+describe('without STRIPE_SECRET_KEY', () => {
   it('card payments are "not configured" (503)', async () => {
+    process.env.APP_ORIGIN = 'https://shop.example.in';
     expect(stripeConfigured()).toBe(false);
     await expect(stripe()).rejects.toMatchObject({ status: 503, message: PAYMENTS_NOT_CONFIGURED });
   });
@@ -29,21 +36,25 @@ describe('without STRIPE_SECRET_KEY', () => {
 
   it('a blank key counts as no key', () => {
     process.env.STRIPE_SECRET_KEY = '   ';
+    process.env.APP_ORIGIN = 'https://shop.example.in';
     expect(stripeConfigured()).toBe(false);
   });
 });
 
 describe('with a key', () => {
-  it('builds the real client pointed at STRIPE_API_BASE', async () => {
+  it('but no APP_ORIGIN in production: 503, never a guess from the request', async () => {
     process.env.STRIPE_SECRET_KEY = 'sk_test_unit';
+    expect(stripeConfigured()).toBe(false);
+    await expect(stripe()).rejects.toMatchObject({ status: 503 });
+  });
+
+  it('builds the real client; only the emulators point it at the local test checkout', async () => {
+    process.env.STRIPE_SECRET_KEY = 'sk_test_unit';
+    process.env.APP_ORIGIN = 'http://127.0.0.1:5000';
+    process.env.FUNCTIONS_EMULATOR = 'true';
     process.env.STRIPE_API_BASE = 'http://127.0.0.1:12999';
-    try {
-      const client = await stripe();
-      expect(typeof client.checkout.sessions.create).toBe('function');
-      expect(await stripe()).toBe(client);
-    } finally {
-      delete process.env.STRIPE_SECRET_KEY;
-      delete process.env.STRIPE_API_BASE;
-    }
+    const client = await stripe();
+    expect(typeof client.checkout.sessions.create).toBe('function');
+    expect(await stripe()).toBe(client);
   });
 });

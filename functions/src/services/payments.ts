@@ -1,26 +1,25 @@
 /**
- * Stripe Checkout (DESIGN §7). Sessions are built from the order in Firestore, never from
- * the request; the webhook trusts only a verified event and moves an order forward only.
+ * Stripe Checkout (DESIGN §7, docs/orders-and-payments.md). Sessions are built from the
+ * order in Firestore, never from the request; one order has one payable session; the
+ * webhook trusts only a verified event, checks it against the order, and changes the
+ * order's status only through the transition function.
  */
-import { salePrice, toPaise, type OrderStatus, type PaymentStatus } from '@bagshop/domain';
+import { formatINR, salePrice, toPaise, type OrderStatus, type PaymentStatus } from '@bagshop/domain';
 import { logger } from 'firebase-functions';
-import { Timestamp } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { serverConfig, STRIPE_MIN_SESSION_SECONDS } from '../config.js';
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
-import { stripe, verifyWebhook, type Stripe } from '../lib/stripe.js';
-import type { Actor } from './orders.js';
-import {
-  clearOrderedLines,
-  ORDER_NOT_FOUND,
-  orders,
-  readCartLines,
-  readStock,
-  restoreStock,
-  runOrderTransaction,
-} from './orders.js';
+import { stripe, stripeErrorOf, verifyWebhook, type Stripe } from '../lib/stripe.js';
+import { extraPaymentsOf, expireSessionQuietly, hasUnsent, issueRefund, newRefund, type StoredExtraPayment, type StoredRefund } from './payment-actions.js';
+import { ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, withAttention, type Actor, type StoredOrder } from './order-store.js';
+import { prepareTransition, type PreparedTransition } from './order-transition.js';
 
-export const SESSION_TTL_SECONDS = 30 * 60;
 const stripeEvents = () => db.collection('stripeEvents');
+
+export const PAYMENTS_WEBHOOK_NOT_CONFIGURED = 'Stripe webhooks are not configured';
+export const NOT_AWAITING_PAYMENT = 'This order is not awaiting payment';
+export const HOLD_ENDED = 'The time to pay for this order has run out; its items went back on sale. Please order again.';
 
 interface StoredLine {
   name?: unknown;
@@ -30,7 +29,7 @@ interface StoredLine {
 }
 
 /** Checkout line items in paise, from the stored order lines. */
-function lineItems(data: FirebaseFirestore.DocumentData): Stripe.Checkout.SessionCreateParams.LineItem[] {
+function lineItems(data: StoredOrder): Stripe.Checkout.SessionCreateParams.LineItem[] {
   const items = Array.isArray(data.items) ? (data.items as StoredLine[]) : [];
   return items
     .map((i) => ({
@@ -45,56 +44,141 @@ function lineItems(data: FirebaseFirestore.DocumentData): Stripe.Checkout.Sessio
     }));
 }
 
+/** What the order expects Stripe to collect, in paise. */
+export function expectedPaise(order: StoredOrder): number {
+  return toPaise(Number(order.totalAmount ?? 0));
+}
+
+function holdUntilOf(order: StoredOrder): Timestamp | null {
+  const h = paymentOf(order).holdUntil;
+  return h instanceof Timestamp ? h : null;
+}
+
 /**
- * POST /api/payment: a Checkout Session for the caller's own pending, unpaid ONLINE order.
- * An open session already made for the order is handed out again, so one order never has
- * two payable sessions.
+ * When the Checkout Session ends. It is the order's hold; Stripe's own servers refuse a
+ * session shorter than 30 minutes, so with real Stripe a hold that ends sooner is stretched
+ * to now + 31 minutes, rounded up to the minute (the same value for requests in the same
+ * minute, which the idempotency key needs), and the order's hold moves with it.
  */
-export async function startCheckout(actor: Actor, orderId: string, origin: string): Promise<{ url: string; sessionId: string }> {
-  const client = await stripe(); // 503 when payments are not configured
-  const ref = orders().doc(orderId);
-  const snap = await ref.get();
+export function sessionExpiry(holdUntilSeconds: number, nowSeconds: number, mode: 'local' | 'stripe'): number {
+  if (mode === 'local') return holdUntilSeconds;
+  const floor = Math.ceil((nowSeconds + STRIPE_MIN_SESSION_SECONDS + 60) / 60) * 60;
+  return Math.max(holdUntilSeconds, floor);
+}
+
+interface CheckoutState {
+  sessionId: string | null;
+  attempt: number;
+  holdUntil: Timestamp;
+  data: StoredOrder;
+}
+
+/** The order's payable state, checked: the owner's own pending, unpaid card order whose hold has not ended. */
+function checkPayable(snap: DocumentSnapshot, actor: Actor): CheckoutState {
   if (!snap.exists || snap.get('userId') !== actor.uid) throw notFound(ORDER_NOT_FOUND);
   const data = snap.data() ?? {};
   if (data.paymentMethod !== 'ONLINE') throw badRequest('This order is paid cash on delivery');
-  if (data.status !== 'pending' || data.payment?.status !== 'unpaid') throw conflict('This order is not awaiting payment');
+  const payment = paymentOf(data);
+  if (data.status !== 'pending' || payment.status !== 'unpaid') throw conflict(NOT_AWAITING_PAYMENT);
+  const holdUntil = holdUntilOf(data);
+  if (!holdUntil) throw conflict(NOT_AWAITING_PAYMENT);
+  if (holdUntil.toMillis() <= Date.now()) throw conflict(HOLD_ENDED);
+  return {
+    sessionId: typeof payment.sessionId === 'string' ? payment.sessionId : null,
+    attempt: typeof payment.sessionAttempts === 'number' ? payment.sessionAttempts : 0,
+    holdUntil,
+    data,
+  };
+}
 
-  const existing = typeof data.payment?.sessionId === 'string' ? (data.payment.sessionId as string) : null;
-  if (existing) {
-    const session = await client.checkout.sessions.retrieve(existing).catch(() => null);
-    if (session?.status === 'open' && session.url) return { url: session.url, sessionId: session.id };
-  }
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-  const items = lineItems(data);
-  if (items.length === 0) throw badRequest('This order has nothing to pay for');
-  const session = await client.checkout.sessions
-    .create({
-      mode: 'payment',
-      line_items: items,
-      currency: 'inr',
-      client_reference_id: actor.uid,
-      customer_email: typeof data.user?.email === 'string' && data.user.email ? data.user.email : undefined,
-      metadata: { orderId },
-      payment_intent_data: { metadata: { orderId } },
-      // Stripe's floor is 30 minutes after creation; a few seconds of margin keep clock skew out.
-      expires_at: Math.floor(Date.now() / 1000) + SESSION_TTL_SECONDS + 30,
-      success_url: `${origin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${origin}/payment-cancel`,
-    })
-    .catch((error: unknown) => {
-      logger.error('stripe_session_failed', { orderId, error: error instanceof Error ? error.message : String(error) });
-      throw new HttpError(502, 'The payment provider could not be reached, please try again');
-    });
-  if (!session.url) throw new HttpError(502, 'The payment provider did not return a checkout page');
+/**
+ * POST /api/payment: the Checkout Session of the caller's own pending, unpaid ONLINE order.
+ * One order has one payable session, however many requests arrive at once: the session is
+ * created with the idempotency key `checkout-<order>-<attempt>` (concurrent requests get the
+ * same session back from Stripe), and stored by compare-and-set in a transaction (a request
+ * that finds another session stored hands that one out). An order whose session is still
+ * open gets it back. A new session (next attempt) is made only when Stripe no longer knows
+ * the stored one.
+ */
+export async function startCheckout(actor: Actor, orderId: string): Promise<{ url: string; sessionId: string }> {
+  const client = await stripe(); // 503 when payments are not configured
+  const { appOrigin, stripe: stripeConfig } = serverConfig();
+  const ref = orders().doc(orderId);
 
-  await runOrderTransaction(async (tx) => {
-    const fresh = await tx.get(ref);
-    if (fresh.get('status') !== 'pending' || fresh.get('payment.status') !== 'unpaid') {
-      throw conflict('This order is not awaiting payment');
+  for (let round = 0; round < 5; round += 1) {
+    const state = checkPayable(await ref.get(), actor);
+    let attempt = state.attempt;
+    if (state.sessionId) {
+      const existing = await client.checkout.sessions.retrieve(state.sessionId).catch((error: unknown) => {
+        if (stripeErrorOf(error)?.statusCode === 404) return null; // Stripe no longer knows it: make the next one
+        throw providerError(orderId, error);
+      });
+      if (existing) {
+        if (existing.status === 'open' && existing.url) return { url: existing.url, sessionId: existing.id };
+        if (existing.status === 'complete') throw conflict('This order has been paid; its confirmation is on its way');
+        throw conflict(HOLD_ENDED);
+      }
+      attempt += 1;
     }
-    tx.update(ref, { 'payment.sessionId': session.id, updatedAt: Timestamp.now() });
-  });
-  return { url: session.url, sessionId: session.id };
+
+    const items = lineItems(state.data);
+    if (items.length === 0) throw badRequest('This order has nothing to pay for');
+    const nowSeconds = Math.floor(Date.now() / 1000);
+    const expiresAt = sessionExpiry(state.holdUntil.seconds, nowSeconds, stripeConfig.mode);
+    let session: Stripe.Checkout.Session;
+    try {
+      session = await client.checkout.sessions.create(
+        {
+          mode: 'payment',
+          line_items: items,
+          currency: 'inr',
+          client_reference_id: actor.uid,
+          customer_email: typeof state.data.user?.email === 'string' && state.data.user.email ? state.data.user.email : undefined,
+          metadata: { orderId },
+          payment_intent_data: { metadata: { orderId } },
+          expires_at: expiresAt,
+          success_url: `${appOrigin}/payment-success?session_id={CHECKOUT_SESSION_ID}`,
+          cancel_url: `${appOrigin}/payment-cancel?order_id=${orderId}`,
+        },
+        { idempotencyKey: `checkout-${orderId}-${attempt}` },
+      );
+    } catch (error) {
+      // The same key in flight or used with other parameters (another request, another
+      // minute): that request is storing its session; read the order again.
+      if (stripeErrorOf(error)?.type === 'StripeIdempotencyError') {
+        await wait(300 + round * 300);
+        continue;
+      }
+      throw providerError(orderId, error);
+    }
+    if (!session.url) throw new HttpError(502, 'The payment provider did not return a checkout page');
+
+    const stored = await runOrderTransaction(async (tx) => {
+      const fresh = checkPayable(await tx.get(ref), actor);
+      if (fresh.sessionId === session.id) return { id: session.id, url: session.url as string };
+      // Compare-and-set: store ours only if the order still has the session we started from.
+      if (fresh.sessionId !== state.sessionId) return { id: fresh.sessionId, url: null };
+      const patch: Record<string, unknown> = {
+        'payment.sessionId': session.id,
+        'payment.sessionAttempts': attempt,
+        updatedAt: Timestamp.now(),
+      };
+      if (expiresAt > fresh.holdUntil.seconds) patch['payment.holdUntil'] = Timestamp.fromMillis(expiresAt * 1000);
+      tx.update(ref, patch);
+      return { id: session.id, url: session.url as string };
+    });
+    if (stored.url && stored.id) return { url: stored.url, sessionId: stored.id };
+    // Another request stored a different session first: close ours and hand out that one.
+    await expireSessionQuietly(session.id);
+  }
+  throw new HttpError(503, 'The payment could not be started, please try again');
+}
+
+function providerError(orderId: string, error: unknown): HttpError {
+  logger.error('stripe_session_failed', { orderId, error: error instanceof Error ? error.message : String(error) });
+  return new HttpError(502, 'The payment provider could not be reached, please try again');
 }
 
 /** GET /api/payment/session/{sessionId}: the order behind a Checkout Session (owner only). */
@@ -109,14 +193,210 @@ export async function sessionStatus(
 }
 
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
-const FAILED_EVENTS = new Set(['checkout.session.expired', 'checkout.session.async_payment_failed']);
+const ENDED_EVENTS = new Set(['checkout.session.expired', 'checkout.session.async_payment_failed']);
+const REFUND_EVENTS = new Set(['charge.refunded', 'refund.created', 'refund.updated', 'refund.failed']);
+
+const ORDER_ID = /^[A-Za-z0-9_-]{1,128}$/;
+
+function idOf(value: string | { id: string } | null | undefined): string | null {
+  if (!value) return null;
+  return typeof value === 'string' ? value : value.id;
+}
+
+/** Which order an event is about: the metadata we put on every session, payment and refund. */
+function orderIdOf(event: Stripe.Event): string | null {
+  const object = event.data.object as { metadata?: Record<string, string> | null };
+  const id = object.metadata?.orderId;
+  return typeof id === 'string' && ORDER_ID.test(id) ? id : null;
+}
+
+/**
+ * What does not match between a paid session and its order: the session id, the amount in
+ * paise, the currency, the customer (client_reference_id = the order's uid).
+ */
+export function sessionMismatches(order: StoredOrder, session: Stripe.Checkout.Session): string[] {
+  const problems: string[] = [];
+  if (session.id !== paymentOf(order).sessionId) problems.push(`session ${session.id} is not the order's (${String(paymentOf(order).sessionId ?? 'none')})`);
+  if (session.amount_total !== expectedPaise(order)) problems.push(`amount ${String(session.amount_total)} paise, expected ${expectedPaise(order)}`);
+  if (session.currency !== 'inr') problems.push(`currency ${String(session.currency)}, expected inr`);
+  if (session.client_reference_id !== order.userId) problems.push(`customer ${String(session.client_reference_id)} is not the order's`);
+  if (order.paymentMethod !== 'ONLINE') problems.push('the order is cash on delivery');
+  return problems;
+}
+
+interface Outcome {
+  outcome: string;
+  afterCommit?: () => Promise<void>;
+}
+
+/** A payment the order does not take: recorded on the order, flagged, refunded after the commit. */
+function refundExtraPayment(
+  tx: Transaction,
+  snap: DocumentSnapshot,
+  order: StoredOrder,
+  session: Stripe.Checkout.Session,
+  reason: string,
+  now: Timestamp,
+): Outcome {
+  const paymentIntentId = idOf(session.payment_intent);
+  const extras = extraPaymentsOf(order);
+  if (paymentIntentId && extras.some((e) => e.paymentIntentId === paymentIntentId)) {
+    if (order.attention !== snap.get('attention')) tx.update(snap.ref, { attention: order.attention, updatedAt: now });
+    return { outcome: 'extra_payment_known' };
+  }
+  const entry: StoredExtraPayment = {
+    sessionId: session.id,
+    paymentIntentId,
+    amountPaise: session.amount_total ?? 0,
+    reason,
+    receivedAt: now,
+    refund: paymentIntentId ? newRefund(session.amount_total ?? 0, now) : null,
+  };
+  const all = [...extras, entry];
+  tx.update(snap.ref, {
+    'payment.extraPayments': all,
+    'payment.refundUnsent': hasUnsent(paymentOf(order).refund as StoredRefund | null, all),
+    attention: withAttention(order, {
+      code: 'extra_payment_refunded',
+      message: `A payment of ${formatINR((session.amount_total ?? 0) / 100)} (session ${session.id}) was not taken for this order (${reason}) and is being refunded`,
+      at: now,
+    }),
+    updatedAt: now,
+  });
+  return {
+    outcome: 'extra_payment_refunded',
+    afterCommit: paymentIntentId ? () => issueRefund(snap.id, paymentIntentId, 'duplicate') : undefined,
+  };
+}
+
+/** checkout.session.completed (paid) and async_payment_succeeded. */
+async function onPaid(tx: Transaction, snap: DocumentSnapshot, session: Stripe.Checkout.Session, eventId: string): Promise<Outcome> {
+  const order = snap.data() ?? {};
+  const payment = paymentOf(order);
+  const now = Timestamp.now();
+  const paymentIntentId = idOf(session.payment_intent);
+  if (paymentIntentId && payment.paymentIntentId === paymentIntentId) return { outcome: 'already_recorded' };
+
+  const problems = sessionMismatches(order, session);
+  if (problems.length > 0) {
+    logger.warn('stripe_mismatch', { orderId: snap.id, eventId, sessionId: session.id, problems });
+    // Nothing is confirmed; the admin sees why, and the money goes back.
+    const flagged = { ...order, attention: withAttention(order, { code: 'payment_mismatch', message: `Stripe payment not accepted: ${problems.join('; ')}`, at: now }) };
+    const refund = refundExtraPayment(tx, snap, flagged, session, 'it did not match the order', now);
+    return { outcome: 'mismatch', afterCommit: refund.afterCommit };
+  }
+
+  if (order.status === 'pending' && payment.status === 'unpaid') {
+    const prepared: PreparedTransition = await prepareTransition(tx, snap, {
+      to: 'confirmed',
+      by: 'stripe',
+      reason: 'payment',
+      payment: { status: 'paid', paidAt: now, paymentIntentId, amountPaise: session.amount_total ?? expectedPaise(order) },
+    });
+    prepared.apply(tx);
+    return { outcome: 'paid', afterCommit: () => prepared.afterCommit() };
+  }
+
+  if (order.status === 'cancelled' && (payment.status === 'unpaid' || payment.status === 'failed')) {
+    // Paid for its own session after it was cancelled (the shopper paid as the hold ended):
+    // the order stays cancelled and the payment goes back.
+    logger.warn('stripe_paid_after_cancel', { orderId: snap.id, eventId });
+    const refund = newRefund(session.amount_total ?? 0, now);
+    tx.update(snap.ref, {
+      'payment.status': 'refund_pending',
+      'payment.paidAt': now,
+      'payment.paymentIntentId': paymentIntentId,
+      'payment.amountPaise': session.amount_total ?? 0,
+      'payment.refund': refund,
+      'payment.refundUnsent': hasUnsent(refund, extraPaymentsOf(order)),
+      attention: withAttention(order, { code: 'paid_after_cancel', message: 'Paid after the order was cancelled: the payment is being refunded', at: now }),
+      updatedAt: now,
+    });
+    return {
+      outcome: 'refund_after_cancel',
+      afterCommit: paymentIntentId ? () => issueRefund(snap.id, paymentIntentId, 'requested_by_customer') : undefined,
+    };
+  }
+
+  return refundExtraPayment(tx, snap, order, session, `the order was already ${String(payment.status)}`, now);
+}
+
+/** checkout.session.expired / async_payment_failed: the order's own session ended unpaid. */
+async function onEnded(tx: Transaction, snap: DocumentSnapshot, session: Stripe.Checkout.Session, type: string): Promise<Outcome> {
+  const order = snap.data() ?? {};
+  const payment = paymentOf(order);
+  if (order.status !== 'pending' || payment.status !== 'unpaid' || payment.sessionId !== session.id) return { outcome: 'ignored' };
+  const prepared = await prepareTransition(tx, snap, {
+    to: 'cancelled',
+    by: 'stripe',
+    reason: type === 'checkout.session.expired' ? 'session_expired' : 'payment_failed',
+    payment: { status: 'failed' },
+  });
+  prepared.apply(tx);
+  return { outcome: 'cancelled', afterCommit: () => prepared.afterCommit() };
+}
+
+/** charge.refunded and refund.*: Stripe's word on a refund we asked for (or one made in its dashboard). */
+function onRefund(tx: Transaction, snap: DocumentSnapshot, event: Stripe.Event): Outcome {
+  const order = snap.data() ?? {};
+  const payment = paymentOf(order);
+  const now = Timestamp.now();
+  let paymentIntentId: string | null;
+  let refundId: string | null = null;
+  let state: 'succeeded' | 'failed' | 'pending';
+  if (event.type === 'charge.refunded') {
+    const charge = event.data.object as Stripe.Charge;
+    paymentIntentId = idOf(charge.payment_intent);
+    refundId = charge.refunds?.data?.[0]?.id ?? null;
+    state = charge.refunded || charge.amount_refunded >= charge.amount ? 'succeeded' : 'pending';
+  } else {
+    const refund = event.data.object as Stripe.Refund;
+    paymentIntentId = idOf(refund.payment_intent);
+    refundId = refund.id;
+    state = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
+  }
+  if (!paymentIntentId || state === 'pending') return { outcome: 'ignored' };
+
+  const settle = (r: StoredRefund | null | undefined, amount: number): StoredRefund => {
+    const base = r ?? newRefund(amount, now);
+    if (base.status === 'succeeded') return base;
+    return { ...base, id: base.id ?? refundId, status: state === 'succeeded' ? 'succeeded' : 'failed', refundedAt: state === 'succeeded' ? now : null };
+  };
+
+  const patch: Record<string, unknown> = { updatedAt: now };
+  let own = (payment.refund as StoredRefund | null | undefined) ?? null;
+  let extras = extraPaymentsOf(order);
+  if (payment.paymentIntentId === paymentIntentId) {
+    if (payment.status === 'refunded' || own?.status === 'succeeded') return { outcome: 'already_refunded' };
+    own = settle(own, typeof payment.amountPaise === 'number' ? payment.amountPaise : expectedPaise(order));
+    patch['payment.refund'] = own;
+    if (state === 'succeeded') {
+      patch['payment.status'] = 'refunded';
+      if (order.status !== 'cancelled') {
+        patch.attention = withAttention(order, { code: 'refunded_outside_shop', message: 'Stripe refunded this order’s payment, but the order was not cancelled', at: now });
+      }
+    }
+  } else {
+    const i = extras.findIndex((e) => e.paymentIntentId === paymentIntentId);
+    if (i < 0) return { outcome: 'ignored' };
+    if (extras[i]?.refund?.status === 'succeeded') return { outcome: 'already_refunded' };
+    extras = extras.map((e, k) => (k === i ? { ...e, refund: settle(e.refund, e.amountPaise) } : e));
+    patch['payment.extraPayments'] = extras;
+  }
+  if (state === 'failed') {
+    patch.attention = withAttention(order, { code: 'refund_failed', message: `Stripe could not refund payment ${paymentIntentId}: refund it by hand`, at: now });
+  }
+  patch['payment.refundUnsent'] = hasUnsent(own, extras);
+  tx.update(snap.ref, patch);
+  return { outcome: state === 'succeeded' ? 'refunded' : 'refund_failed' };
+}
 
 /**
  * POST /api/payment/webhook. Verifies the signature on the raw body (400 when it fails),
  * then applies the event and records its id in one transaction, so a repeat does nothing.
  */
 export async function handleWebhook(rawBody: Buffer | undefined, signature: string | undefined): Promise<{ duplicate: boolean }> {
-  const secret = process.env.STRIPE_WEBHOOK_SECRET?.trim();
+  const secret = serverConfig().stripe.webhookSecret;
   if (!secret) throw new HttpError(503, PAYMENTS_WEBHOOK_NOT_CONFIGURED);
   if (!rawBody || rawBody.length === 0) throw badRequest('Missing webhook body');
   if (!signature) throw badRequest('Missing Stripe signature');
@@ -127,66 +407,36 @@ export async function handleWebhook(rawBody: Buffer | undefined, signature: stri
     throw badRequest('Invalid Stripe signature');
   }
 
-  const session = event.type.startsWith('checkout.session.') ? (event.data.object as Stripe.Checkout.Session) : null;
-  const orderId = session?.metadata?.orderId ?? null;
+  const orderId = orderIdOf(event);
   logger.info('stripe_event', { type: event.type, id: event.id, orderId });
-
   const eventRef = stripeEvents().doc(event.id);
-  const duplicate = await runOrderTransaction(async (tx) => {
+  const result = await runOrderTransaction(async (tx): Promise<Outcome & { duplicate: boolean }> => {
     const seen = await tx.get(eventRef);
-    if (seen.exists) return true;
-    const orderRef = orderId && /^[A-Za-z0-9_-]{1,128}$/.test(orderId) ? orders().doc(orderId) : null;
-    const orderSnap = orderRef ? await tx.get(orderRef) : null;
-    const order = orderSnap?.exists ? (orderSnap.data() ?? {}) : null;
-    const now = Timestamp.now();
-
-    const paid = PAID_EVENTS.has(event.type) && session?.payment_status !== 'unpaid';
-    const failed = FAILED_EVENTS.has(event.type);
-    let outcome = 'ignored';
-    if (order && orderRef && paid && order.payment?.status !== 'paid') {
-      const cart = await readCartLines(tx, String(order.userId ?? ''), order);
-      const patch: Record<string, unknown> = { 'payment.status': 'paid', 'payment.paidAt': now, updatedAt: now };
-      if (session?.id) patch['payment.sessionId'] = session.id;
-      if (order.status === 'pending') {
-        patch.status = 'confirmed';
-        patch.statusHistory = [...historyOf(order), { status: 'confirmed', at: now, by: 'stripe' }];
-        clearOrderedLines(tx, order, cart);
-        outcome = 'paid';
-      } else {
-        // Paid after the order was cancelled (e.g. by an admin): keep it cancelled, flag a refund.
-        logger.warn('stripe_paid_after_cancel', { orderId, status: order.status });
-        outcome = 'paid_needs_refund';
+    if (seen.exists) return { duplicate: true, outcome: 'duplicate' };
+    const snap = orderId ? await tx.get(orders().doc(orderId)) : null;
+    let outcome: Outcome = { outcome: 'ignored' };
+    if (snap?.exists) {
+      if (PAID_EVENTS.has(event.type)) {
+        const session = event.data.object as Stripe.Checkout.Session;
+        if (session.payment_status !== 'unpaid') outcome = await onPaid(tx, snap, session, event.id);
+        else outcome = { outcome: 'awaiting_payment' };
+      } else if (ENDED_EVENTS.has(event.type)) {
+        outcome = await onEnded(tx, snap, event.data.object as Stripe.Checkout.Session, event.type);
+      } else if (REFUND_EVENTS.has(event.type)) {
+        outcome = onRefund(tx, snap, event);
       }
-      tx.update(orderRef, patch);
-    } else if (order && orderRef && failed && order.status === 'pending' && order.payment?.status === 'unpaid') {
-      const stock = await readStock(tx, order);
-      restoreStock(tx, order, stock);
-      tx.update(orderRef, {
-        status: 'cancelled',
-        'payment.status': 'failed',
-        statusHistory: [...historyOf(order), { status: 'cancelled', at: now, by: 'stripe' }],
-        updatedAt: now,
-      });
-      outcome = 'cancelled';
+    } else if (orderId || PAID_EVENTS.has(event.type)) {
+      logger.warn('stripe_unknown_order', { type: event.type, id: event.id, orderId });
     }
-    tx.create(eventRef, { type: event.type, orderId, outcome, processedAt: now });
-    return false;
+    tx.create(eventRef, { type: event.type, orderId, outcome: outcome.outcome, processedAt: Timestamp.now() });
+    return { ...outcome, duplicate: false };
   });
-  return { duplicate };
-}
-
-export const PAYMENTS_WEBHOOK_NOT_CONFIGURED = 'Stripe webhooks are not configured';
-
-function historyOf(order: FirebaseFirestore.DocumentData): unknown[] {
-  return Array.isArray(order.statusHistory) ? order.statusHistory : [];
-}
-
-/** Best effort: closes an open Checkout Session of an order that was cancelled, so it cannot be paid. */
-export async function expireSessionQuietly(sessionId: string | null | undefined): Promise<void> {
-  if (!sessionId) return;
-  try {
-    await (await stripe()).checkout.sessions.expire(sessionId);
-  } catch (error) {
-    logger.warn('stripe_expire_failed', { sessionId, error: error instanceof Error ? error.message : String(error) });
+  if (result.afterCommit) {
+    try {
+      await result.afterCommit();
+    } catch (error) {
+      logger.error('stripe_event_after_commit_failed', { id: event.id, orderId, error: error instanceof Error ? error.message : String(error) });
+    }
   }
+  return { duplicate: result.duplicate };
 }

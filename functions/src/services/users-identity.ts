@@ -1,21 +1,14 @@
 // The Firebase Auth REST API (Identity Toolkit) for what the Admin SDK cannot do: check a
 // password, send a reset code, apply a reset code. On the emulators it is the Auth
 // emulator's copy of the same API; in production it needs the project's Web API key.
-import { defineString } from 'firebase-functions/params';
+import { serverConfig } from '../config.js';
 import { HttpError } from '../lib/errors.js';
 
-/**
- * The project's Web API key (not a secret: the SPA ships it too). `firebase deploy` asks for it
- * (or reads functions/.env); on the emulators functions/.env.local sets a placeholder, unused.
- */
-const WEB_API_KEY = defineString('WEB_API_KEY', {
-  description: 'Web API key of the Firebase project (Project settings → General), for POST /api/users/signin and password flows',
-});
-
+// The project's Web API key (WEB_API_KEY in config.ts; not a secret: the SPA ships it too).
+// `firebase deploy` asks for it; on the emulators functions/.env.local sets a placeholder, unused.
 function endpoint(method: string): string {
-  const emulator = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  const { authEmulatorHost: emulator, webApiKey: key } = serverConfig();
   if (emulator) return `http://${emulator}/identitytoolkit.googleapis.com/v1/accounts:${method}?key=emulator`;
-  const key = WEB_API_KEY.value();
   if (!key) throw new HttpError(503, 'Password sign-in for API clients is not configured');
   return `https://identitytoolkit.googleapis.com/v1/accounts:${method}?key=${encodeURIComponent(key)}`;
 }

@@ -2,7 +2,6 @@ import { Router, type Request } from 'express';
 import { createOrderSchema, docIdSchema, orderListQuerySchema, orderStatusUpdateSchema } from '@bagshop/domain';
 import { notFound } from '../../lib/errors.js';
 import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
-import { expireSessionQuietly } from '../../services/payments.js';
 import { allOrders, cancelOrder, getOrder, myOrders, ORDER_NOT_FOUND, placeOrder, setOrderStatus } from '../../services/orders.js';
 import { requireAdmin, requireUser } from '../auth.js';
 import { jsonBody } from '../json-body.js';
@@ -55,20 +54,14 @@ export function ordersRouter(): Router {
 
   router.post('/:id/cancel', async (req, res) => {
     const user = await requireUser(req);
-    const order = await cancelOrder(user, orderId(req));
-    // A cancelled online order must not stay payable: close its Checkout Session.
-    if (order.paymentMethod === 'ONLINE' && order.payment.status === 'unpaid') await expireSessionQuietly(order.payment.sessionId);
-    ok(res, order, 'Order cancelled');
+    // The transition closes an unpaid Checkout Session and refunds a paid order.
+    ok(res, await cancelOrder(user, orderId(req)), 'Order cancelled');
   });
 
   router.patch('/:id/status', async (req, res) => {
     const admin = await requireAdmin(req);
     const { status } = orderStatusUpdateSchema.parse(jsonBody(req));
-    const order = await setOrderStatus(admin, orderId(req), status);
-    if (order.status === 'cancelled' && order.paymentMethod === 'ONLINE' && order.payment.status === 'unpaid') {
-      await expireSessionQuietly(order.payment.sessionId);
-    }
-    ok(res, order, 'Order status updated');
+    ok(res, await setOrderStatus(admin, orderId(req), status), 'Order status updated');
   });
 
   return router;

@@ -1,24 +1,13 @@
 import { Router, type Request } from 'express';
+import { serverConfig } from '../../config.js';
 import { createPaymentSchema } from '@bagshop/domain';
 import { notFound } from '../../lib/errors.js';
 import { stripe } from '../../lib/stripe.js';
+import { sweepExpiredHolds } from '../../services/holds.js';
 import { handleWebhook, sessionStatus, startCheckout } from '../../services/payments.js';
 import { requireUser } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { ok } from '../respond.js';
-
-/**
- * Where Stripe sends the shopper back to: `APP_ORIGIN` when set (production), else the
- * origin the request came from (the browser's Origin header through Hosting).
- */
-function appOrigin(req: Request): string {
-  const configured = process.env.APP_ORIGIN?.trim();
-  if (configured) return configured.replace(/\/+$/, '');
-  const origin = req.get('origin');
-  if (origin && /^https?:\/\/[A-Za-z0-9.-]+(:\d{1,5})?$/.test(origin)) return origin;
-  const host = req.get('x-forwarded-host') ?? req.get('host') ?? '127.0.0.1:5000';
-  return `${req.protocol}://${host.split(',')[0]?.trim() ?? host}`;
-}
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 
@@ -29,7 +18,7 @@ export function paymentRouter(): Router {
     const user = await requireUser(req);
     await stripe(); // 503 'Online payments are not configured' before anything else
     const { orderId } = createPaymentSchema.parse(jsonBody(req));
-    const { url, sessionId } = await startCheckout(user, orderId, appOrigin(req));
+    const { url, sessionId } = await startCheckout(user, orderId);
     // The spec's client reads `url` at the top level.
     res.status(200).json({ success: true, url, data: { url, sessionId } });
   });
@@ -46,6 +35,14 @@ export function paymentRouter(): Router {
     const { duplicate } = await handleWebhook(raw, req.get('stripe-signature'));
     ok(res, { received: true, duplicate });
   });
+
+  // Scheduled functions do not fire on the emulators: `npm start` and `npm test` call the
+  // same sweep here on a timer (services/holds.ts). Deployed, this route does not exist.
+  if (serverConfig().emulator) {
+    router.post('/sweep', async (_req, res) => {
+      ok(res, await sweepExpiredHolds());
+    });
+  }
 
   return router;
 }

@@ -2,8 +2,11 @@ import {
   isOrderStatus,
   isPaymentMethod,
   isPaymentStatus,
+  type ExtraPayment,
   type Order,
+  type OrderAttention,
   type OrderItem,
+  type PaymentRefund,
   type ShippingAddress,
   type StatusChange,
 } from '@bagshop/domain';
@@ -46,6 +49,34 @@ function addressFromDoc(value: unknown): ShippingAddress {
   };
 }
 
+function refundFromDoc(value: unknown): PaymentRefund | null {
+  if (!value || typeof value !== 'object') return null;
+  const r = obj(value);
+  return {
+    id: typeof r.id === 'string' ? r.id : null,
+    status: r.status === 'succeeded' || r.status === 'failed' ? r.status : 'pending',
+    amountPaise: num(r.amountPaise),
+    requestedAt: toIso(r.requestedAt),
+    refundedAt: r.refundedAt ? toIso(r.refundedAt) : null,
+  };
+}
+
+function extraPaymentFromDoc(value: unknown): ExtraPayment {
+  const e = obj(value);
+  return {
+    sessionId: typeof e.sessionId === 'string' ? e.sessionId : null,
+    paymentIntentId: typeof e.paymentIntentId === 'string' ? e.paymentIntentId : null,
+    amountPaise: num(e.amountPaise),
+    reason: str(e.reason),
+    receivedAt: toIso(e.receivedAt),
+    refund: refundFromDoc(e.refund),
+  };
+}
+
+function attentionFromDoc(value: unknown): OrderAttention[] {
+  return Array.isArray(value) ? value.map(obj).map((a) => ({ code: str(a.code), message: str(a.message), at: toIso(a.at) })) : [];
+}
+
 /** An `orders/{id}` document as the API's Order shape (ids as `_id`, Timestamps as ISO strings). */
 export function orderFromDoc(id: string, data: DocumentData): Order {
   const user = obj(data.user);
@@ -71,8 +102,12 @@ export function orderFromDoc(id: string, data: DocumentData): Order {
       status: isPaymentStatus(payment.status) ? payment.status : 'unpaid',
       sessionId: typeof payment.sessionId === 'string' ? payment.sessionId : null,
       paidAt: payment.paidAt ? toIso(payment.paidAt) : null,
+      holdUntil: payment.holdUntil ? toIso(payment.holdUntil) : null,
+      refund: refundFromDoc(payment.refund),
+      extraPayments: Array.isArray(payment.extraPayments) ? payment.extraPayments.map(extraPaymentFromDoc) : [],
     },
     statusHistory: history,
+    attention: attentionFromDoc(data.attention),
     createdAt: toIso(data.createdAt),
     updatedAt: toIso(data.updatedAt),
   };

@@ -2,14 +2,19 @@ import type { Product } from '@bagshop/domain';
 import { ApiError } from '../../../lib/api-client';
 import { getFirebaseAuth } from '../../../lib/firebase';
 
-/** A product form as multipart fields; numbers travel as text (the schema reads them back). */
+/**
+ * A product form as multipart fields; numbers travel as text (the schema reads them back).
+ * An edit sends only the fields that changed, plus `expectedUpdatedAt`: the product's
+ * `updatedAt` as the form loaded it (a stock change based on an older one answers 409).
+ */
 export interface ProductFields {
-  name: string;
-  description: string;
-  price: number;
-  discount: number;
-  category: string;
-  stock: number;
+  name?: string;
+  description?: string;
+  price?: number;
+  discount?: number;
+  category?: string;
+  stock?: number;
+  expectedUpdatedAt?: string;
 }
 
 export interface SaveProductOptions {
@@ -32,7 +37,7 @@ export async function saveProduct({ id, fields, image, onProgress }: SaveProduct
   const user = getFirebaseAuth().currentUser;
   const token = user ? await user.getIdToken() : null;
   const form = new FormData();
-  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
+  for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, String(value));
   if (image) form.append('image', image, image.name);
 
   const path = id ? `/api/products/${encodeURIComponent(id)}` : '/api/products/createProducts';

@@ -1,5 +1,19 @@
-import { formatINR, lineTotal, nextStatuses, PAYMENT_METHOD_LABELS, salePrice, shortOrderId, statusLabel, type Order, type OrderStatus } from '@bagshop/domain';
-import { Avatar, Badge, Button, Divider, Drawer, Group, Modal, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import {
+  formatINR,
+  lineTotal,
+  nextStatuses,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  paymentAllowsMove,
+  salePrice,
+  shortOrderId,
+  statusLabel,
+  type Order,
+  type OrderStatus,
+  type PaymentRefund,
+} from '@bagshop/domain';
+import { Alert, Avatar, Badge, Button, Divider, Drawer, Group, List, Modal, Stack, Table, Text, Timeline, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -15,7 +29,16 @@ const ACTION_LABELS: Record<OrderStatus, string> = {
   cancelled: 'Cancel order',
 };
 
-const PAYMENT_COLORS = { unpaid: 'gray', paid: 'green', refunded: 'grape', failed: 'red' } as const;
+const PAYMENT_COLORS = { unpaid: 'gray', paid: 'green', refund_pending: 'yellow', refunded: 'grape', failed: 'red' } as const;
+
+const paise = (amount: number) => formatINR(amount / 100);
+
+function refundLine(refund: PaymentRefund): string {
+  const id = refund.id ? ` · ${refund.id}` : ' · not yet sent to Stripe';
+  if (refund.status === 'succeeded') return `Refunded ${paise(refund.amountPaise)} ${formatDateTimeIN(refund.refundedAt ?? refund.requestedAt)}${id}`;
+  if (refund.status === 'failed') return `Refund of ${paise(refund.amountPaise)} FAILED: refund by hand in Stripe${id}`;
+  return `Refund of ${paise(refund.amountPaise)} pending since ${formatDateTimeIN(refund.requestedAt)}${id}`;
+}
 
 /** Every detail of one order and the status moves the lifecycle allows from here. */
 export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null; onClose: () => void; onChanged: (order: Order) => void }) {
@@ -58,6 +81,25 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
             {order._id}
           </Text>
 
+          {(order.attention?.length ?? 0) > 0 && (
+            <Alert
+              color="red"
+              variant="light"
+              icon={<IconAlertTriangle size={18} aria-hidden />}
+              title="Needs attention"
+              data-testid="order-attention"
+              style={{ overflowWrap: 'anywhere' }}
+            >
+              <List size="sm" spacing={4}>
+                {order.attention?.map((a, i) => (
+                  <List.Item key={`${a.code}-${i}`}>
+                    {a.message} <Text span size="xs" c="dimmed">({formatDateTimeIN(a.at)})</Text>
+                  </List.Item>
+                ))}
+              </List>
+            </Alert>
+          )}
+
           {nextStatuses(order.status).length > 0 && (
             <Group gap="sm" aria-label="Status actions">
               {nextStatuses(order.status).map((next) => (
@@ -66,7 +108,8 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
                   color={next === 'cancelled' ? 'red' : 'blue'}
                   variant={next === 'cancelled' ? 'outline' : 'filled'}
                   loading={saving === next}
-                  disabled={saving !== null && saving !== next}
+                  disabled={(saving !== null && saving !== next) || !paymentAllowsMove(order.paymentMethod, order.payment.status, next)}
+                  title={paymentAllowsMove(order.paymentMethod, order.payment.status, next) ? undefined : 'Waiting for the card payment'}
                   onClick={() => (next === 'cancelled' ? setConfirmCancel(true) : void move(next))}
                 >
                   {ACTION_LABELS[next]}
@@ -147,8 +190,8 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
           <Divider label="Payment" labelPosition="left" />
           <Group gap="sm">
             <Text size="sm">{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</Text>
-            <Badge variant="light" color={PAYMENT_COLORS[order.payment?.status ?? 'unpaid'] ?? 'gray'}>
-              {order.payment?.status ?? 'unpaid'}
+            <Badge variant="light" color={PAYMENT_COLORS[order.payment?.status ?? 'unpaid'] ?? 'gray'} data-testid="admin-payment-status">
+              {PAYMENT_STATUS_LABELS[order.payment?.status ?? 'unpaid'] ?? order.payment?.status}
             </Badge>
             {order.payment?.paidAt && (
               <Text size="sm" c="dimmed">
@@ -156,6 +199,21 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
               </Text>
             )}
           </Group>
+          {order.paymentMethod === 'ONLINE' && order.status === 'pending' && order.payment?.status === 'unpaid' && order.payment.holdUntil && (
+            <Text size="sm" c="dimmed">
+              Stock held until {formatDateTimeIN(order.payment.holdUntil)}, then the order is cancelled unless paid.
+            </Text>
+          )}
+          {order.payment?.refund && (
+            <Text size="sm" data-testid="admin-refund">
+              {refundLine(order.payment.refund)}
+            </Text>
+          )}
+          {(order.payment?.extraPayments ?? []).map((e, i) => (
+            <Text size="sm" key={`${e.paymentIntentId ?? e.sessionId ?? 'extra'}-${i}`}>
+              Extra payment {paise(e.amountPaise)} ({e.reason}): {e.refund ? refundLine(e.refund) : 'no refund could be made: refund by hand'}
+            </Text>
+          ))}
 
           <Divider label="Status history" labelPosition="left" />
           <Timeline active={(order.statusHistory?.length ?? 1) - 1} bulletSize={14} lineWidth={2}>
@@ -173,7 +231,8 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
 
       <Modal opened={confirmCancel} onClose={() => setConfirmCancel(false)} title="Cancel order" centered>
         <Text size="sm">
-          Cancel order #{order ? shortOrderId(order._id) : ''}? Its items go back into stock. This cannot be undone.
+          Cancel order #{order ? shortOrderId(order._id) : ''}? Its items go back into stock.
+          {order?.payment?.status === 'paid' ? ` The card payment of ${formatINR(order.totalAmount)} is refunded through Stripe.` : ''} This cannot be undone.
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirmCancel(false)}>

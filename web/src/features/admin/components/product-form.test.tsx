@@ -22,6 +22,19 @@ async function fillValid(user: ReturnType<typeof userEvent.setup>, values: { pri
 
 const submit = (user: ReturnType<typeof userEvent.setup>) => user.click(screen.getByRole('button', { name: 'Add Product' }));
 
+const editable: Product = {
+  _id: 'p2',
+  name: 'Metro Backpack',
+  description: '',
+  price: 1500,
+  discount: 0,
+  category: 'backpacks',
+  stock: 4,
+  image: { url: '', hash: '' },
+  createdAt: '2026-11-02T00:00:00.000Z',
+  updatedAt: '2026-11-20T09:15:42.123Z',
+};
+
 describe('ProductForm', { timeout: 30_000 }, () => {
   it('says which fields are required and does not submit an empty form', async () => {
     const { user, onSubmit } = setup();
@@ -103,6 +116,18 @@ describe('ProductForm', { timeout: 30_000 }, () => {
     await user.type(discount, '1200');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ discount: 1200, price: 3000, category: 'duffles', stock: 4 });
+    // Only what changed, and the version it was based on: the stock it loaded is not sent back.
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ discount: 1200, expectedUpdatedAt: '2026-11-01T00:00:00.000Z' });
+  });
+
+  it('sends a stock change with the updatedAt the form loaded', async () => {
+    const { user, onSubmit } = setup(editable);
+    const stock = screen.getByLabelText(/^Stock/);
+    await user.clear(stock);
+    await user.type(stock, '9');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ stock: 9, expectedUpdatedAt: editable.updatedAt });
+    expect(onSubmit.mock.calls[0]?.[1]).toBeNull();
   });
 });

@@ -53,6 +53,18 @@ function rejectionMessage(rejections: FileRejection[]): string {
   return 'This file cannot be used as the product image';
 }
 
+/**
+ * An edit sends only what changed, and the `updatedAt` it started from: saving a typo fix
+ * must not write back the stock the form loaded an hour ago (orders have changed it since).
+ */
+export function changedFields(product: Product, values: Required<Omit<ProductFields, 'expectedUpdatedAt'>>): ProductFields {
+  const changed: ProductFields = { expectedUpdatedAt: product.updatedAt };
+  for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock'] as const) {
+    if (values[key] !== product[key]) Object.assign(changed, { [key]: values[key] });
+  }
+  return changed;
+}
+
 export interface ProductFormProps {
   product?: Product | null;
   /** Called with valid fields; the image is the newly chosen file, if any. */
@@ -97,10 +109,8 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
 
   const submit = form.onSubmit(async (values) => {
     const parsed = productCreateSchema.parse(values);
-    await onSubmit(
-      { name: parsed.name, description: parsed.description, price: parsed.price, discount: parsed.discount, category: parsed.category, stock: parsed.stock },
-      image,
-    );
+    const all = { name: parsed.name, description: parsed.description, price: parsed.price, discount: parsed.discount, category: parsed.category, stock: parsed.stock };
+    await onSubmit(product ? changedFields(product, all) : all, image);
   });
 
   return (

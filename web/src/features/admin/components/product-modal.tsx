@@ -1,4 +1,4 @@
-import type { Product } from '@bagshop/domain';
+import { PRODUCT_CHANGED, type Product } from '@bagshop/domain';
 import { Modal } from '@mantine/core';
 import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
@@ -9,6 +9,9 @@ import { ProductForm } from './product-form';
 /** The spec's toast for a failed save: 409 → server message or 'Duplicate image detected'. */
 export function saveFailureMessage(error: unknown): string {
   if (error instanceof ApiError) {
+    if (error.status === 409 && error.message === PRODUCT_CHANGED) {
+      return `${PRODUCT_CHANGED}: orders or another admin changed it. Nothing was saved; close the form and open the product again to see its current stock.`;
+    }
     if (error.status === 409) return error.message || 'Duplicate image detected';
     // Bad input the form could not catch (e.g. image bytes that are not really an image):
     // the server's message says what to fix.

@@ -1,4 +1,4 @@
-import { formatINR, lineTotal, salePrice, type CartLine } from '@bagshop/domain';
+import { DEFAULT_MAX_LINE_QUANTITY, formatINR, lineTotal, salePrice, type CartLine } from '@bagshop/domain';
 import { ActionIcon, Anchor, Badge, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -67,7 +67,7 @@ export function CartLineItem({ line, busy, onAction, onBuyNow }: CartLineItemPro
                 aria-label={`Increase quantity of ${product.name}`}
                 onClick={() => onAction('increment')}
                 loading={busy === 'increment'}
-                disabled={busy !== null || quantity >= product.stock}
+                disabled={busy !== null || quantity >= product.stock || quantity >= DEFAULT_MAX_LINE_QUANTITY}
               >
                 <IconPlus size={16} />
               </ActionIcon>

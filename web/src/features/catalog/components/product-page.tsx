@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, type Product } from '@bagshop/domain';
+import { CATEGORY_LABELS, DEFAULT_MAX_LINE_QUANTITY, type Product } from '@bagshop/domain';
 import { Anchor, AspectRatio, Button, Center, Container, Grid, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -50,7 +50,9 @@ function ProductDetail({ product }: { product: Product }) {
   const soldOut = product.stock <= 0;
   const note = stockNote(product.stock);
   const label = CATEGORY_LABELS[product.category];
-  const qty = Math.min(Math.max(1, quantity), Math.max(1, product.stock));
+  // The server's per-line limit (MAX_LINE_QUANTITY) defaults to DEFAULT_MAX_LINE_QUANTITY.
+  const maxQty = Math.max(1, Math.min(product.stock, DEFAULT_MAX_LINE_QUANTITY));
+  const qty = Math.min(Math.max(1, quantity), maxQty);
 
   return (
     <Container size="xl" py="xl">
@@ -97,7 +99,7 @@ function ProductDetail({ product }: { product: Product }) {
                 value={qty}
                 onChange={(value) => setQuantity(typeof value === 'number' ? value : Number.parseInt(value, 10) || 1)}
                 min={1}
-                max={product.stock}
+                max={maxQty}
                 clampBehavior="strict"
                 allowDecimal={false}
                 allowNegative={false}

@@ -3,13 +3,12 @@ import {
   formatDateIN,
   formatINR,
   lineTotal,
-  PAYMENT_METHOD_LABELS,
   salePrice,
   shortOrderId,
   statusLabel,
   type Order,
 } from '@bagshop/domain';
-import { Anchor, Badge, Button, Center, Container, Divider, Grid, Group, Image, Loader, Modal, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import { Anchor, Button, Center, Container, Divider, Grid, Group, Image, Loader, Modal, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -17,9 +16,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { cancelOrder } from '../api/orders-api';
 import { useLiveOrder } from '../use-live-orders';
+import { PaymentPanel } from './payment-panel';
 import { StatusBadge } from './status-badge';
-
-const PAYMENT_STATUS_LABELS = { unpaid: 'Unpaid', paid: 'Paid', refunded: 'Refunded', failed: 'Failed' } as const;
 
 function dateTime(iso: string): string {
   const d = new Date(iso);
@@ -129,17 +127,7 @@ function OrderDetail({ order }: { order: Order }) {
               </Text>
               <Text size="sm">{address.country}</Text>
             </Paper>
-            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-payment">
-              <Title order={2} fz="lg" id="order-payment" mb="xs">
-                Payment
-              </Title>
-              <Group justify="space-between">
-                <Text size="sm">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Text>
-                <Badge variant="outline" color={order.payment.status === 'paid' ? 'green' : 'gray'} data-testid="payment-status">
-                  {PAYMENT_STATUS_LABELS[order.payment.status]}
-                </Badge>
-              </Group>
-            </Paper>
+            <PaymentPanel order={order} />
             <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-history">
               <Title order={2} fz="lg" id="order-history" mb="sm">
                 Status history

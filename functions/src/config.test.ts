@@ -1,0 +1,88 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ConfigError, parseConfig } from './config.js';
+
+const PROD = { STRIPE_SECRET_KEY: 'sk_live_abc123', STRIPE_WEBHOOK_SECRET: 'whsec_abc', APP_ORIGIN: 'https://bagshop.example.in' };
+
+describe('parseConfig', () => {
+  it('applies the defaults of the issue', () => {
+    const c = parseConfig({});
+    expect(c.paymentHoldSeconds).toBe(1800);
+    expect(c.limits).toEqual({ maxLineQuantity: 10, maxOpenOnlineOrders: 3, maxOpenCodOrders: 5 });
+    expect(c.trustProxyHops).toBe(2);
+    expect(c.paymentsUnavailable).toBe('STRIPE_SECRET_KEY is not set');
+    expect(c.emulator).toBe(false);
+  });
+
+  it('reads a production configuration', () => {
+    const c = parseConfig({ ...PROD, PAYMENT_HOLD_SECONDS: '2400', MAX_OPEN_COD_ORDERS: '7' });
+    expect(c.paymentsUnavailable).toBeNull();
+    expect(c.appOrigin).toBe('https://bagshop.example.in');
+    expect(c.stripe).toEqual({ secretKey: 'sk_live_abc123', webhookSecret: 'whsec_abc', apiBase: null, mode: 'stripe' });
+    expect(c.paymentHoldSeconds).toBe(2400);
+    expect(c.limits.maxOpenCodOrders).toBe(7);
+    expect(c.warnings).toEqual([]);
+  });
+
+  it('production without APP_ORIGIN: card payments are off with a clear reason (no fallback to the request)', () => {
+    const c = parseConfig({ ...PROD, APP_ORIGIN: '' });
+    expect(c.appOrigin).toBeNull();
+    expect(c.paymentsUnavailable).toMatch(/^APP_ORIGIN is not set/);
+  });
+
+  it('refuses bad values, naming every one', () => {
+    const error = (() => {
+      try {
+        parseConfig({ PAYMENT_HOLD_SECONDS: 'soon', MAX_LINE_QUANTITY: '0', APP_ORIGIN: 'http://shop.example.in/path', STRIPE_SECRET_KEY: 'pk_test_1' });
+      } catch (e) {
+        return e;
+      }
+      return null;
+    })();
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as ConfigError).problems).toEqual([
+      expect.stringMatching(/^APP_ORIGIN must be an https origin/),
+      'PAYMENT_HOLD_SECONDS must be a whole number from 10 to 86400',
+      'MAX_LINE_QUANTITY must be a whole number from 1 to 10000',
+      expect.stringMatching(/^STRIPE_SECRET_KEY must be a Stripe secret key/),
+    ]);
+  });
+
+  it('points Stripe at the local test checkout on the emulators only', () => {
+    const local = parseConfig({ FUNCTIONS_EMULATOR: 'true', STRIPE_API_BASE: 'http://127.0.0.1:12111', STRIPE_SECRET_KEY: 'sk_test_x', APP_ORIGIN: 'http://127.0.0.1:5000' });
+    expect(local.stripe).toMatchObject({ apiBase: 'http://127.0.0.1:12111', mode: 'local' });
+    expect(parseConfig({ ...PROD, STRIPE_API_BASE: 'http://evil.example' }).stripe).toMatchObject({ apiBase: null, mode: 'stripe' });
+    expect(() => parseConfig({ FUNCTIONS_EMULATOR: 'true', STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/live Stripe key/);
+  });
+
+  it('warns when real Stripe would stretch a hold shorter than its 30-minute minimum', () => {
+    expect(parseConfig({ ...PROD, PAYMENT_HOLD_SECONDS: '600' }).warnings).toEqual([expect.stringContaining('shorter than the 30 minutes Stripe requires')]);
+    expect(parseConfig({ FUNCTIONS_EMULATOR: 'true', STRIPE_API_BASE: 'http://127.0.0.1:1', STRIPE_SECRET_KEY: 'sk_test_x', PAYMENT_HOLD_SECONDS: '15' }).warnings).toEqual([]);
+  });
+
+  it('collects RATE_LIMIT_* overrides', () => {
+    expect(parseConfig({ RATE_LIMIT_SIGNIN: '500', RATE_LIMIT_ORDER: 'x' }).rateLimits).toEqual({ signin: 500 });
+  });
+});
+
+describe('the exported functions declare their secrets', () => {
+  // As `firebase deploy` loads the code to read its manifest: secret values are not there.
+  let saved: string | undefined;
+  beforeAll(() => {
+    saved = process.env.FUNCTIONS_CONTROL_API;
+    process.env.FUNCTIONS_CONTROL_API = 'true';
+  });
+  afterAll(() => {
+    if (saved === undefined) delete process.env.FUNCTIONS_CONTROL_API;
+    else process.env.FUNCTIONS_CONTROL_API = saved;
+  });
+
+  it('api and sweepHolds bind STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', async () => {
+    const { api, sweepHolds } = await import('./index.js');
+    const secrets = (fn: { __endpoint?: { secretEnvironmentVariables?: { key: string }[] } }) =>
+      (fn.__endpoint?.secretEnvironmentVariables ?? []).map((s) => s.key).sort();
+    expect(secrets(api)).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(secrets(sweepHolds)).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    expect(api.__endpoint).toMatchObject({ region: ['asia-south1'], httpsTrigger: {} });
+    expect(sweepHolds.__endpoint).toMatchObject({ region: ['asia-south1'], scheduleTrigger: { schedule: 'every 1 minutes' } });
+  });
+});

@@ -1,0 +1,273 @@
+/**
+ * Every server setting, in one place (docs/orders-and-payments.md, "Settings").
+ *
+ * Declared with the firebase-functions params API, so `firebase deploy` asks for the plain
+ * settings (and stores the answers in functions/.env.<project>) and binds the secrets from
+ * Secret Manager to the functions that list them in `secrets`. Read and validated once, with
+ * zod, into one typed object. This is the only module in functions/src that reads
+ * process.env: params are delivered there by the runtime (a param's own `.value()` reads the
+ * same variable, but an unset int would read as 0 and an unset secret logs a warning, so we
+ * read the raw value and apply our defaults).
+ */
+import { DEFAULT_MAX_LINE_QUANTITY, DEFAULT_MAX_OPEN_COD_ORDERS, DEFAULT_MAX_OPEN_ONLINE_ORDERS, DEFAULT_PAYMENT_HOLD_SECONDS } from '@bagshop/domain';
+import { logger } from 'firebase-functions';
+import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
+import { z } from 'zod';
+
+// ── Secrets (Secret Manager; `firebase functions:secrets:set NAME`) ──────────────────────
+export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
+export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
+
+/** What every function that takes or refunds card payments declares in its `secrets`. */
+export const PAYMENT_SECRETS = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET];
+
+// ── Plain settings (functions/.env.<project>, asked for by `firebase deploy`) ───────────
+export const APP_ORIGIN = defineString('APP_ORIGIN', {
+  description: 'The shop\'s public origin, e.g. https://bagshop.example.in: where Stripe Checkout sends shoppers back to',
+});
+export const TRUST_PROXY_HOPS = defineInt('TRUST_PROXY_HOPS', {
+  default: 2,
+  description: 'Proxies in front of the function that append to X-Forwarded-For (2 on Cloud Functions; docs/api-accounts.md)',
+});
+export const PAYMENT_HOLD_SECONDS = defineInt('PAYMENT_HOLD_SECONDS', {
+  default: DEFAULT_PAYMENT_HOLD_SECONDS,
+  description: 'How long an unpaid card order holds its stock (seconds; Stripe needs at least 1800)',
+});
+export const MAX_LINE_QUANTITY = defineInt('MAX_LINE_QUANTITY', {
+  default: DEFAULT_MAX_LINE_QUANTITY,
+  description: 'Most units of one product in one cart line or order line',
+});
+export const MAX_OPEN_ONLINE_ORDERS = defineInt('MAX_OPEN_ONLINE_ORDERS', {
+  default: DEFAULT_MAX_OPEN_ONLINE_ORDERS,
+  description: 'Most unpaid card orders one shopper may have at once',
+});
+export const MAX_OPEN_COD_ORDERS = defineInt('MAX_OPEN_COD_ORDERS', {
+  default: DEFAULT_MAX_OPEN_COD_ORDERS,
+  description: 'Most pending cash-on-delivery orders one shopper may have at once',
+});
+export const WEB_API_KEY = defineString('WEB_API_KEY', {
+  description: 'Web API key of the Firebase project (Project settings → General), for POST /api/users/signin and password flows',
+});
+
+/** Stripe refuses a Checkout Session that expires sooner than 30 minutes after it is made. */
+export const STRIPE_MIN_SESSION_SECONDS = 1800;
+export const MAX_HOLD_SECONDS = 24 * 60 * 60; // Stripe's longest session
+
+export interface ServerConfig {
+  /** Running on the Firebase emulators (FUNCTIONS_EMULATOR). */
+  emulator: boolean;
+  /** Where Stripe sends shoppers back to; null when not set (card payments are then off). */
+  appOrigin: string | null;
+  trustProxyHops: number;
+  paymentHoldSeconds: number;
+  limits: { maxLineQuantity: number; maxOpenOnlineOrders: number; maxOpenCodOrders: number };
+  stripe: {
+    secretKey: string | null;
+    webhookSecret: string | null;
+    /** Emulators only: the local test checkout (scripts/stripe-local) instead of api.stripe.com. */
+    apiBase: string | null;
+    /** 'local': the stand-in (no 30-minute floor on sessions); 'stripe': Stripe's servers. */
+    mode: 'local' | 'stripe';
+  };
+  /** Why card payments cannot be taken (a 503 for shoppers, a log line at start-up), or null. */
+  paymentsUnavailable: string | null;
+  /** Settings that work but deserve a line in the log. */
+  warnings: string[];
+  /** In-instance catalog list cache (services/catalog.ts); 0 = off. */
+  catalogCacheMs: number;
+  /** RATE_LIMIT_<NAME> overrides (tests and benchmarks raise them), keyed by lower-case name. */
+  rateLimits: Readonly<Record<string, number>>;
+  /** The Auth emulator (FIREBASE_AUTH_EMULATOR_HOST), when running on it. */
+  authEmulatorHost: string | null;
+  webApiKey: string;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid server settings: ${problems.join('; ')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+const blankToUndefined = (value: unknown) => (typeof value === 'string' && value.trim() === '' ? undefined : value);
+
+function intSetting(name: string, fallback: number, min: number, max: number) {
+  const message = `${name} must be a whole number from ${min} to ${max}`;
+  return z.preprocess(
+    (value) => {
+      const v = blankToUndefined(value);
+      if (v === undefined) return fallback;
+      return typeof v === 'string' && /^\s*-?\d+\s*$/.test(v) ? Number(v) : v;
+    },
+    z.number({ error: message }).int({ error: message }).min(min, { error: message }).max(max, { error: message }),
+  );
+}
+
+const optionalText = z.preprocess((value) => blankToUndefined(typeof value === 'string' ? value.trim() : value), z.string().optional());
+
+function originSetting(emulator: boolean) {
+  return z.preprocess(
+    (value) => blankToUndefined(value),
+    z
+      .string()
+      .trim()
+      .transform((value, ctx) => {
+        let url: URL;
+        try {
+          url = new URL(value);
+        } catch {
+          ctx.addIssue({ code: 'custom', message: `APP_ORIGIN must be an origin like https://shop.example.in (got "${value}")` });
+          return z.NEVER;
+        }
+        const httpsOnly = !emulator;
+        if ((httpsOnly && url.protocol !== 'https:') || !/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== '')) {
+          ctx.addIssue({ code: 'custom', message: `APP_ORIGIN must be an ${httpsOnly ? 'https' : 'http(s)'} origin without a path (got "${value}")` });
+          return z.NEVER;
+        }
+        return url.origin;
+      })
+      .optional(),
+  );
+}
+
+const secretKey = z.preprocess(
+  (value) => blankToUndefined(typeof value === 'string' ? value.trim() : value),
+  z
+    .string()
+    .refine((v) => /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/.test(v), { error: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)' })
+    .optional(),
+);
+
+const webhookSecret = z.preprocess(
+  (value) => blankToUndefined(typeof value === 'string' ? value.trim() : value),
+  z.string().refine((v) => v.startsWith('whsec_'), { error: 'STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_…)' }).optional(),
+);
+
+/** The in-instance catalog cache: off on the emulators unless CATALOG_CACHE_MS asks (see services/catalog.ts). */
+function catalogCacheMs(env: Env, emulator: boolean): number {
+  const raw = env.CATALOG_CACHE_MS;
+  if (raw !== undefined && raw.trim() !== '') {
+    const n = Number(raw);
+    return Number.isFinite(n) && n > 0 ? Math.min(n, 60_000) : 0;
+  }
+  return emulator ? 0 : 3000;
+}
+
+function rateLimits(env: Env): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const [key, raw] of Object.entries(env)) {
+    if (!key.startsWith('RATE_LIMIT_') || raw === undefined) continue;
+    const n = Number(raw);
+    if (Number.isFinite(n) && n > 0) out[key.slice('RATE_LIMIT_'.length).toLowerCase()] = n;
+  }
+  return out;
+}
+
+/** Reads and checks every setting from `env`; throws ConfigError listing every problem. */
+export function parseConfig(env: Env): ServerConfig {
+  const emulator = env.FUNCTIONS_EMULATOR === 'true';
+  const schema = z.object({
+    APP_ORIGIN: originSetting(emulator),
+    TRUST_PROXY_HOPS: intSetting('TRUST_PROXY_HOPS', 2, 0, 10),
+    PAYMENT_HOLD_SECONDS: intSetting('PAYMENT_HOLD_SECONDS', DEFAULT_PAYMENT_HOLD_SECONDS, 10, MAX_HOLD_SECONDS),
+    MAX_LINE_QUANTITY: intSetting('MAX_LINE_QUANTITY', DEFAULT_MAX_LINE_QUANTITY, 1, 10_000),
+    MAX_OPEN_ONLINE_ORDERS: intSetting('MAX_OPEN_ONLINE_ORDERS', DEFAULT_MAX_OPEN_ONLINE_ORDERS, 1, 1_000_000),
+    MAX_OPEN_COD_ORDERS: intSetting('MAX_OPEN_COD_ORDERS', DEFAULT_MAX_OPEN_COD_ORDERS, 1, 1_000_000),
+    STRIPE_SECRET_KEY: secretKey,
+    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_API_BASE: optionalText,
+    WEB_API_KEY: optionalText,
+    FIREBASE_AUTH_EMULATOR_HOST: optionalText,
+  });
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message));
+  const s = parsed.data;
+
+  const problems: string[] = [];
+  // Only the emulators may point the Stripe client elsewhere: a stray variable in production
+  // must never send card traffic to another host.
+  let apiBase: string | null = null;
+  if (s.STRIPE_API_BASE && emulator) {
+    try {
+      apiBase = new URL(s.STRIPE_API_BASE).origin;
+    } catch {
+      problems.push(`STRIPE_API_BASE must be a URL (got "${s.STRIPE_API_BASE}")`);
+    }
+  }
+  if (s.STRIPE_SECRET_KEY?.includes('_live_') && emulator) problems.push('A live Stripe key (sk_live_…) is refused on the emulators: use a test key');
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const mode = apiBase ? 'local' : 'stripe';
+  const warnings: string[] = [];
+  if (mode === 'stripe' && s.STRIPE_SECRET_KEY && s.PAYMENT_HOLD_SECONDS < STRIPE_MIN_SESSION_SECONDS) {
+    warnings.push(
+      `PAYMENT_HOLD_SECONDS=${s.PAYMENT_HOLD_SECONDS} is shorter than the 30 minutes Stripe requires of a Checkout Session: each hold is stretched to its session's expiry`,
+    );
+  }
+  let paymentsUnavailable: string | null = null;
+  if (!s.STRIPE_SECRET_KEY) paymentsUnavailable = 'STRIPE_SECRET_KEY is not set';
+  else if (!s.APP_ORIGIN) paymentsUnavailable = 'APP_ORIGIN is not set (the address Stripe sends shoppers back to)';
+
+  return {
+    emulator,
+    appOrigin: s.APP_ORIGIN ?? null,
+    trustProxyHops: s.TRUST_PROXY_HOPS,
+    paymentHoldSeconds: s.PAYMENT_HOLD_SECONDS,
+    limits: {
+      maxLineQuantity: s.MAX_LINE_QUANTITY,
+      maxOpenOnlineOrders: s.MAX_OPEN_ONLINE_ORDERS,
+      maxOpenCodOrders: s.MAX_OPEN_COD_ORDERS,
+    },
+    stripe: { secretKey: s.STRIPE_SECRET_KEY ?? null, webhookSecret: s.STRIPE_WEBHOOK_SECRET ?? null, apiBase, mode },
+    paymentsUnavailable,
+    warnings,
+    catalogCacheMs: catalogCacheMs(env, emulator),
+    rateLimits: rateLimits(env),
+    authEmulatorHost: s.FIREBASE_AUTH_EMULATOR_HOST ?? null,
+    webApiKey: s.WEB_API_KEY ?? '',
+  };
+}
+
+let cached: { config: ServerConfig } | { error: ConfigError } | undefined;
+
+/** The settings of this instance, read once. Throws ConfigError when a setting is invalid. */
+export function serverConfig(): ServerConfig {
+  if (!cached) {
+    try {
+      cached = { config: parseConfig(process.env) };
+    } catch (error) {
+      if (!(error instanceof ConfigError)) throw error;
+      cached = { error };
+    }
+  }
+  if ('error' in cached) throw cached.error;
+  return cached.config;
+}
+
+/** Tests change the environment between cases: forget what was read. */
+export function resetServerConfig(): void {
+  cached = undefined;
+}
+
+/**
+ * Called when the functions module loads (not while `firebase deploy` reads its manifest):
+ * an invalid setting stops the instance with one clear log line; settings that switch card
+ * payments off are logged once, as an error when a key is set but the rest is missing.
+ */
+export function checkConfigAtStartup(): void {
+  if (process.env.FUNCTIONS_CONTROL_API === 'true') return;
+  let config: ServerConfig;
+  try {
+    config = serverConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) logger.error('config_invalid', { problems: error.problems });
+    throw error;
+  }
+  if (config.paymentsUnavailable) {
+    const log = config.stripe.secretKey ? logger.error : logger.warn;
+    log('payments_unavailable', { reason: config.paymentsUnavailable });
+  }
+  for (const message of config.warnings) logger.warn('config_warning', { message });
+}

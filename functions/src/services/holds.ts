@@ -1,0 +1,54 @@
+/**
+ * Stock holds of card orders (docs/orders-and-payments.md, "Stock holds"). An ONLINE order
+ * takes its stock when it is placed and holds it until `payment.holdUntil`; the sweep
+ * cancels every order still unpaid past its hold, through the transition function (stock
+ * back exactly once, its Checkout Session expired), and sends refunds that never reached
+ * Stripe. Production runs it every minute (`sweepHolds` in index.ts); on the emulators,
+ * where scheduled functions do not fire, `npm start` and `npm test` call it on a timer
+ * (POST /api/payment/sweep, emulator only).
+ */
+import { logger } from 'firebase-functions';
+import { Timestamp } from 'firebase-admin/firestore';
+import { HttpError } from '../lib/errors.js';
+import { retryUnsentRefunds } from './payment-actions.js';
+import { orders, paymentOf } from './order-store.js';
+import { transitionOrder } from './order-transition.js';
+
+/** Thrown by the guard when an order no longer qualifies (paid or cancelled meanwhile). */
+class NotExpired extends Error {}
+
+export interface SweepResult {
+  cancelled: string[];
+  refundsSent: number;
+}
+
+export async function sweepExpiredHolds(now: Timestamp = Timestamp.now(), limit = 100): Promise<SweepResult> {
+  // Needs the composite index orders (status, payment.holdUntil) in firestore.indexes.json.
+  const due = await orders().where('status', '==', 'pending').where('payment.holdUntil', '<=', now).orderBy('payment.holdUntil').limit(limit).get();
+  const cancelled: string[] = [];
+  for (const doc of due.docs) {
+    try {
+      await transitionOrder(doc.id, {
+        to: 'cancelled',
+        by: 'system',
+        reason: 'hold_expired',
+        payment: { status: 'failed' },
+        guard: (order) => {
+          const payment = paymentOf(order);
+          const hold = payment.holdUntil;
+          const expired = hold instanceof Timestamp && hold.toMillis() <= now.toMillis();
+          if (order.paymentMethod !== 'ONLINE' || payment.status !== 'unpaid' || !expired) throw new NotExpired();
+        },
+      });
+      cancelled.push(doc.id);
+    } catch (error) {
+      // Paid, cancelled or extended since the query: nothing to do. Another sweep got there
+      // first: the transition's own checks answer 409.
+      if (error instanceof NotExpired || (error instanceof HttpError && error.status === 409)) continue;
+      logger.error('hold_sweep_failed', { orderId: doc.id, error: error instanceof Error ? error.message : String(error) });
+    }
+  }
+  const refundsSent = await retryUnsentRefunds(now);
+  if (cancelled.length > 0 || refundsSent > 0) logger.info('hold_sweep', { cancelled, refundsSent });
+  return { cancelled, refundsSent };
+}

@@ -1,0 +1,230 @@
+/**
+ * THE order status change (docs/orders-and-payments.md, "One transition function"). Every
+ * move — a shopper's cancel, an admin's move, Stripe's webhook, the hold sweep — goes
+ * through `prepareTransition`, which
+ *   1. checks the lifecycle (domain/order-status.ts): the move is allowed, and a card order
+ *      is paid before it is confirmed or shipped;
+ *   2. appends `{ status, at, by }` to statusHistory;
+ *   3. runs the side effects in TRANSITION_EFFECTS: stock back exactly once on cancel, the
+ *      refund decision, closing an unpaid Checkout Session, clearing the paid cart lines.
+ *
+ * Side effects are two-phase, because a Firestore transaction needs every read before any
+ * write: `prepare(tx, ctx)` may only read (tx.get / tx.getAll) and returns null when the
+ * effect has nothing to do for this move, or an object whose `apply(tx)` only writes and
+ * returns the fields it wants set on the order (dotted paths, e.g. `'invoice.number'`), and
+ * whose optional `afterCommit()` runs once the transaction has committed (network calls:
+ * Stripe, mail). To add one, write a TransitionEffect and append it to TRANSITION_EFFECTS.
+ */
+import { canTransition, paymentAllowsMove, refundsOnCancel, statusLabel, toPaise, UNPAID_ONLINE_MESSAGE } from '@bagshop/domain';
+import type { Order, OrderStatus, PaymentMethod, PaymentStatus } from '@bagshop/domain';
+import { logger } from 'firebase-functions';
+import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { conflict, notFound } from '../lib/errors.js';
+import { invalidateCatalog } from './catalog.js';
+import { toOrder } from './orders-format.js';
+import { expireSessionQuietly, extraPaymentsOf, hasUnsent, issueRefund, newRefund } from './payment-actions.js';
+import { historyOf, ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, type StoredOrder } from './order-store.js';
+import { clearOrderedLines, readCartLines, readStock, restoreStock } from './stock.js';
+
+/** Field paths (dotted) → values, as `tx.update` takes them. */
+export type OrderPatch = Record<string, unknown>;
+
+/** Why the order moves; effects may look at it (e.g. no need to expire a session that expired). */
+export type TransitionReason = 'shopper' | 'admin' | 'payment' | 'session_expired' | 'payment_failed' | 'hold_expired';
+
+/** Payment fields that change together with the move (the webhook's "paid", the sweep's "failed"). */
+export interface PaymentChange {
+  status?: PaymentStatus;
+  paidAt?: Timestamp;
+  paymentIntentId?: string | null;
+  amountPaise?: number;
+}
+
+export interface TransitionRequest {
+  to: OrderStatus;
+  /** Who: a uid, 'stripe' or 'system'. Goes into statusHistory. */
+  by: string;
+  reason: TransitionReason;
+  /** Who-may checks on the fresh order, inside the transaction (throw an HttpError to refuse). */
+  guard?: (order: StoredOrder, from: OrderStatus) => void;
+  payment?: PaymentChange;
+}
+
+export interface TransitionContext {
+  orderId: string;
+  ref: DocumentReference;
+  /** The order as read in this transaction, before the move. */
+  order: StoredOrder;
+  from: OrderStatus;
+  to: OrderStatus;
+  by: string;
+  reason: TransitionReason;
+  now: Timestamp;
+  method: PaymentMethod;
+  /** The payment status after this move (request.payment applied). */
+  paymentStatus: PaymentStatus;
+}
+
+export interface PreparedEffect {
+  /** Writes only (no reads); returns the fields to set on the order document. */
+  apply(tx: Transaction): OrderPatch;
+  /** After the commit; must be safe to run again (it is not retried automatically). */
+  afterCommit?(): Promise<void>;
+}
+
+export interface TransitionEffect {
+  name: string;
+  /** Reads only. null when this move needs nothing from the effect. */
+  prepare(tx: Transaction, ctx: TransitionContext): Promise<PreparedEffect | null>;
+}
+
+/** Stock back on the products, exactly once: `stockReleasedAt` marks an order whose stock went back. */
+const releaseStock: TransitionEffect = {
+  name: 'release-stock',
+  async prepare(tx, ctx) {
+    if (ctx.to !== 'cancelled' || ctx.order.stockReleasedAt) return null;
+    const snaps = await readStock(tx, ctx.order);
+    return {
+      apply(tx) {
+        restoreStock(tx, ctx.order, snaps);
+        return { stockReleasedAt: ctx.now };
+      },
+      afterCommit: async () => invalidateCatalog(),
+    };
+  },
+};
+
+/** Cancelling a paid card order refunds it: refund_pending now, the Stripe refund after the commit. */
+const refundPaidOrder: TransitionEffect = {
+  name: 'refund',
+  async prepare(_tx, ctx) {
+    if (ctx.to !== 'cancelled' || !refundsOnCancel(ctx.method, ctx.paymentStatus)) return null;
+    const payment = paymentOf(ctx.order);
+    const paymentIntentId = typeof payment.paymentIntentId === 'string' ? payment.paymentIntentId : null;
+    const amountPaise = typeof payment.amountPaise === 'number' ? payment.amountPaise : toPaise(Number(ctx.order.totalAmount ?? 0));
+    const refund = newRefund(amountPaise, ctx.now);
+    return {
+      apply: () => ({
+        'payment.status': 'refund_pending',
+        'payment.refund': refund,
+        'payment.refundUnsent': hasUnsent(refund, extraPaymentsOf(ctx.order)),
+      }),
+      afterCommit: async () => {
+        if (paymentIntentId) await issueRefund(ctx.orderId, paymentIntentId, 'requested_by_customer');
+        else logger.error('refund_without_payment_intent', { orderId: ctx.orderId });
+      },
+    };
+  },
+};
+
+/** A cancelled card order that was never paid: its Checkout Session must not stay payable. */
+const expireUnpaidSession: TransitionEffect = {
+  name: 'expire-session',
+  async prepare(_tx, ctx) {
+    const sessionId = paymentOf(ctx.order).sessionId;
+    const unpaid = ctx.paymentStatus === 'unpaid' || ctx.paymentStatus === 'failed';
+    if (ctx.to !== 'cancelled' || ctx.method !== 'ONLINE' || !unpaid || typeof sessionId !== 'string' || ctx.reason === 'session_expired') return null;
+    return { apply: () => ({}), afterCommit: () => expireSessionQuietly(sessionId) };
+  },
+};
+
+/** Paid: what was ordered leaves the cart (a card order keeps the cart until then). */
+const clearPaidCart: TransitionEffect = {
+  name: 'clear-paid-cart',
+  async prepare(tx, ctx) {
+    if (ctx.reason !== 'payment' || ctx.to !== 'confirmed') return null;
+    const lines = await readCartLines(tx, String(ctx.order.userId ?? ''), ctx.order);
+    return {
+      apply(tx) {
+        clearOrderedLines(tx, ctx.order, lines);
+        return {};
+      },
+    };
+  },
+};
+
+/** Run in this order on every move. Other issues append their effects here (see the file comment). */
+export const TRANSITION_EFFECTS: TransitionEffect[] = [releaseStock, refundPaidOrder, expireUnpaidSession, clearPaidCart];
+
+export interface PreparedTransition {
+  /** Writes the order and every effect's writes. */
+  apply(tx: Transaction): void;
+  /** The effects' after-commit work; failures are logged, never thrown. */
+  afterCommit(): Promise<void>;
+}
+
+function paymentFields(change: PaymentChange | undefined): OrderPatch {
+  const out: OrderPatch = {};
+  if (!change) return out;
+  for (const [key, value] of Object.entries(change)) if (value !== undefined) out[`payment.${key}`] = value;
+  return out;
+}
+
+/** Adds `extra` to `patch`; two effects setting the same field is a programming error. */
+function mergePatch(patch: OrderPatch, extra: OrderPatch, effect: string): void {
+  for (const [key, value] of Object.entries(extra)) {
+    if (Object.hasOwn(patch, key)) throw new Error(`Transition effect '${effect}' sets '${key}', which is already set`);
+    patch[key] = value;
+  }
+}
+
+/**
+ * Inside the caller's transaction: checks the move on the order just read and runs every
+ * effect's reads. Nothing is written until `apply(tx)`. Throws 404/409 HttpErrors.
+ */
+export async function prepareTransition(tx: Transaction, snap: DocumentSnapshot, request: TransitionRequest): Promise<PreparedTransition> {
+  if (!snap.exists) throw notFound(ORDER_NOT_FOUND);
+  const order = snap.data() ?? {};
+  const from = order.status as OrderStatus;
+  const { to } = request;
+  request.guard?.(order, from);
+  if (!canTransition(from, to)) {
+    throw conflict(from === to ? `The order is already ${to}` : `An order that is ${statusLabel(from).toLowerCase()} cannot be moved to ${to}`);
+  }
+  const method = order.paymentMethod as PaymentMethod;
+  const paymentStatus = (request.payment?.status ?? paymentOf(order).status ?? 'unpaid') as PaymentStatus;
+  if (!paymentAllowsMove(method, paymentStatus, to)) throw conflict(UNPAID_ONLINE_MESSAGE);
+
+  const now = Timestamp.now();
+  const ctx: TransitionContext = { orderId: snap.id, ref: snap.ref, order, from, to, by: request.by, reason: request.reason, now, method, paymentStatus };
+  const prepared: { name: string; effect: PreparedEffect }[] = [];
+  for (const effect of TRANSITION_EFFECTS) {
+    const p = await effect.prepare(tx, ctx);
+    if (p) prepared.push({ name: effect.name, effect: p });
+  }
+
+  return {
+    apply(tx) {
+      const patch: OrderPatch = {
+        status: to,
+        statusHistory: [...historyOf(order), { status: to, at: now, by: request.by }],
+        updatedAt: now,
+        ...paymentFields(request.payment),
+      };
+      for (const { name, effect } of prepared) mergePatch(patch, effect.apply(tx), name);
+      tx.update(snap.ref, patch);
+    },
+    async afterCommit() {
+      for (const { name, effect } of prepared) {
+        if (!effect.afterCommit) continue;
+        try {
+          await effect.afterCommit();
+        } catch (error) {
+          logger.error('transition_after_commit_failed', { orderId: snap.id, effect: name, error: error instanceof Error ? error.message : String(error) });
+        }
+      }
+    },
+  };
+}
+
+/** One move in its own transaction, then the effects' after-commit work; answers the order as stored. */
+export async function transitionOrder(orderId: string, request: TransitionRequest): Promise<Order> {
+  const ref = orders().doc(orderId);
+  const prepared = await runOrderTransaction(async (tx) => {
+    const p = await prepareTransition(tx, await tx.get(ref), request);
+    p.apply(tx);
+    return p;
+  });
+  await prepared.afterCommit();
+  return toOrder(await ref.get());
+}

@@ -1,0 +1,129 @@
+// The settings the function runs with on the emulators (functions/src/config.ts), written
+// from the environment of `npm start` / `npm test` before the emulators start:
+//   functions/.env.demo-bagshop  the params (APP_ORIGIN, PAYMENT_HOLD_SECONDS, the limits…)
+//                                and STRIPE_API_BASE; git-ignored, rewritten every start.
+//   functions/.secret.local      the two Stripe secrets; the Functions emulator reads secrets
+//                                from this file only (otherwise it asks Secret Manager).
+// firebase-tools gives a param's value from the project's .env files precedence over the
+// shell's, so this file is how `PAYMENT_HOLD_SECONDS=15 npm start` reaches the function.
+// A .secret.local you wrote yourself (without our first line) is left alone and used.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { ConfigError, parseConfig, type ServerConfig } from '../../functions/src/config.ts';
+import { LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET } from '../stripe-local/server.ts';
+import { PORTS, PROJECT_ID, ROOT } from './env.ts';
+import { PreflightError } from './preflight.ts';
+
+const FUNCTIONS_DIR = resolve(ROOT, 'functions');
+export const PARAMS_FILE = resolve(FUNCTIONS_DIR, `.env.${PROJECT_ID}`);
+export const SECRETS_FILE = resolve(FUNCTIONS_DIR, '.secret.local');
+const MARK = '# Written by npm start / npm test from their environment (scripts/lib/function-settings.ts); edits are overwritten.';
+
+/** Non-secret params, with the emulator default when the environment does not set them. */
+const PARAMS = ['TRUST_PROXY_HOPS', 'PAYMENT_HOLD_SECONDS', 'MAX_LINE_QUANTITY', 'MAX_OPEN_ONLINE_ORDERS', 'MAX_OPEN_COD_ORDERS'] as const;
+
+export type CardPayments =
+  | { mode: 'local'; url: string; secretKey: string; webhookSecret: string }
+  | { mode: 'stripe'; secretKey: string; webhookSecret: string };
+
+function parseDotenv(text: string): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const line of text.split(/\r?\n/)) {
+    const m = /^\s*([A-Z0-9_]+)\s*=\s*(.*)\s*$/.exec(line);
+    if (m?.[1]) out[m[1]] = (m[2] ?? '').replace(/^(['"])(.*)\1$/, '$2');
+  }
+  return out;
+}
+
+/** The Stripe secrets in a .secret.local the developer wrote (not one we generated), if any. */
+function ownSecrets(): Record<string, string> | null {
+  if (!existsSync(SECRETS_FILE)) return null;
+  const text = readFileSync(SECRETS_FILE, 'utf8');
+  return text.startsWith(MARK) ? null : parseDotenv(text);
+}
+
+/**
+ * Real Stripe (test mode) when a key is given, in the environment or in your own
+ * functions/.secret.local; otherwise the local test checkout.
+ */
+export function chooseCardPayments(env: NodeJS.ProcessEnv = process.env): CardPayments {
+  const own = ownSecrets() ?? {};
+  const secretKey = env.STRIPE_SECRET_KEY?.trim() || own.STRIPE_SECRET_KEY?.trim() || '';
+  if (!secretKey) {
+    return { mode: 'local', url: `http://127.0.0.1:${PORTS.stripeLocal}`, secretKey: LOCAL_SECRET_KEY, webhookSecret: LOCAL_WEBHOOK_SECRET };
+  }
+  if (!/^(sk|rk)_test_/.test(secretKey)) throw new PreflightError('STRIPE_SECRET_KEY: the emulators take Stripe test keys only (sk_test_…).');
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || own.STRIPE_WEBHOOK_SECRET?.trim() || '';
+  if (!webhookSecret) {
+    throw new PreflightError(
+      'With a real STRIPE_SECRET_KEY, also set STRIPE_WEBHOOK_SECRET: run\n' +
+        `  stripe listen --forward-to http://127.0.0.1:${PORTS.hosting}/api/payment/webhook\n` +
+        'and use the whsec_… it prints.',
+    );
+  }
+  return { mode: 'stripe', secretKey, webhookSecret };
+}
+
+/**
+ * Writes the function's emulator settings; returns them as the function will read them.
+ * Fails (PreflightError) on a setting the function would refuse, before anything starts.
+ */
+export function writeFunctionSettings(options: { appOrigin: string; payments: CardPayments; env?: NodeJS.ProcessEnv }): ServerConfig {
+  const env = options.env ?? process.env;
+  const params: Record<string, string> = { APP_ORIGIN: options.appOrigin };
+  for (const name of PARAMS) {
+    const value = env[name]?.trim();
+    if (value) params[name] = value;
+  }
+  if (options.payments.mode === 'local') params.STRIPE_API_BASE = options.payments.url;
+  const secrets = { STRIPE_SECRET_KEY: options.payments.secretKey, STRIPE_WEBHOOK_SECRET: options.payments.webhookSecret };
+
+  let config: ServerConfig;
+  try {
+    config = parseConfig({ ...params, ...secrets, FUNCTIONS_EMULATOR: 'true' });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new PreflightError(`Invalid settings for the function:\n  ${error.problems.join('\n  ')}`);
+    throw error;
+  }
+  // Every param gets a line (defaults too): a param missing from the .env files makes the
+  // emulator stop and ask for it.
+  const full: Record<string, string> = {
+    ...params,
+    TRUST_PROXY_HOPS: String(config.trustProxyHops),
+    PAYMENT_HOLD_SECONDS: String(config.paymentHoldSeconds),
+    MAX_LINE_QUANTITY: String(config.limits.maxLineQuantity),
+    MAX_OPEN_ONLINE_ORDERS: String(config.limits.maxOpenOnlineOrders),
+    MAX_OPEN_COD_ORDERS: String(config.limits.maxOpenCodOrders),
+  };
+  writeFileSync(PARAMS_FILE, `${MARK}\n${Object.entries(full).map(([k, v]) => `${k}=${v}`).join('\n')}\n`);
+  if (!ownSecrets()) writeFileSync(SECRETS_FILE, `${MARK}\n${Object.entries(secrets).map(([k, v]) => `${k}=${v}`).join('\n')}\n`, { mode: 0o600 });
+  return config;
+}
+
+/**
+ * Scheduled functions do not fire on the emulators: call the same hold sweep the deployed
+ * `sweepHolds` runs (POST /api/payment/sweep, emulator only) every `everyMs`.
+ */
+export function startHoldSweeper(functionsUrl: string, everyMs: number, onError?: (message: string) => void): () => void {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = true;
+    fetch(`${functionsUrl}/payment/sweep`, { method: 'POST', signal: AbortSignal.timeout(60_000) })
+      .then(async (res) => {
+        if (!res.ok) onError?.(`hold sweep answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
+        else await res.arrayBuffer();
+      })
+      .catch((error: unknown) => onError?.(`hold sweep failed: ${error instanceof Error ? error.message : String(error)}`))
+      .finally(() => {
+        running = false;
+      });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
+}
+
+/** How often the emulator sweeps: often enough that a hold is released well within 2 minutes. */
+export function sweepIntervalMs(holdSeconds: number): number {
+  return Math.min(30_000, Math.max(3_000, Math.floor((holdSeconds * 1000) / 3)));
+}
