@@ -23,6 +23,7 @@ import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { PAYMENTS_NOT_CONFIGURED, stripeConfigured } from '../lib/stripe.js';
 import { invalidateCatalog, products } from './catalog.js';
+import { orderMail, orderMailEventFor, queueMail } from './mail.js';
 import { orderFromData, shippingAddressOf, toOrder } from './orders-format.js';
 
 export const orders = () => db.collection('orders');
@@ -204,6 +205,8 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
       tx.update(products().doc(l.productId), { stock: (stockById[l.productId] ?? 0) - l.quantity, updatedAt: now });
     }
     tx.create(orderRef, order);
+    // Mail hook (issue 11): 'order placed', a write only (services/mail.ts).
+    queueMail(tx, orderMail('placed', orderRef.id, order));
     // COD clears the ordered lines now; an online order does so when Stripe confirms payment.
     if (input.paymentMethod === 'COD') clearOrderedLines(tx, order, cartLines);
     return order;
@@ -262,6 +265,9 @@ async function moveOrder(orderId: string, to: OrderStatus, by: string, guard: Gu
     const patch: Record<string, unknown> = { status: to, statusHistory: history, updatedAt: now };
     if (to === 'cancelled') restoreStock(tx, current, stock);
     tx.update(ref, patch);
+    // Mail hook (issue 11): confirmed / shipped / cancelled, a write only (services/mail.ts).
+    const mailEvent = orderMailEventFor(to);
+    if (mailEvent) queueMail(tx, orderMail(mailEvent, orderId, { ...current, ...patch }));
     return { ...current, ...patch };
   });
   if (to === 'cancelled') invalidateCatalog(); // stock came back

@@ -8,6 +8,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { stripe, verifyWebhook, type Stripe } from '../lib/stripe.js';
+import { orderMail, queueMail } from './mail.js';
 import type { Actor } from './orders.js';
 import {
   clearOrderedLines,
@@ -151,6 +152,8 @@ export async function handleWebhook(rawBody: Buffer | undefined, signature: stri
         patch.status = 'confirmed';
         patch.statusHistory = [...historyOf(order), { status: 'confirmed', at: now, by: 'stripe' }];
         clearOrderedLines(tx, order, cart);
+        // Mail hook (issue 11): 'order confirmed' (paid), a write only (services/mail.ts).
+        queueMail(tx, orderMail('confirmed', orderRef.id, { ...order, status: 'confirmed', payment: { ...order.payment, status: 'paid' } }));
         outcome = 'paid';
       } else {
         // Paid after the order was cancelled (e.g. by an admin): keep it cancelled, flag a refund.
@@ -167,6 +170,8 @@ export async function handleWebhook(rawBody: Buffer | undefined, signature: stri
         statusHistory: [...historyOf(order), { status: 'cancelled', at: now, by: 'stripe' }],
         updatedAt: now,
       });
+      // Mail hook (issue 11): 'order cancelled' (payment failed or expired), a write only (services/mail.ts).
+      queueMail(tx, orderMail('cancelled', orderRef.id, { ...order, status: 'cancelled', payment: { ...order.payment, status: 'failed' } }));
       outcome = 'cancelled';
     }
     tx.create(eventRef, { type: event.type, orderId, outcome, processedAt: now });
