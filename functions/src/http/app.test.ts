@@ -2,7 +2,7 @@
 // %-escapes, unknown paths, wrong methods) and the per-IP limit on public reads. Every case
 // here is answered before any Firestore or Auth call.
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import { request, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const servers: Server[] = [];
@@ -27,17 +27,29 @@ afterAll(() => {
   for (const server of servers) server.close();
 });
 
-/** A raw request: fetch would normalise some of these paths. */
-async function call(method: string, path: string, origin = base): Promise<{ status: number; type: string; body: unknown; headers: Headers }> {
-  const res = await fetch(`${origin}${path}`, { method });
-  const text = await res.text();
-  let body: unknown = text;
-  try {
-    body = JSON.parse(text);
-  } catch {
-    // left as text: the assertion below shows it
-  }
-  return { status: res.status, type: res.headers.get('content-type') ?? '', body, headers: res.headers };
+/** A raw request (node:http sends the path as written; fetch would normalise some of these). */
+function call(method: string, path: string, origin = base): Promise<{ status: number; type: string; body: unknown; headers: Headers }> {
+  const url = new URL(origin);
+  return new Promise((resolve, reject) => {
+    const req = request({ host: url.hostname, port: url.port, method, path }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        let body: unknown = text;
+        try {
+          body = JSON.parse(text);
+        } catch {
+          // left as text: the assertion shows it
+        }
+        const headers = new Headers();
+        for (const [k, v] of Object.entries(res.headers)) if (typeof v === 'string') headers.set(k, v);
+        resolve({ status: res.statusCode ?? 0, type: res.headers['content-type'] ?? '', body, headers });
+      });
+    });
+    req.on('error', reject);
+    req.end();
+  });
 }
 
 describe('odd /api paths answer the JSON envelope', () => {
@@ -46,6 +58,8 @@ describe('odd /api paths answer the JSON envelope', () => {
     ['GET', '/api/products/%', 404],
     ['PATCH', '/api/order/%ZZ/status', 404],
     ['POST', '/api/cart/%C0%AF', 404],
+    ['POST', '/api/%2e%2e/%2e%2e', 404],
+    ['GET', '/api/cart/../../users', 404],
     ['GET', '/api/no-such-thing', 404],
     ['GET', '/api/products/a/b/c', 404],
     ['PUT', '/api/products', 405],
