@@ -73,6 +73,7 @@ if (built) {
           RATE_LIMIT_SIGNUP: '100000',
           RATE_LIMIT_SIGNIN: '100000',
           RATE_LIMIT_FORGET_PASSWORD: '100000',
+          RATE_LIMIT_PUBLIC_READ: '100000',
         },
         `${bin('tsx')} scripts/test-emulated.ts`,
       );

@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { directive, inlineScriptHashes } from '../scripts/lib/hosting-headers';
 
 const functionsPort = process.env.VITE_FUNCTIONS_PORT ?? '5001';
 const projectId = process.env.VITE_FIREBASE_PROJECT_ID ?? 'demo-bagshop';
@@ -49,14 +51,42 @@ function screenPreloads(): Plugin {
           const css = js.flatMap((f) => [...(byFile.get(f)?.viteMetadata?.importedCss ?? [])]);
           files[name] = [...js, ...(fullStyles ? [fullStyles.fileName] : []), ...css].map((f) => `/${f}`);
         }
-        return html.replace(PLACEHOLDER, JSON.stringify(files));
+        // A JSON data block: `<` escaped so no file name can end the element.
+        return html.replace(PLACEHOLDER, JSON.stringify(files).replace(/</g, '\\u003c'));
+      },
+    },
+  };
+}
+
+/**
+ * Fails the build when an inline script of the built index.html is not allowed by the
+ * Content-Security-Policy committed in firebase.json (run `npm run headers` after editing it),
+ * so a deploy can never ship a page its own policy blocks.
+ */
+function cspCheck(): Plugin {
+  return {
+    name: 'bagshop-csp-check',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const config = JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8')) as {
+          hosting?: { headers?: { headers?: { key: string; value: string }[] }[] };
+        };
+        const policies = (config.hosting?.headers ?? []).flatMap((rule) => rule.headers ?? []).filter((h) => h.key === 'Content-Security-Policy');
+        const allowed = new Set(policies.flatMap((p) => directive(p.value, 'script-src')));
+        const missing = inlineScriptHashes(html).filter((hash) => !allowed.has(hash));
+        if (policies.length === 0 || missing.length > 0) {
+          throw new Error(`index.html has inline scripts firebase.json's CSP does not allow (${missing.join(' ') || 'no CSP'}): run \`npm run headers\``);
+        }
+        return html;
       },
     },
   };
 }
 
 export default defineConfig({
-  plugins: [react(), screenPreloads()],
+  plugins: [react(), screenPreloads(), cspCheck()],
   server: {
     host: '127.0.0.1',
     // In `npm run dev` the API is the Functions emulator; the function serves /api/... as is.

@@ -13,6 +13,7 @@ import { DEFAULT_MAX_LINE_QUANTITY, DEFAULT_MAX_OPEN_COD_ORDERS, DEFAULT_MAX_OPE
 import { logger } from 'firebase-functions';
 import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { z } from 'zod';
+import { negativeCacheMs } from './lib/miss-cache.js';
 
 // ── Secrets (Secret Manager; `firebase functions:secrets:set NAME`) ──────────────────────
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
@@ -75,6 +76,8 @@ export interface ServerConfig {
   warnings: string[];
   /** In-instance catalog list cache (services/catalog.ts); 0 = off. */
   catalogCacheMs: number;
+  /** How long an unknown product id or image hash is remembered (lib/miss-cache.ts). */
+  negativeCacheMs: number;
   /** RATE_LIMIT_<NAME> overrides (tests and benchmarks raise them), keyed by lower-case name. */
   rateLimits: Readonly<Record<string, number>>;
   /** The Auth emulator (FIREBASE_AUTH_EMULATOR_HOST), when running on it. */
@@ -224,6 +227,7 @@ export function parseConfig(env: Env): ServerConfig {
     paymentsUnavailable,
     warnings,
     catalogCacheMs: catalogCacheMs(env, emulator),
+    negativeCacheMs: negativeCacheMs(env),
     rateLimits: rateLimits(env),
     authEmulatorHost: s.FIREBASE_AUTH_EMULATOR_HOST ?? null,
     webApiKey: s.WEB_API_KEY ?? '',

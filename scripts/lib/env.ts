@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { hostingHeaders } from './hosting-headers.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
 export const PROJECT_ID = 'demo-bagshop';
@@ -8,7 +9,7 @@ export const REGION = 'asia-south1';
 
 /**
  * Ports of DESIGN §9. BAGSHOP_PORT_OFFSET shifts them all, so two checkouts (or a busy
- * shared machine) can run side by side; the shifted config goes to firebase.offset.json.
+ * shared machine) can run side by side; the shifted config goes to firebase.local.json.
  */
 export const PORT_OFFSET = Number(process.env.BAGSHOP_PORT_OFFSET ?? 0) || 0;
 // stripeLocal: the local test checkout that stands in for Stripe (scripts/stripe-local).
@@ -22,11 +23,17 @@ export const HOST = '127.0.0.1';
 export const HOSTING_URL = `http://${HOST}:${PORTS.hosting}`;
 export const FUNCTIONS_URL = `http://${HOST}:${PORTS.functions}/${PROJECT_ID}/${REGION}/api`;
 
-/** The firebase.json to pass with --config (the committed one unless ports are shifted). */
+/**
+ * The firebase.json to pass with --config: the committed one with this checkout's ports
+ * (BAGSHOP_PORT_OFFSET) and the local security headers (the emulator hosts in connect-src,
+ * scripts/lib/hosting-headers.ts), written to the git-ignored firebase.local.json.
+ */
 export function firebaseConfigPath(): string {
   const committed = resolve(ROOT, 'firebase.json');
-  if (PORT_OFFSET === 0) return committed;
-  const config = JSON.parse(readFileSync(committed, 'utf8')) as { emulators: Record<string, Record<string, unknown>> };
+  const config = JSON.parse(readFileSync(committed, 'utf8')) as {
+    emulators: Record<string, Record<string, unknown>>;
+    hosting: { headers?: unknown };
+  };
   const e = config.emulators;
   const set = (name: string, port: number) => {
     const entry = e[name];
@@ -41,7 +48,9 @@ export function firebaseConfigPath(): string {
   set('eventarc', PORTS.eventarc);
   set('tasks', PORTS.tasks);
   if (e.firestore) e.firestore.websocketPort = PORTS.firestoreWs;
-  const out = resolve(ROOT, 'firebase.offset.json');
+  const indexHtml = readFileSync(resolve(ROOT, 'web/index.html'), 'utf8');
+  config.hosting.headers = hostingHeaders({ kind: 'local', host: HOST, authPort: PORTS.auth, firestorePort: PORTS.firestore }, indexHtml);
+  const out = resolve(ROOT, 'firebase.local.json');
   writeFileSync(out, JSON.stringify(config, null, 2));
   return out;
 }

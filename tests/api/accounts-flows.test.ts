@@ -187,7 +187,7 @@ describe('PATCH /api/users/updateDetails', () => {
     const res = await api<Ok<UserBody>>('users/updateDetails', {
       method: 'PATCH',
       token: u.idToken,
-      body: { firstname: 'Rohan', lastname: 'Das', email, phonenumber: '9123400000', role: 'admin' },
+      body: { firstname: 'Rohan', lastname: 'Das', email, phonenumber: '9123400000', role: 'admin', currentPassword: u.password },
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Profile updated successfully!');
@@ -205,7 +205,7 @@ describe('PATCH /api/users/updateDetails', () => {
     const res = await api('users/updateDetails', {
       method: 'PATCH',
       token: u.idToken,
-      body: { firstname: 'Changed', lastname: 'Name', email: other.email, phonenumber: '9123400000' },
+      body: { firstname: 'Changed', lastname: 'Name', email: other.email, phonenumber: '9123400000', currentPassword: u.password },
     });
     expectFailure(res, 409);
     expect(res.body).toMatchObject({ message: 'Email is already registered' });

@@ -134,7 +134,7 @@ async function main(): Promise<number> {
   writeFunctionSettings({ appOrigin: HOSTING_URL, payments: chooseCardPayments({}), env: { MAX_OPEN_COD_ORDERS: '1000000' } });
   const emulators = startEmulators(
     // Production settings for the catalog cache (the emulator default is off; see catalog.ts).
-    { ...env, CATALOG_CACHE_MS: '3000', RATE_LIMIT_ORDER: '1000000', RATE_LIMIT_SIGNIN: '1000000', RATE_LIMIT_SIGNUP: '1000000' },
+    { ...env, CATALOG_CACHE_MS: '3000', RATE_LIMIT_ORDER: '1000000', RATE_LIMIT_SIGNIN: '1000000', RATE_LIMIT_SIGNUP: '1000000', RATE_LIMIT_PUBLIC_READ: '1000000' },
     // QUIET: the emulator CLI otherwise prints three lines per request (Hosting's rewrite,
     // the function's begin/finish) from the same single process that proxies every request.
     { persist: false, logVerbosity: 'QUIET' },

@@ -131,3 +131,24 @@ describe('numbers', () => {
     }
   });
 });
+
+describe('zod configuration', () => {
+  it('parses without compiling code (jitless), so a strict CSP without unsafe-eval allows it', () => {
+    expect(z.config().jitless).toBe(true);
+    const original = globalThis.Function;
+    const compiled: string[] = [];
+    globalThis.Function = new Proxy(original, {
+      construct(target, args: string[]) {
+        compiled.push(args.join(','));
+        return Reflect.construct(target, args) as object;
+      },
+    });
+    try {
+      const schema = z.object({ a: z.string(), b: z.object({ c: z.number() }) });
+      expect(schema.parse({ a: 'x', b: { c: 1 } })).toEqual({ a: 'x', b: { c: 1 } });
+    } finally {
+      globalThis.Function = original;
+    }
+    expect(compiled).toEqual([]);
+  });
+});

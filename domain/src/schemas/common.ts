@@ -1,4 +1,10 @@
-import { z } from 'zod';
+import { config, z } from 'zod';
+
+// A strict Content-Security-Policy refuses `new Function`, which zod uses to compile object
+// parsers (and probes for at the first object schema, a reported violation even when caught).
+// Turned off here, before any schema is built: every schema module imports this one first
+// (docs/security.md). The same on the server, so both sides parse alike.
+config({ jitless: true });
 
 /** Upper (and a few lower) bounds every schema uses: the same numbers on client and server. */
 export const LIMITS = {

@@ -155,6 +155,13 @@ describe('updateDetailsSchema', () => {
     expect(
       updateDetailsSchema.parse({ firstname: 'Jo', lastname: 'Li', email: 'j@l.in', phonenumber: '9876543210', role: 'admin' }),
     ).toEqual({ firstname: 'Jo', lastname: 'Li', email: 'j@l.in', phonenumber: '9876543210' });
+    expect(
+      updateDetailsSchema.parse({ firstname: 'Jo', lastname: 'Li', email: 'j@l.in', phonenumber: '9876543210', currentPassword: ' Secret@1 ' }),
+    ).toMatchObject({ currentPassword: ' Secret@1 ' });
+    expect(updateDetailsSchema.parse({ firstname: 'Jo', lastname: 'Li', email: 'j@l.in', phonenumber: '9876543210', currentPassword: '' }).currentPassword).toBeUndefined();
+    expect(errorsOf(updateDetailsSchema, { firstname: 'Jo', lastname: 'Li', email: 'j@l.in', phonenumber: '9876543210', currentPassword: 5 })).toEqual({
+      currentPassword: 'Current password must be text',
+    });
     expect(errorsOf(updateDetailsSchema, {})).toEqual({
       firstname: 'First name is required',
       lastname: 'Last name is required',

@@ -82,9 +82,23 @@ export const signinSchema = z.object(
   { error: BODY_MESSAGE },
 );
 
+export const CURRENT_PASSWORD_REQUIRED = 'Current password is required to change your email';
+
+/**
+ * The account's password, sent with an email change (the API requires it then, and checks it;
+ * docs/api-accounts.md). Optional here: only the server knows whether the email changes.
+ */
+const currentPasswordForEmail = z.preprocess(
+  (value) => (value === null || value === '' ? undefined : value),
+  z
+    .string({ error: 'Current password must be text' })
+    .max(LIMITS.password, { error: `Current password must be at most ${LIMITS.password} characters` })
+    .optional(),
+);
+
 /** PATCH /api/users/updateDetails and the profile edit form. */
 export const updateDetailsSchema = z.object(
-  { firstname, lastname, email: emailSchema, phonenumber: phoneSchema },
+  { firstname, lastname, email: emailSchema, phonenumber: phoneSchema, currentPassword: currentPasswordForEmail },
   { error: BODY_MESSAGE },
 );
 

@@ -1,6 +1,7 @@
-import express, { type ErrorRequestHandler, type Express, type RequestHandler } from 'express';
+import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
 import { normaliseError } from '../lib/errors.js';
 import { logFailedRequest, logFault } from '../lib/logs.js';
+import { limitFromEnv, rateLimit } from '../lib/rate-limit.js';
 import { optionalUser } from './auth.js';
 import { noStore } from './respond.js';
 import { configureTrustProxy } from './trust-proxy.js';
@@ -17,18 +18,19 @@ export function createApp(): Express {
   const app = express();
   app.disable('x-powered-by');
   configureTrustProxy(app);
+  app.use(apiHeaders);
 
   const api = express.Router();
-  api.use(defaultNoStore);
   api.use(express.json({ limit: '100kb' }));
-  api.use('/health', healthRouter());
-  api.use('/products', productsRouter());
-  api.use('/images', imagesRouter());
-  api.use('/users', usersRouter());
-  api.use('/cart', cartRouter());
-  api.use('/order', ordersRouter());
-  api.use('/payment', paymentRouter());
-  api.use('/admin', adminRouter());
+  api.use(['/products', '/images'], publicReadLimit());
+  api.use('/health', withMethodNotAllowed(healthRouter()));
+  api.use('/products', withMethodNotAllowed(productsRouter()));
+  api.use('/images', withMethodNotAllowed(imagesRouter()));
+  api.use('/users', withMethodNotAllowed(usersRouter()));
+  api.use('/cart', withMethodNotAllowed(cartRouter()));
+  api.use('/order', withMethodNotAllowed(ordersRouter()));
+  api.use('/payment', withMethodNotAllowed(paymentRouter()));
+  api.use('/admin', withMethodNotAllowed(adminRouter()));
   api.use(notFoundHandler);
   api.use(errorHandler);
 
@@ -39,17 +41,73 @@ export function createApp(): Express {
   return app;
 }
 
-const defaultNoStore: RequestHandler = (_req, res, next) => {
+/**
+ * Every answer of the API (docs/security.md): JSON (or image bytes) never sniffed as anything
+ * else, never framed, no active content, and private unless a route says it is public
+ * (`publicCache`). Hosting's page headers do not cover /api (scripts/lib/hosting-headers.ts).
+ */
+const apiHeaders: RequestHandler = (_req, res, next) => {
+  res.set({
+    'X-Content-Type-Options': 'nosniff',
+    'Content-Security-Policy': "default-src 'none'; frame-ancestors 'none'",
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+  });
   noStore(res);
   next();
 };
+
+/**
+ * The catalog and images are public: a generous per-IP limit bounds what one client can make
+ * the function read (docs/security.md). The CDN answers most repeat reads before they get here.
+ */
+function publicReadLimit(): RequestHandler {
+  const limiter = rateLimit({ name: 'public_read', limit: limitFromEnv('public_read', 600), windowMs: 60_000 });
+  return (req, res, next) => (req.method === 'GET' || req.method === 'HEAD' ? limiter(req, res, next) : next());
+}
+
+/**
+ * After a router's own routes: a known path asked with another method answers 405 with
+ * `Allow` (and OPTIONS a 204 with it), instead of falling through to the 404.
+ */
+function withMethodNotAllowed(router: Router): Router {
+  const allowed = new Map<string, Set<string>>();
+  for (const layer of router.stack) {
+    const route = layer.route;
+    if (!route || typeof route.path !== 'string') continue;
+    const methods = allowed.get(route.path) ?? new Set<string>();
+    for (const handler of route.stack) if (handler.method) methods.add(handler.method.toUpperCase());
+    allowed.set(route.path, methods);
+  }
+  for (const [path, methods] of allowed) {
+    if (methods.has('GET')) methods.add('HEAD');
+    const allow = [...methods].sort().join(', ');
+    router.all(path, (req, res) => {
+      res.set('Allow', allow);
+      if (req.method === 'OPTIONS') {
+        res.status(204).end();
+        return;
+      }
+      res.status(405).json({ success: false, message: `${req.method} is not allowed here; use ${allow}` });
+    });
+  }
+  return router;
+}
 
 const notFoundHandler: RequestHandler = (req, res) => {
   res.status(404).json({ success: false, message: `No route for ${req.method} ${req.baseUrl}${req.path}` });
 };
 
+/** A path whose %-escapes do not decode (express throws while reading its parameters). */
+function isUndecodablePath(error: unknown): boolean {
+  return error instanceof URIError || (error instanceof Error && error.name === 'URIError');
+}
+
 const errorHandler: ErrorRequestHandler = async (error, req, res, _next) => {
-  const { status, body, headers } = normaliseError(error);
+  const normalised = isUndecodablePath(error)
+    ? { status: 404, body: { success: false as const, message: 'Not found' }, headers: undefined }
+    : normaliseError(error);
+  const { status, body, headers } = normalised;
   const route = req.originalUrl.split('?')[0] ?? req.path;
   if (status >= 500) logFault(route, error);
   let uid: string | null = null;

@@ -1,16 +1,29 @@
 import type { Request } from 'express';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { auth } from '../lib/admin.js';
-import { forbidden, unauthorized } from '../lib/errors.js';
+import { forbidden, HttpError } from '../lib/errors.js';
 
 export interface AuthUser {
   uid: string;
   email: string | null;
+  /** 'admin' only after the token passed a revocation check (see `authGuards`). */
   role: 'admin' | 'customer';
   token: DecodedIdToken;
 }
 
-const verified = new WeakMap<Request, Promise<AuthUser | null>>();
+/** What the guards need of firebase-admin's Auth: verifying an ID token, optionally against revocation. */
+export interface TokenVerifier {
+  verifyIdToken(idToken: string, checkRevoked?: boolean): Promise<DecodedIdToken>;
+}
+
+export const SESSION_EXPIRED = 'Your session has expired, please sign in again';
+
+/**
+ * 401s say why in `WWW-Authenticate` (RFC 6750): `invalid_token` tells the SPA to refresh its ID
+ * token (its role may have changed) and try once more before it signs the user out.
+ */
+const noToken = () => new HttpError(401, 'You are not logged in', undefined, { 'WWW-Authenticate': 'Bearer realm="bagshop"' });
+const badToken = () => new HttpError(401, SESSION_EXPIRED, undefined, { 'WWW-Authenticate': 'Bearer realm="bagshop", error="invalid_token"' });
 
 function bearerToken(req: Request): string | null {
   const header = req.get('authorization') ?? '';
@@ -18,43 +31,69 @@ function bearerToken(req: Request): string | null {
   return match?.[1] ?? null;
 }
 
-async function verify(req: Request, checkRevoked: boolean): Promise<AuthUser | null> {
-  const idToken = bearerToken(req);
-  if (!idToken) return null;
+/**
+ * The role claim the token says it carries, read WITHOUT verifying it: only to decide whether
+ * the one verification must also check revocation. The verified claims decide the role.
+ */
+function claimedRole(idToken: string): unknown {
   try {
-    const token = await auth.verifyIdToken(idToken, checkRevoked);
-    return { uid: token.uid, email: token.email ?? null, role: token.role === 'admin' ? 'admin' : 'customer', token };
+    const payload = idToken.split('.')[1] ?? '';
+    return (JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { role?: unknown }).role;
   } catch {
-    throw unauthorized('Your session has expired, please sign in again');
+    return undefined;
   }
-}
-
-/** The signed-in user, or null for an anonymous request. A bad token is still a 401. */
-export function optionalUser(req: Request): Promise<AuthUser | null> {
-  let pending = verified.get(req);
-  if (!pending) {
-    pending = verify(req, false);
-    verified.set(req, pending);
-  }
-  return pending;
-}
-
-/** Throws 401 unless the request carries a valid ID token. */
-export async function requireUser(req: Request): Promise<AuthUser> {
-  const user = await optionalUser(req);
-  if (!user) throw unauthorized();
-  return user;
 }
 
 /**
- * Throws 401/403 unless the caller is an admin. Checks revocation, so an admin whose
- * sessions were revoked (or whose claim was removed and tokens revoked) is refused at once.
+ * The request guards (docs/security.md, "Admin rights end at once"). Every caller whose token
+ * carries the admin claim is verified with revocation checked, whichever guard asks: so an
+ * `AuthUser` with role 'admin' never comes from a revoked token, and every use of admin rights
+ * (admin routes, and owner-or-admin checks such as reading or cancelling another's order) is
+ * refused as soon as the admin is demoted (demotion revokes their tokens). Customers' tokens
+ * are verified without the extra Auth lookup: they only ever reach their own data.
  */
-export async function requireAdmin(req: Request): Promise<AuthUser> {
-  const user = await verify(req, true);
-  if (!user) throw unauthorized();
-  // Later reads of the caller (the error handler's log line) reuse this check.
-  verified.set(req, Promise.resolve(user));
-  if (user.role !== 'admin') throw forbidden();
-  return user;
+export function authGuards(verifier: TokenVerifier) {
+  const verified = new WeakMap<Request, Promise<AuthUser | null>>();
+
+  async function verify(req: Request): Promise<AuthUser | null> {
+    const idToken = bearerToken(req);
+    if (!idToken) return null;
+    try {
+      const checkRevoked = claimedRole(idToken) === 'admin';
+      let token = await verifier.verifyIdToken(idToken, checkRevoked);
+      // Cannot differ from the claim read above, but admin rights must never skip the check.
+      if (token.role === 'admin' && !checkRevoked) token = await verifier.verifyIdToken(idToken, true);
+      return { uid: token.uid, email: token.email ?? null, role: token.role === 'admin' ? 'admin' : 'customer', token };
+    } catch {
+      throw badToken();
+    }
+  }
+
+  /** The signed-in user, or null for an anonymous request. A bad or revoked token is still a 401. */
+  function optionalUser(req: Request): Promise<AuthUser | null> {
+    let pending = verified.get(req);
+    if (!pending) {
+      pending = verify(req);
+      verified.set(req, pending);
+    }
+    return pending;
+  }
+
+  /** Throws 401 unless the request carries a valid ID token. */
+  async function requireUser(req: Request): Promise<AuthUser> {
+    const user = await optionalUser(req);
+    if (!user) throw noToken();
+    return user;
+  }
+
+  /** Throws 401/403 unless the caller is an admin whose token is not revoked. */
+  async function requireAdmin(req: Request): Promise<AuthUser> {
+    const user = await requireUser(req);
+    if (user.role !== 'admin') throw forbidden();
+    return user;
+  }
+
+  return { optionalUser, requireUser, requireAdmin };
 }
+
+export const { optionalUser, requireUser, requireAdmin } = authGuards(auth);

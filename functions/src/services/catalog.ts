@@ -4,7 +4,8 @@ import { FieldValue, type DocumentSnapshot, type Timestamp } from 'firebase-admi
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
-import { productImages } from './images/image-store.js';
+import { MISS_CACHE_CONTROL, MissCache } from '../lib/miss-cache.js';
+import { imageStored, productImages } from './images/image-store.js';
 import type { ProcessedImage } from './images/process-image.js';
 
 export const products = () => db.collection('products');
@@ -71,11 +72,19 @@ export function listProducts(category?: Category): Promise<Product[]> {
   return entry.value;
 }
 
-/** One product; 404 for an unknown or malformed id. */
+/** Ids recently asked for and not found: answered without a read (docs/security.md, "Cheap misses"). */
+export const productMisses = new MissCache(() => serverConfig().negativeCacheMs);
+
+const productMiss = () => new HttpError(404, PRODUCT_NOT_FOUND, undefined, { 'Cache-Control': MISS_CACHE_CONTROL });
+
+/** One product (GET /api/products/{id}); 404 for an unknown or malformed id, cacheable for a short while. */
 export async function getProduct(id: string): Promise<Product> {
-  if (!docIdSchema.safeParse(id).success) throw notFound(PRODUCT_NOT_FOUND);
+  if (!docIdSchema.safeParse(id).success || productMisses.has(id)) throw productMiss();
   const snap = await products().doc(id).get();
-  if (!snap.exists) throw notFound(PRODUCT_NOT_FOUND);
+  if (!snap.exists) {
+    productMisses.add(id);
+    throw productMiss();
+  }
   return toProduct(snap);
 }
 
@@ -105,6 +114,7 @@ async function claimImage(tx: FirebaseFirestore.Transaction, image: ProcessedIma
   if (users.docs.some((d) => d.id !== productId)) throw conflict(DUPLICATE_IMAGE);
   const imageRef = productImages().doc(image.sha256);
   const existing = await tx.get(imageRef);
+  imageStored(image.sha256);
   return { fields, imageRef, store: !existing.exists };
 }
 
@@ -113,6 +123,7 @@ export async function createProduct(input: ProductCreateInput, image: ProcessedI
   await db.runTransaction(async (tx) => {
     const claim = image ? await claimImage(tx, image, null) : null;
     if (claim?.store) tx.set(claim.imageRef, claim.fields.doc);
+    productMisses.delete(ref.id);
     tx.create(ref, {
       name: input.name,
       description: input.description,

@@ -25,6 +25,7 @@ import { toOrder } from './orders-format.js';
 import { expireSessionQuietly, extraPaymentsOf, hasUnsent, issueRefund, newRefund } from './payment-actions.js';
 import { historyOf, ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, type StoredOrder } from './order-store.js';
 import { clearOrderedLines, readCartLines, readStock, restoreStock } from './stock.js';
+import { orderMail, orderMailEventFor, queueMail } from './mail.js';
 
 /** Field paths (dotted) → values, as `tx.update` takes them. */
 export type OrderPatch = Record<string, unknown>;
@@ -143,8 +144,24 @@ const clearPaidCart: TransitionEffect = {
   },
 };
 
+/** The shopper is told of every move that has a message (confirmed, shipped, cancelled): a queued mail, a write only. */
+const mailShopper: TransitionEffect = {
+  name: 'mail',
+  async prepare(_tx, ctx) {
+    const event = orderMailEventFor(ctx.to);
+    if (!event) return null;
+    return {
+      apply(tx) {
+        const payment = { ...paymentOf(ctx.order), status: ctx.paymentStatus };
+        queueMail(tx, orderMail(event, ctx.orderId, { ...ctx.order, status: ctx.to, payment }));
+        return {};
+      },
+    };
+  },
+};
+
 /** Run in this order on every move. Other issues append their effects here (see the file comment). */
-export const TRANSITION_EFFECTS: TransitionEffect[] = [releaseStock, refundPaidOrder, expireUnpaidSession, clearPaidCart];
+export const TRANSITION_EFFECTS: TransitionEffect[] = [releaseStock, refundPaidOrder, expireUnpaidSession, clearPaidCart, mailShopper];
 
 export interface PreparedTransition {
   /** Writes the order and every effect's writes. */

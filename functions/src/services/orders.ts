@@ -26,6 +26,7 @@ import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { PAYMENTS_NOT_CONFIGURED, stripeConfigured } from '../lib/stripe.js';
 import { invalidateCatalog, products } from './catalog.js';
+import { orderMail, queueMail } from './mail.js';
 import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './order-store.js';
 import { transitionOrder } from './order-transition.js';
 import { orderFromData, shippingAddressOf, toOrder } from './orders-format.js';
@@ -163,6 +164,7 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
     }
     tx.create(orderRef, order);
     tx.set(orderLock(actor.uid), { lastOrderAt: now });
+    queueMail(tx, orderMail('placed', orderRef.id, order));
     // COD clears the ordered lines now; an online order does so when Stripe confirms payment.
     if (input.paymentMethod === 'COD') clearOrderedLines(tx, order, cartLines);
     return order;

@@ -14,6 +14,7 @@ import { stripe, stripeErrorOf, verifyWebhook, type Stripe } from '../lib/stripe
 import { extraPaymentsOf, expireSessionQuietly, hasUnsent, issueRefund, newRefund, type StoredExtraPayment, type StoredRefund } from './payment-actions.js';
 import { ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, withAttention, type Actor, type StoredOrder } from './order-store.js';
 import { prepareTransition, type PreparedTransition } from './order-transition.js';
+import { orderMail, queueMail } from './mail.js';
 
 const stripeEvents = () => db.collection('stripeEvents');
 
@@ -372,6 +373,7 @@ function onRefund(tx: Transaction, snap: DocumentSnapshot, event: Stripe.Event):
     patch['payment.refund'] = own;
     if (state === 'succeeded') {
       patch['payment.status'] = 'refunded';
+      queueMail(tx, orderMail('refunded', snap.id, { ...order, payment: { ...payment, status: 'refunded' } }, { refundAmount: own.amountPaise / 100 }));
       if (order.status !== 'cancelled') {
         patch.attention = withAttention(order, { code: 'refunded_outside_shop', message: 'Stripe refunded this order’s payment, but the order was not cancelled', at: now });
       }

@@ -1,9 +1,10 @@
 // Profiles (users/{uid}) and the Auth accounts behind them.
-import { type Role, type SignupInput, type UpdateDetailsInput, type User } from '@bagshop/domain';
+import { CURRENT_PASSWORD_REQUIRED, type Role, type SignupInput, type UpdateDetailsInput, type User } from '@bagshop/domain';
 import { FieldValue, Timestamp, type DocumentData, type DocumentSnapshot } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
 import { auth, db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
+import { emailChangedMail, queueMail } from './mail.js';
 import { splitDisplayName } from './users-names.js';
 import { resetPasswordWithCode, sendPasswordResetCode, signInWithPassword } from './users-identity.js';
 
@@ -39,6 +40,9 @@ export interface Caller {
   email: string | null;
   role: Role;
   name?: string | undefined;
+  /** From the verified ID token: how and when (seconds since epoch) this session signed in. */
+  signInProvider?: string | undefined;
+  authTime?: number | undefined;
 }
 
 /**
@@ -130,12 +134,46 @@ export async function revokeSessions(uid: string): Promise<void> {
   await auth.revokeRefreshTokens(uid);
 }
 
-/** Name, email and phone. An email change moves the Auth email too (409 if another account has it). */
+export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
+export const GOOGLE_SIGN_IN_AGAIN = 'Sign in with Google again to change your email';
+export const SIGN_IN_AGAIN = 'Sign in again to change your email';
+/** How recent a Google sign-in must be to change the email without a password. */
+export const RECENT_SIGN_IN_SECONDS = 5 * 60;
+
+/**
+ * Who may change the account's email (docs/api-accounts.md): an account with a password proves
+ * it with `currentPassword` (400 without, 403 when wrong); a Google account without a password
+ * by a Google sign-in of the last five minutes (the SPA re-authenticates with Google first).
+ * A stolen ID token alone can no longer move the account to another address.
+ */
+export async function checkEmailChange(caller: Caller, record: UserRecord, currentPassword: string | undefined, now = Date.now()): Promise<void> {
+  const providers = record.providerData.map((p) => p.providerId);
+  if (providers.includes('password')) {
+    if (!currentPassword) throw badRequest(CURRENT_PASSWORD_REQUIRED, [{ field: 'currentPassword', message: CURRENT_PASSWORD_REQUIRED }]);
+    const session = record.email ? await signInWithPassword(record.email, currentPassword) : null;
+    if (!session || session.uid !== caller.uid) {
+      throw new HttpError(403, WRONG_CURRENT_PASSWORD, [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
+    }
+    return;
+  }
+  const recent = caller.authTime !== undefined && now / 1000 - caller.authTime <= RECENT_SIGN_IN_SECONDS;
+  if (providers.includes('google.com')) {
+    if (caller.signInProvider === 'google.com' && recent) return;
+    throw new HttpError(403, GOOGLE_SIGN_IN_AGAIN);
+  }
+  throw new HttpError(403, SIGN_IN_AGAIN);
+}
+
+/**
+ * Name, email and phone. An email change needs proof (checkEmailChange), moves the Auth email
+ * too (409 if another account has it), and queues a mail to the OLD address with the profile write.
+ */
 export async function updateDetails(caller: Caller, input: UpdateDetailsInput): Promise<User> {
-  await currentUser(caller);
+  const current = await currentUser(caller);
   const record = await auth.getUser(caller.uid);
   const previousEmail = record.email ?? null;
   const emailChanged = (previousEmail ?? '').toLowerCase() !== input.email;
+  if (emailChanged) await checkEmailChange(caller, record, input.currentPassword);
   const displayName = `${input.firstname} ${input.lastname}`.trim();
   try {
     await auth.updateUser(caller.uid, emailChanged ? { email: input.email, displayName } : { displayName });
@@ -144,12 +182,17 @@ export async function updateDetails(caller: Caller, input: UpdateDetailsInput): 
     throw error;
   }
   try {
-    await profile(caller.uid).update({
+    const batch = db.batch();
+    batch.update(profile(caller.uid), {
       fullname: { firstname: input.firstname, lastname: input.lastname },
       email: input.email,
       phonenumber: input.phonenumber,
       updatedAt: FieldValue.serverTimestamp(),
     });
+    if (emailChanged && previousEmail) {
+      queueMail(batch, emailChangedMail({ uid: caller.uid, oldEmail: previousEmail, newEmail: input.email, firstname: current.fullname.firstname }));
+    }
+    await batch.commit();
   } catch (error) {
     // Keep Auth and the profile in step: put the old email back.
     if (emailChanged && previousEmail) await auth.updateUser(caller.uid, { email: previousEmail }).catch(() => undefined);
@@ -158,8 +201,6 @@ export async function updateDetails(caller: Caller, input: UpdateDetailsInput): 
   const snap = await profile(caller.uid).get();
   return toUser(caller.uid, snap.data() ?? {}, caller.role);
 }
-
-export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
 
 /** Checks the current password with a real sign-in first, then sets the new one. */
 export async function updatePassword(uid: string, currentPassword: string, newPassword: string): Promise<void> {

@@ -39,6 +39,7 @@ export const SEED = {
   image: 'f'.repeat(64),
   stripeEvent: 'evt_rules_1',
   meta: 'counters',
+  mail: 'mail-a-1',
 } as const;
 
 let env: RulesTestEnvironment | undefined;
@@ -129,6 +130,14 @@ export async function resetData(): Promise<void> {
       setDoc(doc(fs, 'productImages', SEED.image), { contentType: 'image/webp', width: 1200, height: 800, createdAt: now }),
       setDoc(doc(fs, 'stripeEvents', SEED.stripeEvent), { type: 'checkout.session.completed', processedAt: now }),
       setDoc(doc(fs, 'meta', SEED.meta), { orders: 2 }),
+      setDoc(doc(fs, 'mail', SEED.mail), {
+        to: 'a@test.bagshop.test',
+        message: { subject: 'We have your order #der-a-1', text: 'Hello', html: '<p>Hello</p>' },
+        kind: 'order_placed',
+        uid: UID.shopperA,
+        orderId: SEED.orderOfA,
+        createdAt: now,
+      }),
     ]);
   });
 }

@@ -24,10 +24,39 @@ export interface RequestOptions {
 }
 
 /** The ID token of whoever is signed in; nobody is while Auth has not been loaded. */
-async function authHeader(): Promise<Record<string, string>> {
+async function authHeader(forceRefresh = false): Promise<Record<string, string>> {
   const user = loadedAuth()?.currentUser;
   if (!user) return {};
-  return { Authorization: `Bearer ${await user.getIdToken()}` };
+  return { Authorization: `Bearer ${await user.getIdToken(forceRefresh)}` };
+}
+
+/**
+ * The server refused the ID token itself (`WWW-Authenticate: … error="invalid_token"`): it was
+ * revoked, which happens when the user's role changes (docs/security.md), or it expired.
+ */
+function refusedToken(res: Response): boolean {
+  return res.status === 401 && /error="invalid_token"/.test(res.headers.get('www-authenticate') ?? '');
+}
+
+/**
+ * After a refused token: a fresh ID token (with the current role) for one more try; when
+ * that cannot be had, or is refused too, the session is over and the user signs in again.
+ */
+async function refreshedAuthHeader(): Promise<Record<string, string> | null> {
+  try {
+    const header = await authHeader(true);
+    return header.Authorization ? header : null;
+  } catch {
+    return null;
+  }
+}
+
+async function endSession(): Promise<void> {
+  try {
+    await loadedAuth()?.signOut();
+  } catch {
+    // Storage unavailable: the user is gone for this page anyway.
+  }
 }
 
 declare global {
@@ -57,6 +86,7 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 /** Reads the envelope of DESIGN §5: returns the whole JSON body, throws ApiError on failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...(await authHeader()) };
+  const sentToken = 'Authorization' in headers;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
   else if (options.body !== undefined) {
@@ -70,6 +100,11 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   try {
     const early = takeEarlyResponse(url, options);
     res = (early ? await early.catch(() => undefined) : undefined) ?? (await fetch(url, { method: options.method ?? 'GET', headers, body, signal }));
+    if (sentToken && refusedToken(res)) {
+      const fresh = await refreshedAuthHeader();
+      if (fresh) res = await fetch(url, { method: options.method ?? 'GET', headers: { ...headers, ...fresh }, body, signal });
+      if (!fresh || refusedToken(res)) await endSession();
+    }
   } catch (error) {
     console.error('Network Error', error);
     throw new ApiError(0, 'Network error: please check your connection and try again');

@@ -36,6 +36,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   // The profile request in flight, per uid, and the uid whose profile is loaded.
   const inflight = useRef<{ uid: string; promise: Promise<User | null> } | null>(null);
   const loadedUid = useRef<string | null>(null);
+  const loadedRole = useRef<User['role'] | null>(null);
 
   const fetchProfile = useCallback((uid: string): Promise<User | null> => {
     const promise = apiData<User>('users/currentUser').then(
@@ -43,6 +44,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         // A sign-out or another sign-in while this was in flight wins.
         if (currentFirebaseUser()?.uid !== uid) return null;
         loadedUid.current = uid;
+        loadedRole.current = profile.role;
         setUser(profile);
         return profile;
       },
@@ -90,8 +92,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           setLoading(false);
           return;
         }
-        // An hourly token refresh of the same user needs no new profile.
-        if (loadedUid.current === next.uid) return;
+        if (loadedUid.current === next.uid) {
+          // A token refresh of the same user needs no new profile, unless it brought another
+          // role (the API refused the old token after a role change: lib/api-client.ts).
+          const claims = await next.getIdTokenResult().then((r) => r.claims, () => null);
+          const role = claims?.role === 'admin' ? 'admin' : 'customer';
+          if (claims && role !== loadedRole.current && currentFirebaseUser()?.uid === next.uid) await fetchProfile(next.uid);
+          return;
+        }
         setLoading(true);
         await loadUser();
         if (currentFirebaseUser()?.uid === next.uid) setLoading(false);
@@ -115,7 +123,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       stopWaiting();
       unsubscribe?.();
     };
-  }, [loadUser]);
+  }, [loadUser, fetchProfile]);
 
   const logout = useCallback(async () => {
     try {
@@ -134,6 +142,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   const replaceUser = useCallback((next: User | null) => {
     loadedUid.current = next?._id ?? null;
+    loadedRole.current = next?.role ?? null;
     setUser(next);
   }, []);
 

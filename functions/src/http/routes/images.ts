@@ -1,5 +1,6 @@
 import { Router } from 'express';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, HttpError } from '../../lib/errors.js';
+import { MISS_CACHE_CONTROL } from '../../lib/miss-cache.js';
 import { isImageHash, readImage } from '../../services/images/image-store.js';
 
 export function imagesRouter(): Router {
@@ -15,7 +16,7 @@ export function imagesRouter(): Router {
       return;
     }
     const image = await readImage(sha256);
-    if (!image) throw notFound('Image not found');
+    if (!image) throw new HttpError(404, 'Image not found', undefined, { 'Cache-Control': MISS_CACHE_CONTROL });
     res.set({
       'Content-Type': image.contentType,
       'Cache-Control': 'public, max-age=31536000, immutable',

@@ -71,7 +71,14 @@ function limiters() {
 }
 
 function caller(user: AuthUser): Caller {
-  return { uid: user.uid, email: user.email, role: user.role, name: typeof user.token.name === 'string' ? user.token.name : undefined };
+  return {
+    uid: user.uid,
+    email: user.email,
+    role: user.role,
+    name: typeof user.token.name === 'string' ? user.token.name : undefined,
+    signInProvider: user.token.firebase?.sign_in_provider,
+    authTime: user.token.auth_time,
+  };
 }
 
 const LIMIT_MESSAGE = `limit must be a whole number from 1 to ${MAX_PAGE}`;
@@ -120,7 +127,10 @@ export function usersRouter(): Router {
     ok(res, {}, 'Logged out successfully!');
   });
 
-  router.patch('/updateDetails', async (req, res) => {
+  // Guessing the password through an email change counts against the same per-account limit.
+  const passwordCheck: RequestHandler = (req, res, next) => (field(req.body, 'currentPassword') ? limit.passwordUser(req, res, next) : next());
+
+  router.patch('/updateDetails', passwordCheck, async (req, res) => {
     const user = await requireUser(req);
     const input = updateDetailsSchema.parse(jsonBody(req));
     ok(res, await updateDetails(caller(user), input), 'Profile updated successfully!');

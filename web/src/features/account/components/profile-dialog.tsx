@@ -1,14 +1,15 @@
-import { updateDetailsSchema, type UpdateDetailsInput, type User } from '@bagshop/domain';
-import { Avatar, Badge, Button, Group, Modal, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { CURRENT_PASSWORD_REQUIRED, updateDetailsSchema, type FieldError, type UpdateDetailsInput, type User } from '@bagshop/domain';
+import { Avatar, Badge, Button, Group, Modal, PasswordInput, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { IconKey, IconLogout, IconPencil, IconShieldLock } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 import { updateDetails } from '../api/profile-api';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { NameInputs, PhoneInput } from '../../../components/person-inputs';
+import { ReauthCancelled, useGoogleReauth } from './google-reauth';
 
 export function initials(user: Pick<User, 'fullname'>): string {
   const { firstname, lastname } = user.fullname;
@@ -26,13 +27,24 @@ function Detail({ label, value }: { label: string; value: string }) {
   );
 }
 
+/** How this account proves itself for an email change (docs/api-accounts.md). */
+export type EmailProof = 'password' | 'google' | 'none';
+
+export function emailProofOf(providerIds: readonly string[]): EmailProof {
+  if (providerIds.includes('password')) return 'password';
+  return providerIds.includes('google.com') ? 'google' : 'none';
+}
+
 export function ProfileEditForm({
   user,
+  emailProof,
   onSave,
   onCancel,
 }: {
   user: User;
-  onSave: (values: UpdateDetailsInput) => Promise<void>;
+  emailProof: EmailProof;
+  /** Resolves with field errors to show on the form, if the server answered some. */
+  onSave: (values: UpdateDetailsInput, emailChanged: boolean) => Promise<FieldError[] | void>;
   onCancel: () => void;
 }) {
   const form = useSchemaForm(updateDetailsSchema, {
@@ -40,12 +52,41 @@ export function ProfileEditForm({
     lastname: user.fullname.lastname,
     email: user.email,
     phonenumber: user.phonenumber,
+    currentPassword: '',
   });
+  const emailChanged = form.values.email.trim().toLowerCase() !== user.email.toLowerCase();
   return (
-    <form noValidate aria-label="Edit profile" onSubmit={form.onSubmit((values) => onSave(updateDetailsSchema.parse(values)))}>
+    <form
+      noValidate
+      aria-label="Edit profile"
+      onSubmit={form.onSubmit(async (values) => {
+        const { currentPassword, ...details } = updateDetailsSchema.parse(values);
+        const changed = details.email !== user.email.toLowerCase();
+        if (changed && emailProof === 'password' && !currentPassword) {
+          form.setFieldError('currentPassword', CURRENT_PASSWORD_REQUIRED);
+          return;
+        }
+        const errors = await onSave(changed && emailProof === 'password' ? { ...details, currentPassword } : details, changed);
+        for (const error of errors ?? []) form.setFieldError(error.field, error.message);
+      })}
+    >
       <Stack gap="sm">
         <NameInputs firstname={form.getInputProps('firstname')} lastname={form.getInputProps('lastname')} />
         <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
+        {emailChanged && emailProof === 'password' && (
+          <PasswordInput
+            label="Current password"
+            description="Needed to change your email"
+            autoComplete="current-password"
+            withAsterisk
+            {...form.getInputProps('currentPassword')}
+          />
+        )}
+        {emailChanged && emailProof === 'google' && (
+          <Text size="sm" c="dimmed">
+            To change your email you confirm with Google when you save.
+          </Text>
+        )}
         <PhoneInput {...form.getInputProps('phonenumber')} />
         <Group justify="flex-end" mt="xs">
           <Button variant="default" onClick={onCancel}>
@@ -66,8 +107,10 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: (
   const navigate = useNavigate();
   const [editing, setEditing] = useState(false);
   const [leaving, setLeaving] = useState(false);
+  const { reauthenticate, chooser } = useGoogleReauth();
   const user = session.user;
   if (!user) return null;
+  const emailProof = emailProofOf(session.firebaseUser?.providerData.map((p) => p.providerId) ?? []);
 
   const logout = async () => {
     setLeaving(true);
@@ -78,6 +121,7 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: (
 
   return (
     <Modal opened={opened} onClose={onClose} title="My Profile" centered size="md">
+      {chooser}
       <Stack gap="md">
         <Group wrap="nowrap">
           <Avatar color="blue" radius="xl" size={64} aria-hidden>
@@ -101,9 +145,11 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: (
         {editing ? (
           <ProfileEditForm
             user={user}
+            emailProof={emailProof}
             onCancel={() => setEditing(false)}
-            onSave={async (values) => {
+            onSave={async (values, emailChanged) => {
               try {
+                if (emailChanged && emailProof === 'google') await reauthenticate();
                 const updated = await updateDetails(values);
                 notify.success('Profile updated successfully!');
                 if (updated.email !== user.email) {
@@ -116,6 +162,8 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: (
                 session.setUser(updated);
                 setEditing(false);
               } catch (error) {
+                if (error instanceof ReauthCancelled) return;
+                if (error instanceof ApiError && error.errors.length > 0) return error.errors;
                 notify.error(errorMessage(error, 'Update failed'));
               }
             }}

@@ -11,8 +11,9 @@ export function forgetPassword(email: string): Promise<{ message?: string }> {
   return apiRequest<{ message?: string }>('users/forgetPassword', { method: 'PATCH', body: { email } });
 }
 
+/** The reset code goes in the body, never in the URL: URLs end up in access logs (docs/security.md). */
 export function resetPassword(token: string, newPassword: string): Promise<{ message?: string }> {
-  return apiRequest<{ message?: string }>('users/resetPassword', { method: 'PATCH', query: { token }, body: { newPassword } });
+  return apiRequest<{ message?: string }>('users/resetPassword', { method: 'PATCH', body: { token, newPassword } });
 }
 
 export function updatePassword(currentPassword: string, newPassword: string): Promise<{ message?: string }> {

@@ -1,6 +1,6 @@
 import { Button, Modal, Stack, Text, TextInput } from '@mantine/core';
 import { IconBrandGoogle } from '@tabler/icons-react';
-import { browserPopupRedirectResolver, GoogleAuthProvider, signInWithCredential, signInWithPopup } from 'firebase/auth';
+import { browserPopupRedirectResolver, GoogleAuthProvider, signInWithCredential, signInWithPopup, type OAuthCredential } from 'firebase/auth';
 import { useState } from 'react';
 import { z } from 'zod';
 import { emailSchema } from '@bagshop/domain';
@@ -22,6 +22,51 @@ export function emulatorGoogleSub(email: string): string {
   return `1${hash.toString().padStart(20, '0')}`;
 }
 
+export interface GoogleAccountChooserProps {
+  opened: boolean;
+  onClose: () => void;
+  busy: boolean;
+  /** Called with the emulator Google credential of the account entered. */
+  onChoose: (credential: OAuthCredential) => Promise<void>;
+  title?: string;
+  /** Prefilled account (re-authentication asks for the account already signed in). */
+  account?: { email: string; name: string };
+}
+
+/**
+ * On the emulators (offline, no apis.google.com) this small in-app chooser stands in for
+ * Google's own window: it makes an emulator Google credential for the account entered
+ * (ENVIRONMENT.md, "Google sign-in on the Auth emulator").
+ */
+export function GoogleAccountChooser({ opened, onClose, busy, onChoose, title = 'Choose a Google account', account }: GoogleAccountChooserProps) {
+  const form = useSchemaForm(chooserSchema, { email: account?.email ?? '', name: account?.name ?? '' }, { validateInputOnBlur: false });
+  return (
+    <Modal opened={opened} onClose={onClose} title={title} centered>
+      <form
+        noValidate
+        aria-label="Google account"
+        onSubmit={form.onSubmit((values) => {
+          const { email, name } = chooserSchema.parse(values);
+          const credential = GoogleAuthProvider.credential(JSON.stringify({ sub: emulatorGoogleSub(email), email, email_verified: true, name }));
+          return onChoose(credential);
+        })}
+      >
+        <Stack gap="sm">
+          <Text size="sm" c="dimmed">
+            The shop runs on the Firebase emulators, so Google&apos;s own sign-in window is not available. Enter the Google
+            account to sign in as.
+          </Text>
+          <TextInput label="Google email" type="email" autoComplete="email" withAsterisk data-autofocus {...form.getInputProps('email')} />
+          <TextInput label="Name" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
+          <Button type="submit" loading={busy}>
+            Continue
+          </Button>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
 export interface GoogleSignInProps {
   /** Called just before the sign-in starts. */
   onStart?: () => void;
@@ -31,15 +76,10 @@ export interface GoogleSignInProps {
   onFailed: (error: unknown) => void;
 }
 
-/**
- * 'Continue with Google': Google's popup in production. On the emulators (offline, no
- * apis.google.com) a small in-app chooser signs in with an emulator Google credential
- * instead (ENVIRONMENT.md, "Google sign-in on the Auth emulator").
- */
+/** 'Continue with Google': Google's popup in production, the in-app chooser on the emulators. */
 export function GoogleSignIn({ onStart, onSignedIn, onFailed }: GoogleSignInProps) {
   const [chooserOpen, setChooserOpen] = useState(false);
   const [busy, setBusy] = useState(false);
-  const form = useSchemaForm(chooserSchema, { email: '', name: '' }, { validateInputOnBlur: false });
 
   const run = async (signIn: () => Promise<unknown>) => {
     setBusy(true);
@@ -69,31 +109,12 @@ export function GoogleSignIn({ onStart, onSignedIn, onFailed }: GoogleSignInProp
       <Button variant="default" fullWidth leftSection={<IconBrandGoogle size={18} aria-hidden />} onClick={start} loading={busy && !chooserOpen}>
         Continue with Google
       </Button>
-      <Modal opened={chooserOpen} onClose={() => setChooserOpen(false)} title="Choose a Google account" centered>
-        <form
-          noValidate
-          aria-label="Google account"
-          onSubmit={form.onSubmit((values) => {
-            const { email, name } = chooserSchema.parse(values);
-            const credential = GoogleAuthProvider.credential(
-              JSON.stringify({ sub: emulatorGoogleSub(email), email, email_verified: true, name }),
-            );
-            return run(() => signInWithCredential(getFirebaseAuth(), credential));
-          })}
-        >
-          <Stack gap="sm">
-            <Text size="sm" c="dimmed">
-              The shop runs on the Firebase emulators, so Google's own sign-in window is not available. Enter the Google
-              account to sign in as.
-            </Text>
-            <TextInput label="Google email" type="email" autoComplete="email" withAsterisk data-autofocus {...form.getInputProps('email')} />
-            <TextInput label="Name" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
-            <Button type="submit" loading={busy}>
-              Continue
-            </Button>
-          </Stack>
-        </form>
-      </Modal>
+      <GoogleAccountChooser
+        opened={chooserOpen}
+        onClose={() => setChooserOpen(false)}
+        busy={busy}
+        onChoose={(credential) => run(() => signInWithCredential(getFirebaseAuth(), credential))}
+      />
     </>
   );
 }

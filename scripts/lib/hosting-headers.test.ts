@@ -1,0 +1,82 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from './env.ts';
+import { contentSecurityPolicy, directive, hostingHeaders, inlineScriptHashes, PAGE_PATHS_REGEX } from './hosting-headers.ts';
+
+const indexHtml = readFileSync(resolve(ROOT, 'web/index.html'), 'utf8');
+const local = { kind: 'local', host: '127.0.0.1', authPort: 9299, firestorePort: 8280 } as const;
+
+describe('the committed firebase.json', () => {
+  const config = JSON.parse(readFileSync(resolve(ROOT, 'firebase.json'), 'utf8')) as {
+    hosting: { headers: unknown; rewrites: { regex?: string; source?: string; function?: unknown }[] };
+  };
+
+  it('carries exactly the production headers the generator makes (run `npm run headers` when this fails)', () => {
+    expect(config.hosting.headers).toEqual(hostingHeaders({ kind: 'production' }, indexHtml));
+  });
+
+  it('sends every /api path, including dot segments and /api itself, to the function', () => {
+    const api = config.hosting.rewrites.find((r) => r.function !== undefined);
+    const pattern = new RegExp(api?.regex ?? '^$', 'u');
+    for (const path of ['/api', '/api/', '/api/products', '/api/cart/..%2F..%2Fusers', '/api/.hidden', '/api//x']) {
+      expect(pattern.test(path), path).toBe(true);
+    }
+    for (const path of ['/', '/apix', '/luggage', '/ap']) expect(pattern.test(path), path).toBe(false);
+  });
+});
+
+describe('PAGE_PATHS_REGEX: which paths get the page headers', () => {
+  const pages = new RegExp(PAGE_PATHS_REGEX, 'u');
+  it.each(['/', '/luggage', '/product/abc', '/assets/index-x.js', '/a', '/ab', '/_x', '/__x', '/apix', '/apx', '/xyz', '/admin/users', '/favicon.svg', '//x'])(
+    'covers %s',
+    (path) => expect(pages.test(path)).toBe(true),
+  );
+  it.each(['/api', '/api/', '/api/products', '/__/auth/handler', '/__/auth/iframe', '/__'])('leaves out %s', (path) => expect(pages.test(path)).toBe(false));
+});
+
+describe('the Content-Security-Policy', () => {
+  it('allows no inline or eval script, only this origin and the hash of index.html’s inline script', () => {
+    for (const target of [{ kind: 'production' } as const, local]) {
+      const scripts = directive(contentSecurityPolicy(target, indexHtml), 'script-src');
+      expect(scripts).not.toContain("'unsafe-inline'");
+      expect(scripts).not.toContain("'unsafe-eval'");
+      expect(scripts).toContain("'self'");
+      expect(scripts.filter((s) => s.startsWith("'sha256-"))).toEqual(inlineScriptHashes(indexHtml));
+    }
+    expect(inlineScriptHashes(indexHtml)).toHaveLength(1);
+  });
+
+  it('has the fixed directives of docs/security.md', () => {
+    const policy = contentSecurityPolicy({ kind: 'production' }, indexHtml);
+    expect(directive(policy, 'object-src')).toEqual(["'none'"]);
+    expect(directive(policy, 'base-uri')).toEqual(["'self'"]);
+    expect(directive(policy, 'frame-ancestors')).toEqual(["'none'"]);
+    expect(directive(policy, 'img-src')).toEqual(["'self'", 'data:', 'blob:']);
+  });
+
+  it('connects to Firebase in production and to the emulators in a local build, nothing else', () => {
+    expect(directive(contentSecurityPolicy({ kind: 'production' }, indexHtml), 'connect-src')).toEqual([
+      "'self'",
+      'https://identitytoolkit.googleapis.com',
+      'https://securetoken.googleapis.com',
+      'https://firestore.googleapis.com',
+    ]);
+    expect(directive(contentSecurityPolicy(local, indexHtml), 'connect-src')).toEqual(["'self'", 'http://127.0.0.1:9299', 'http://127.0.0.1:8280']);
+  });
+
+  it('differs between local and production only in connect-src and the Google sign-in script host', () => {
+    const prod = contentSecurityPolicy({ kind: 'production' }, indexHtml).split('; ');
+    const dev = contentSecurityPolicy(local, indexHtml).split('; ');
+    const differing = prod.filter((d, i) => d !== dev[i]).map((d) => d.split(' ')[0]);
+    expect(differing).toEqual(['script-src', 'connect-src']);
+  });
+});
+
+describe('inlineScriptHashes', () => {
+  it('hashes classic and module inline scripts, skips external scripts and JSON data blocks', () => {
+    const html = '<script>a()</script><script type="module">b()</script><script src="/x.js"></script><script type="application/json">{"a":1}</script>';
+    // echo -n 'a()' | openssl dgst -sha256 -binary | base64
+    expect(inlineScriptHashes(html)).toEqual(["'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='", expect.stringMatching(/^'sha256-/)]);
+  });
+});
