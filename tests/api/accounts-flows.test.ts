@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, signIn, uniqueEmail } from '../support/api';
-import { expectFailure, googleSignIn, passwordResetCodes, refresh } from '../support/accounts';
+import { expectFailure, googleSignIn, passwordResetCodes, refresh, untilRevocableAfter } from '../support/accounts';
 
 interface UserBody {
   _id: string;
@@ -167,7 +167,7 @@ describe('POST /api/users/logout', () => {
     expect((await api('users', { token: u.idToken })).status).toBe(200);
 
     // Revocation has one-second resolution: make sure it is later than the sign-in.
-    await new Promise((r) => setTimeout(r, 1100));
+    await untilRevocableAfter(u.idToken);
     const all = await api('users/logout', { method: 'POST', token: u.idToken, body: { everywhere: true } });
     expect(all.status).toBe(200);
     const after = (await admin().auth.getUser(u.uid)).tokensValidAfterTime;
@@ -363,12 +363,12 @@ describe('admin: users and roles', () => {
     expect((await auth.getUser(target.uid)).customClaims?.role).toBe('admin');
     expect((await db.doc(`users/${target.uid}`).get()).get('role')).toBe('admin');
 
-    // A fresh sign-in carries the claim and passes the admin routes.
-    await new Promise((r) => setTimeout(r, 1100));
+    // A fresh sign-in carries the claim and passes the admin routes (a sign-in in the same
+    // second as the grant's revocation is not refused: auth_time ≥ tokensValidAfterTime).
     const promoted = await signIn(target.email, target.password);
     expect((await api('users', { token: promoted.idToken })).status).toBe(200);
 
-    await new Promise((r) => setTimeout(r, 1100));
+    await untilRevocableAfter(promoted.idToken);
     const demote = await api<Ok<UserBody>>(`users/${target.uid}/role`, { method: 'PATCH', token: boss.idToken, body: { role: 'customer' } });
     expect(demote.status).toBe(200);
     expect(demote.body.data.role).toBe('customer');

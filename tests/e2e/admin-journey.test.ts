@@ -2,12 +2,13 @@ import { formatINR, shortOrderId, type AdminDashboard, type Product } from '@bag
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, signIn } from '../support/api';
-import { SCREENSHOT_DIR, useBrowser, VIEWPORTS } from '../support/browser';
+import { screenshot, useBrowser, VIEWPORTS, waitForImagesInView } from '../support/browser';
+import { logIn, waitForPath, waitForToast } from '../support/shopper-ui';
 
 // The admin journey of issue 6, in Chromium against the emulator stack, as a shop owner
 // works: sign in, read the dashboard, move an order along while the shopper watches
@@ -16,27 +17,10 @@ import { SCREENSHOT_DIR, useBrowser, VIEWPORTS } from '../support/browser';
 const ADMIN = { email: 'admin@bagshop.test', password: 'Admin@123', firstname: 'Asha' };
 const SHOPPER = { email: 'shopper@bagshop.test', password: 'Shopper@123' };
 
-async function signInAt(page: Page, base: string, who: { email: string; password: string }) {
-  await page.goto(`${base}/auth`, { waitUntil: 'load' });
-  const form = page.locator('form').filter({ has: page.getByLabel(/password/i) }).first();
-  await form.getByLabel(/email/i).fill(who.email);
-  await form.getByLabel(/password/i).first().fill(who.password);
-  await form.getByRole('button', { name: /^(sign in|log ?in)$/i }).click();
-  await page.waitForURL((url) => url.pathname === '/', { timeout: 20_000 });
-}
-
-/** A 1280 × 900 screenshot once the pictures in view have loaded (fixed sidebars and overlays stay in place). */
-async function screenshot(page: Page, name: string) {
-  await page
-    .waitForFunction(() => Array.from(document.images).every((img) => img.complete || img.getBoundingClientRect().top > window.innerHeight), undefined, { timeout: 10_000 })
-    .catch(() => undefined);
-  await page.waitForTimeout(300); // let transitions settle
-  mkdirSync(SCREENSHOT_DIR, { recursive: true });
-  await page.screenshot({ path: join(SCREENSHOT_DIR, `${name}.png`) });
-}
-
-async function toast(page: Page, text: string) {
-  await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor({ timeout: 15_000 });
+/** A 1280 × 900 screenshot of the viewport (fixed sidebars and overlays stay in place), pictures in view loaded when they can be. */
+async function shoot(page: Page, name: string) {
+  await waitForImagesInView(page).catch(() => undefined);
+  await screenshot(page, name, { fullPage: false });
 }
 
 /** A PNG no other product has (random pixels), drawn with sharp. */
@@ -107,7 +91,7 @@ describe('admin journey (Chromium, 1280 px)', () => {
   });
 
   it('signs the admin in and shows the panel greeting them by first name', async () => {
-    await signInAt(adminPage, chromium.base, ADMIN);
+    await logIn(adminPage, chromium.base, ADMIN.email, ADMIN.password);
     await adminPage.goto(`${chromium.base}/admin`, { waitUntil: 'load' });
     await adminPage.getByRole('heading', { name: 'Admin Panel' }).waitFor({ timeout: 20_000 });
     await adminPage.getByText(`Hello, ${ADMIN.firstname}`).waitFor();
@@ -131,12 +115,12 @@ describe('admin journey (Chromium, 1280 px)', () => {
     expect(await byStatus.getByRole('listitem').filter({ hasText: 'Pending' }).innerText()).toContain(String(figures.ordersByStatus.pending));
     expect(await adminPage.getByLabel('Low stock products').innerText()).not.toBe('');
     expect(await adminPage.title()).toBe('Dashboard · Admin · Bagshop');
-    await screenshot(adminPage, 'admin-dashboard-1280');
+    await shoot(adminPage, 'admin-dashboard-1280');
   });
 
   it('moves a pending order to confirmed, then shipped, and the shopper sees it on /orders', async () => {
     // The shopper watches their orders page in a second browser context.
-    await signInAt(shopperPage, chromium.base, SHOPPER);
+    await logIn(shopperPage, chromium.base, SHOPPER.email, SHOPPER.password);
     await shopperPage.goto(`${chromium.base}/orders`, { waitUntil: 'load' });
     const shopperCard = shopperPage.getByRole('article', { name: `Order #${shortOrderId(orderId)}` });
     await shopperCard.getByText('Pending').waitFor({ timeout: 20_000 });
@@ -151,18 +135,18 @@ describe('admin journey (Chromium, 1280 px)', () => {
     // Search by order id narrows the table.
     await adminPage.getByLabel('Search orders').fill(orderId.slice(-8));
     expect(await adminPage.locator('tr[data-order-id]').count()).toBe(1);
-    await screenshot(adminPage, 'admin-orders-1280');
+    await shoot(adminPage, 'admin-orders-1280');
 
     await row.click();
     const drawer = adminPage.getByRole('dialog').filter({ hasText: `Order #${shortOrderId(orderId)}` });
     await drawer.getByText('Bengaluru').first().waitFor();
     await drawer.getByText('Cash on Delivery').waitFor();
-    await screenshot(adminPage, 'admin-order-drawer-1280');
+    await shoot(adminPage, 'admin-order-drawer-1280');
 
     await drawer.getByRole('button', { name: 'Mark as Confirmed' }).click();
-    await toast(adminPage, 'Order marked as Confirmed');
+    await waitForToast(adminPage, 'Order marked as Confirmed');
     await drawer.getByRole('button', { name: 'Mark as Shipped' }).click();
-    await toast(adminPage, 'Order marked as Shipped');
+    await waitForToast(adminPage, 'Order marked as Shipped');
     await drawer.getByRole('button', { name: 'Mark as Completed' }).waitFor();
     expect(await drawer.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
     expect(await row.locator('[data-status]').getAttribute('data-status')).toBe('shipped');
@@ -174,7 +158,7 @@ describe('admin journey (Chromium, 1280 px)', () => {
 
     // Live on the shopper's page, without a reload.
     await shopperCard.getByText('Shipped').waitFor({ timeout: 20_000 });
-    await screenshot(shopperPage, 'admin-shopper-orders-shipped-1280');
+    await shoot(shopperPage, 'admin-shopper-orders-shipped-1280');
     await adminPage.keyboard.press('Escape');
   });
 
@@ -195,13 +179,13 @@ describe('admin journey (Chromium, 1280 px)', () => {
     await modal.locator('input[type="file"]').setInputFiles(await uniquePng(workDir));
     await modal.getByAltText('Image preview').waitFor();
     await modal.getByText('Sells at ₹6,000 (40% off)').waitFor();
-    await screenshot(adminPage, 'admin-product-modal-1280');
+    await shoot(adminPage, 'admin-product-modal-1280');
     await modal.getByRole('button', { name: 'Add Product' }).click();
-    await toast(adminPage, 'Product created successfully');
+    await waitForToast(adminPage, 'Product created successfully');
     const row = adminPage.locator('tr[data-product-id]').filter({ hasText: productName });
     await row.waitFor({ timeout: 20_000 });
     expect(await row.innerText()).toContain('40% off');
-    await screenshot(adminPage, 'admin-products-1280');
+    await shoot(adminPage, 'admin-products-1280');
 
     const card = await categoryCard(chromium.browser, chromium.base, 'luggage', productName);
     expect(card).toContain('40% OFF');
@@ -213,7 +197,7 @@ describe('admin journey (Chromium, 1280 px)', () => {
     const modal = adminPage.getByRole('dialog', { name: 'Edit Product' });
     await modal.getByLabel(/^Discount/).fill('1000');
     await modal.getByRole('button', { name: 'Save changes' }).click();
-    await toast(adminPage, 'Product updated successfully');
+    await waitForToast(adminPage, 'Product updated successfully');
     const row = adminPage.locator('tr[data-product-id]').filter({ hasText: productName });
     await row.filter({ hasText: '10% off' }).waitFor({ timeout: 20_000 });
     const productId = await row.getAttribute('data-product-id');
@@ -226,7 +210,7 @@ describe('admin journey (Chromium, 1280 px)', () => {
     const confirm = adminPage.getByRole('dialog', { name: 'Delete Product' });
     await confirm.getByText('Are you sure you want to delete this product? This action cannot be undone.').waitFor();
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await toast(adminPage, 'Product deleted');
+    await waitForToast(adminPage, 'Product deleted');
     await row.waitFor({ state: 'detached' });
     expect((await api(`products/${productId}`)).status).toBe(404);
   });
@@ -254,7 +238,7 @@ describe('admin journey (Chromium, 1280 px)', () => {
     await row.getByRole('button', { name: 'Revoke admin' }).waitFor({ timeout: 15_000 });
     expect(await row.locator('[data-role]').getAttribute('data-role')).toBe('admin');
     expect((await auth.getUser(shopperUid)).customClaims?.role).toBe('admin');
-    await screenshot(adminPage, 'admin-users-1280');
+    await shoot(adminPage, 'admin-users-1280');
 
     await row.getByRole('button', { name: 'Revoke admin' }).click();
     await row.getByRole('button', { name: 'Grant admin' }).waitFor({ timeout: 15_000 });
@@ -265,10 +249,10 @@ describe('admin journey (Chromium, 1280 px)', () => {
   it('keeps a shopper out of /admin', async () => {
     const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
-    await signInAt(page, chromium.base, SHOPPER);
+    await logIn(page, chromium.base, SHOPPER.email, SHOPPER.password);
     await page.goto(`${chromium.base}/admin`, { waitUntil: 'load' });
-    await toast(page, 'You don’t have permission');
-    await page.waitForURL((url) => url.pathname === '/');
+    await waitForToast(page, 'You don’t have permission');
+    await waitForPath(page, '/');
     expect(await page.getByRole('heading', { name: 'Admin Panel' }).count()).toBe(0);
     await context.close();
   });
@@ -277,8 +261,8 @@ describe('admin journey (Chromium, 1280 px)', () => {
     const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
     const page = await context.newPage();
     await page.goto(`${chromium.base}/admin/products`, { waitUntil: 'load' });
-    await toast(page, 'You are not logged in');
-    await page.waitForURL((url) => url.pathname === '/auth');
+    await waitForToast(page, 'You are not logged in');
+    await waitForPath(page, '/auth');
     await context.close();
   });
 });

@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, createTestUser } from '../support/api';
 import { screenshot, useBrowser, VIEWPORTS } from '../support/browser';
+import { logIn, waitForPath } from '../support/shopper-ui';
 
 const suffix = Date.now().toString(36);
 const DEAL_NAME = `E2E Deal Trolley ${suffix}`;
@@ -22,7 +23,8 @@ async function loadLazyImages(page: Page): Promise<void> {
   await page.evaluate(async () => {
     for (let y = 0; y < document.body.scrollHeight; y += 600) {
       window.scrollTo(0, y);
-      await new Promise((r) => setTimeout(r, 60));
+      // The frame after the scroll is where lazy images start loading.
+      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
     }
     window.scrollTo(0, 0);
   });
@@ -184,7 +186,7 @@ describe('browse the catalog (Chromium)', () => {
       const page = await chromium.browser.newPage({ viewport });
       await page.goto(`${chromium.base}/luggage`, { waitUntil: 'load' });
       await page.getByRole('link', { name: DEAL_NAME }).click();
-      await page.waitForURL(`**/product/${dealId}`);
+      await waitForPath(page, `/product/${dealId}`);
       await page.getByRole('heading', { name: DEAL_NAME, level: 1 }).waitFor();
       await page.getByText('Only 3 left').waitFor();
       expect((await page.getByTestId('sale-price').textContent())?.replace(/\s/g, '')).toBe('₹6,000');
@@ -197,7 +199,7 @@ describe('browse the catalog (Chromium)', () => {
 
       await page.getByRole('button', { name: 'Add to cart' }).click();
       await page.getByText('You need to login first').waitFor();
-      await page.waitForURL('**/auth');
+      await waitForPath(page, '/auth');
       await page.close();
     });
   }
@@ -219,12 +221,7 @@ describe('browse the catalog (Chromium)', () => {
     const shopper = await createTestUser({ firstname: 'Browser' });
     const { db } = admin();
     const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
-    await page.goto(`${chromium.base}/auth`, { waitUntil: 'load' });
-    const login = page.getByRole('form', { name: 'Login' });
-    await login.getByLabel('Email').fill(shopper.email);
-    await login.getByLabel('Password', { exact: false }).first().fill(shopper.password);
-    await login.getByRole('button', { name: 'Login' }).click();
-    await page.waitForURL((url) => url.pathname === '/');
+    await logIn(page, chromium.base, shopper.email, shopper.password);
 
     await page.goto(`${chromium.base}/product/${dealId}`, { waitUntil: 'load' });
     const heading = page.getByRole('heading', { name: DEAL_NAME, level: 1 });
@@ -233,20 +230,20 @@ describe('browse the catalog (Chromium)', () => {
     // The profile dialog opens over the product page, which stays on screen, and closing it
     // returns to that page (it used to show an empty page under the dialog).
     await page.getByRole('button', { name: 'Profile' }).click();
-    await page.waitForURL((url) => url.pathname === '/profile');
+    await waitForPath(page, '/profile');
     await page.getByRole('dialog', { name: 'My Profile' }).getByText(shopper.email).first().waitFor();
     expect(await heading.isVisible()).toBe(true);
     expect(await page.getByRole('navigation', { name: 'Breadcrumb' }).isVisible()).toBe(true);
     await screenshot(page, 'browse-profile-over-product-desktop');
     await page.keyboard.press('Escape');
-    await page.waitForURL((url) => url.pathname === `/product/${dealId}`);
+    await waitForPath(page, `/product/${dealId}`);
     await page.getByRole('dialog', { name: 'My Profile' }).waitFor({ state: 'detached' });
     expect(await heading.isVisible()).toBe(true);
 
     await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByText('Product added successfully').waitFor();
-    await page.waitForURL((url) => url.pathname === '/cart');
+    await waitForPath(page, '/cart');
     expect((await db.doc(`users/${shopper.uid}/cart/${dealId}`).get()).get('quantity')).toBe(2);
 
     // 2 in the cart, 3 in stock: adding 2 more is refused, and the shopper is told why.

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { createTestUser, uniqueEmail } from '../support/api';
 import { useBrowser, VIEWPORTS } from '../support/browser';
 import { authUrl, PROJECT_ID } from '../support/emulators';
-import { label, WAIT, waitForPath } from '../support/shopper-ui';
+import { label, logIn, WAIT, waitForPath } from '../support/shopper-ui';
 
 describe('shopper sign-in in Chromium', () => {
   const chromium = useBrowser();
@@ -26,11 +26,7 @@ describe('shopper sign-in in Chromium', () => {
 
   it('logs the demo shopper in with a welcome and shows the two seeded orders', { timeout: 90_000 }, async () => {
     const page = await chromium.browser.newPage({ viewport: VIEWPORTS.mobile });
-    await page.goto(`${chromium.base}/auth`, { waitUntil: 'load' });
-    await page.getByLabel(label('Email')).fill('shopper@bagshop.test');
-    await page.getByLabel(label('Password')).fill('Shopper@123');
-    await page.getByRole('button', { name: 'Login' }).click();
-    await waitForPath(page, '/');
+    await logIn(page, chromium.base, 'shopper@bagshop.test', 'Shopper@123');
     await page.getByText('Welcome back, Rahul').waitFor(WAIT);
     await page.goto(`${chromium.base}/orders`, { waitUntil: 'load' });
     for (const id of ['demo-order-1', 'demo-order-2']) {

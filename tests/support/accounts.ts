@@ -1,6 +1,6 @@
 // Helpers for the accounts and cart API tests: Google users, reset codes, refresh tokens,
-// throwaway products, and the failure-envelope check.
-import { expect } from 'vitest';
+// throwaway products, the failure-envelope check, and waiting out token revocation's second.
+import { expect, vi } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
 import { admin, type ApiResult } from './api';
 import { authUrl, PROJECT_ID } from './emulators';
@@ -80,4 +80,27 @@ export function expectFailure(res: ApiResult<unknown>, status?: number): void {
   expect(body, context).toMatchObject({ success: false });
   expect(typeof body.message, context).toBe('string');
   expect((body.message as string).length, context).toBeGreaterThan(0);
+}
+
+/** When the ID token's user signed in (`auth_time`, Unix seconds). */
+export function authTimeOf(idToken: string): number {
+  const payload = JSON.parse(Buffer.from(idToken.split('.')[1] ?? '', 'base64url').toString('utf8')) as { auth_time?: unknown };
+  if (typeof payload.auth_time !== 'number') throw new Error('ID token without auth_time');
+  return payload.auth_time;
+}
+
+/**
+ * Token revocation has one-second resolution: Firebase refuses a token only when the user
+ * signed in before the revocation's whole second (auth_time < tokensValidAfterTime). Waits
+ * until the clock has moved past the second in which this token's user signed in, so a
+ * revocation from now on refuses it.
+ */
+export async function untilRevocableAfter(idToken: string): Promise<void> {
+  const signedIn = authTimeOf(idToken);
+  await vi.waitFor(
+    () => {
+      if (Math.floor(Date.now() / 1000) <= signedIn) throw new Error('still in the second of the sign-in');
+    },
+    { timeout: 2_000, interval: 20 },
+  );
 }

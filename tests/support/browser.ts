@@ -19,10 +19,40 @@ export const VIEWPORTS = {
   desktop: { width: 1280, height: 900 },
 } as const;
 
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Resolves once the page has painted what it last rendered (two animation frames) and no
+ * CSS transition or finite animation is running: after a resize, an open or a close.
+ * Endless animations (loaders) are ignored.
+ */
+export async function waitForSettled(page: Page, timeout = 5_000): Promise<void> {
+  const frames = () => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
+  await frames();
+  await page.waitForFunction(
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
+    undefined,
+    { timeout },
+  );
+  await frames();
+}
+
+/** Waits until every image in the viewport (or above it) has loaded. */
+export async function waitForImagesInView(page: Page, timeout = 10_000): Promise<void> {
+  await page.waitForFunction(
+    () => Array.from(document.images).every((img) => img.complete || img.getBoundingClientRect().top > window.innerHeight),
+    undefined,
+    { timeout },
+  );
+}
+
+/**
+ * A screenshot into test-results/screenshots once the page has settled: the full page, or
+ * `fullPage: false` for the viewport only (fixed sidebars and overlays stay in place).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
+  await waitForSettled(page);
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const path = resolve(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path, fullPage: true });
+  await page.screenshot({ path, fullPage: options.fullPage ?? true });
   return path;
 }
 

@@ -1,6 +1,6 @@
-// Helpers for the shopper journeys in Chromium (tests/e2e/shopper-*.test.ts).
+// Helpers for the journeys in Chromium (tests/e2e/*.test.ts).
 import type { Page } from 'playwright-core';
-import { screenshot, VIEWPORTS } from './browser';
+import { screenshot, VIEWPORTS, waitForSettled } from './browser';
 
 export const WAIT = { timeout: 20_000 };
 
@@ -16,10 +16,14 @@ export async function waitForPath(page: Page, path: string | RegExp): Promise<vo
 export async function shootBoth(page: Page, name: string): Promise<void> {
   await screenshot(page, `${name}-1280`);
   await page.setViewportSize(VIEWPORTS.mobile);
-  await page.waitForTimeout(400);
   await screenshot(page, `${name}-360`);
   await page.setViewportSize(VIEWPORTS.desktop);
-  await page.waitForTimeout(200);
+  await waitForSettled(page);
+}
+
+/** Waits for a Mantine toast with this text. */
+export async function waitForToast(page: Page, text: string): Promise<void> {
+  await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor(WAIT);
 }
 
 /** Logs in through the /auth form and waits for the home page. */

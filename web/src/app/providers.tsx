@@ -1,5 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { ScreenBoundary } from '../lib/screen-boundary';
 import { SessionProvider } from '../lib/session';
 import { NotificationsHost } from './notifications-host';
 import { theme } from './theme';
@@ -7,8 +8,11 @@ import { theme } from './theme';
 export function Providers({ children }: { children: ReactNode }) {
   return (
     <MantineProvider theme={theme} defaultColorScheme="light">
-      <NotificationsHost />
-      <SessionProvider>{children}</SessionProvider>
+      {/* The last resort: whatever no screen boundary caught (lib/lazy-page.tsx has those). */}
+      <ScreenBoundary>
+        <NotificationsHost />
+        <SessionProvider>{children}</SessionProvider>
+      </ScreenBoundary>
     </MantineProvider>
   );
 }

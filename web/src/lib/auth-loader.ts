@@ -1,26 +1,13 @@
 // Firebase Auth (~30 KB gz with firebase/app) is not part of the entry chunk. The session
 // loads it at start only when someone may be signed in on this browser; a signed-out visitor
 // gets it when a screen needs it (the sign-in page, Google sign-in, change password, admin).
-// Whoever initialises Auth first (lib/firebase.ts), the session hears about it here.
+// Whoever initialises Auth first (lib/firebase.ts), the session hears about it through
+// lib/auth-instance.ts.
 import type { Auth } from 'firebase/auth';
 
-type Watcher = (auth: Auth) => void;
+export { loadedAuth, whenAuthLoaded } from './auth-instance';
 
-let current: Auth | null = null;
 let requested: Promise<Auth> | null = null;
-const watchers = new Set<Watcher>();
-
-/** Called once by lib/firebase.ts when it creates the Auth instance. */
-export function authInitialised(auth: Auth): void {
-  current = auth;
-  for (const watch of [...watchers]) watch(auth);
-  watchers.clear();
-}
-
-/** The Auth instance if some code has loaded it already, else null (nothing is loaded). */
-export function loadedAuth(): Auth | null {
-  return current;
-}
 
 /** Load Firebase Auth (once) and resolve when its persisted user, if any, is restored. */
 export function loadAuth(): Promise<Auth> {
@@ -30,16 +17,6 @@ export function loadAuth(): Promise<Auth> {
     return auth;
   });
   return requested;
-}
-
-/** Runs `watch` with Auth as soon as it exists (at once if it already does). Returns an unsubscribe. */
-export function whenAuthLoaded(watch: Watcher): () => void {
-  if (current) {
-    watch(current);
-    return () => {};
-  }
-  watchers.add(watch);
-  return () => watchers.delete(watch);
 }
 
 // Our own hint, kept by the session: someone was signed in on this browser at the last visit.

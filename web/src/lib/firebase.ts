@@ -6,7 +6,7 @@ import {
   initializeAuth,
   type Auth,
 } from 'firebase/auth';
-import { authInitialised } from './auth-loader';
+import { authInitialised } from './auth-instance';
 import { config } from './config';
 
 export const firebaseApp = getApps().length ? getApp() : initializeApp(config.firebase);
