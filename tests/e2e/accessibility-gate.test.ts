@@ -1,8 +1,9 @@
 // The accessibility gate (issue 17, docs/accessibility.md): axe-core (WCAG 2.0/2.1 A + AA and
 // best practices) on every screen of the shop, signed out, as the demo shopper and as the demo
 // admin, at 360 and 1280 px. Any serious or critical violation fails the screen's test, naming
-// the rule and every element (selector + HTML). Moderate and minor ones are only reported
-// (test-results/a11y/report.md).
+// the rule and every element (selector + HTML); so does a breach of the landmark rules
+// (tests/support/axe.ts FAILING_RULES). Other moderate and minor findings are only reported
+// (test-results/a11y/report.md and report.json).
 //
 // ─── Adding a screen ───────────────────────────────────────────────────────────────────────
 // Add ONE line to SCREENS below:
@@ -191,24 +192,30 @@ describe('accessibility gate: axe on every screen, 360 and 1280 px, signed out /
             });
             if (result.failing.length > 0) problems.push(`${screen.name} ${fill(screen.path)} as ${persona} at ${width} px:\n${describeFindings(result.failing)}`);
           }
-          if (problems.length > 0) throw new Error(`Serious/critical accessibility violations:\n${problems.join('\n')}`);
+          if (problems.length > 0) throw new Error(`Accessibility violations (serious/critical, or a landmark rule):\n${problems.join('\n')}`);
         });
       }
     });
   }
 
-  it('fails on a serious violation and names the rule and the element', async () => {
+  it('fails on serious violations and on the landmark rules, naming the rule and the element', async () => {
     const context = await chromium.browser.newContext();
     const page = await context.newPage();
-    await page.setContent('<main><h1>Gate self-check</h1><p id="faint" style="color:#aaa;background:#fff">Low contrast text</p><button id="nameless"></button></main>');
+    await page.setContent(
+      [
+        '<html lang="en"><head><title>Gate self-check</title></head><body>',
+        '<nav aria-label="Links"><a href="#a">a</a></nav><nav aria-label="Links"><a href="#b">b</a></nav>',
+        '<main><h1>Gate self-check</h1><p id="faint" style="color:#aaa;background:#fff">Low contrast text</p><button id="nameless"></button></main>',
+        '<p id="stray">Outside every landmark</p>',
+        '</body></html>',
+      ].join(''),
+    );
     const result = await audit(page);
     await context.close();
     const text = describeFindings(result.failing);
-    expect(text).toContain('color-contrast');
-    expect(text).toContain('#faint');
-    expect(text).toContain('Low contrast text');
-    expect(text).toContain('button-name');
-    expect(text).toContain('#nameless');
+    for (const expected of ['color-contrast', '#faint', 'Low contrast text', 'button-name', '#nameless', 'landmark-unique', 'region', '#stray']) {
+      expect(text).toContain(expected);
+    }
   });
 });
 
