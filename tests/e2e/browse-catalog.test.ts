@@ -101,7 +101,7 @@ describe('browse the catalog (Chromium)', () => {
         return lines.length === 2 && lines.every((l) => getComputedStyle(l).opacity === '1');
       }, undefined, { timeout: 10_000 });
 
-      const carousel = page.getByRole('region', { name: 'Shop products' });
+      const carousel = page.getByRole('region', { name: 'Featured products' });
       await carousel.getByText('Products', { exact: true }).waitFor({ timeout: 20_000 });
       expect(await carousel.getByTestId('product-count').textContent()).toBe(String(all.length));
       await expect(carousel.getByRole('link', { name: 'VIEW ALL' }).getAttribute('href')).resolves.toBe('/luggage');

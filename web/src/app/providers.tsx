@@ -3,11 +3,11 @@ import type { ReactNode } from 'react';
 import { ScreenBoundary } from '../lib/screen-boundary';
 import { SessionProvider } from '../lib/session';
 import { NotificationsHost } from './notifications-host';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 export function Providers({ children }: { children: ReactNode }) {
   return (
-    <MantineProvider theme={theme} defaultColorScheme="light">
+    <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       {/* The last resort: whatever no screen boundary caught (lib/lazy-page.tsx has those). */}
       <ScreenBoundary>
         <NotificationsHost />

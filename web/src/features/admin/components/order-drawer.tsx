@@ -67,7 +67,6 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
       position="right"
       size="lg"
       title={order ? <Title order={3}>Order #{shortOrderId(order._id)}</Title> : null}
-      aria-label="Order details"
     >
       {order && (
         <Stack gap="md">

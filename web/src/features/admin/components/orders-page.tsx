@@ -120,7 +120,7 @@ export function OrdersPage() {
         {visible.map((order) => (
           <Table.Tr key={order._id} onClick={() => setOpenId(order._id)} style={{ cursor: 'pointer' }} data-order-id={order._id}>
             <Table.Td>
-              <Button variant="subtle" size="compact-sm" ff="monospace" onClick={() => setOpenId(order._id)} aria-label={`Open order ${order._id}`} title={order._id}>
+              <Button variant="subtle" size="compact-sm" ff="monospace" onClick={() => setOpenId(order._id)} aria-label={`Open order #${shortOrderId(order._id)}`} title={order._id}>
                 #{shortOrderId(order._id)}
               </Button>
             </Table.Td>

@@ -48,7 +48,7 @@ export function ProductsCarousel({ products, loading, failed, onAdd, pendingId }
   return (
     <Carousel
       key={reducedMotion ? 'still' : 'moving'}
-      aria-label="Shop products"
+      aria-label="Featured products"
       withIndicators
       withControls
       emblaOptions={{ loop: true, align: 'start', slidesToScroll: 1 }}
