@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MissCache, negativeCacheMs } from './miss-cache.js';
 
 describe('MissCache', () => {
@@ -44,30 +44,5 @@ describe('negativeCacheMs', () => {
     expect(negativeCacheMs({ NEGATIVE_CACHE_MS: '0' })).toBe(0);
     expect(negativeCacheMs({ NEGATIVE_CACHE_MS: 'soon' })).toBe(0);
     expect(negativeCacheMs({ NEGATIVE_CACHE_MS: '9999999' })).toBe(300_000);
-  });
-});
-
-describe('unknown product ids and image hashes cost one Firestore read per window', () => {
-  it('asks Firestore once for a repeated unknown id or hash', async () => {
-    const reads: string[] = [];
-    const fakeDb = {
-      collection: (name: string) => ({
-        doc: (id: string) => ({
-          get: async () => {
-            reads.push(`${name}/${id}`);
-            return { exists: false, id, data: () => undefined };
-          },
-        }),
-      }),
-    };
-    vi.doMock('./admin.js', () => ({ db: fakeDb, auth: {} }));
-    const { getProduct } = await import('../services/catalog.js');
-    const { readImage } = await import('../services/images/image-store.js');
-    for (let i = 0; i < 3; i += 1) {
-      await expect(getProduct('nosuchproduct123')).rejects.toMatchObject({ status: 404, message: 'Product not found' });
-      expect(await readImage('f'.repeat(64))).toBeNull();
-    }
-    expect(reads).toEqual(['products/nosuchproduct123', `productImages/${'f'.repeat(64)}`]);
-    vi.doUnmock('./admin.js');
   });
 });

@@ -2,7 +2,7 @@ import { browserPopupRedirectResolver, GoogleAuthProvider, reauthenticateWithCre
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { config } from '../../../lib/config';
 import { getFirebaseAuth } from '../../../lib/firebase';
-import { GoogleAccountChooser } from '../../auth/components/google-sign-in';
+import { GoogleAccountChooser } from '../../../components/google-account-chooser';
 
 /** The person closed the Google window (or the emulator chooser) without confirming. */
 export class ReauthCancelled extends Error {

@@ -1,9 +1,4 @@
-import type { Order } from '@bagshop/domain';
-import { apiData, apiRequest } from '../../../lib/api-client';
-
-export function cancelOrder(orderId: string): Promise<Order> {
-  return apiData<Order>(`order/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', body: {} });
-}
+import { apiRequest } from '../../../lib/api-client';
 
 /** POST /api/payment: the order's Checkout Session (the same one again while it is open). */
 export async function paymentUrl(orderId: string): Promise<string> {

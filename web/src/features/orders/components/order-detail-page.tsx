@@ -14,7 +14,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { cancelOrder } from '../api/orders-api';
+import { cancelOrder } from '../../../lib/cancel-order';
 import { useLiveOrder } from '../use-live-orders';
 import { PaymentPanel } from './payment-panel';
 import { StatusBadge } from './status-badge';

@@ -4,7 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { docIdSchema } from '@bagshop/domain';
 import { useSession } from '../../../lib/session';
-import { cancelOrder } from '../../orders/api/orders-api';
+import { cancelOrder } from '../../../lib/cancel-order';
 import { PaymentCard, PaymentOutcome } from './payment-outcome';
 
 type Released = 'idle' | 'released' | 'kept';
