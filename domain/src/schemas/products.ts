@@ -46,6 +46,13 @@ const stock = wholeNumberField({
   required: PRODUCT_REQUIRED,
 });
 
+/** Where the bag was made; a product sent without one is taken as made in India. */
+export const DEFAULT_COUNTRY_OF_ORIGIN = 'India';
+const countryOfOrigin = z.preprocess(
+  (value) => (isBlank(value) ? DEFAULT_COUNTRY_OF_ORIGIN : value),
+  textField({ label: 'Country of origin', max: 60 }),
+);
+
 const discountWithinPrice = {
   error: DISCOUNT_OVER_PRICE,
   path: ['discount'],
@@ -62,6 +69,7 @@ export const productCreateSchema = z
       discount,
       category,
       stock,
+      countryOfOrigin,
     },
     { error: BODY_MESSAGE },
   )
@@ -89,6 +97,7 @@ export const productUpdateSchema = z
       discount: discount.optional(),
       category: category.optional(),
       stock: stock.optional(),
+      countryOfOrigin: textField({ label: 'Country of origin', max: 60 }).optional(),
     },
     { error: BODY_MESSAGE },
   )

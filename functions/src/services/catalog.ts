@@ -1,5 +1,5 @@
 import type { Category, Product, ProductCreateInput, ProductUpdateInput } from '@bagshop/domain';
-import { DISCOUNT_OVER_PRICE, docIdSchema } from '@bagshop/domain';
+import { DEFAULT_COUNTRY_OF_ORIGIN, DISCOUNT_OVER_PRICE, docIdSchema } from '@bagshop/domain';
 import { FieldValue, type DocumentSnapshot, type Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
@@ -30,6 +30,7 @@ export function toProduct(snap: DocumentSnapshot): Product {
     discount: Number(d.discount ?? 0),
     category: d.category as Category,
     stock: Number(d.stock ?? 0),
+    countryOfOrigin: String(d.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN),
     image: { url: String(d.image?.url ?? ''), hash: String(d.image?.hash ?? '') },
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt),
@@ -128,6 +129,7 @@ export async function createProduct(input: ProductCreateInput, image: ProcessedI
       discount: input.discount,
       category: input.category,
       stock: input.stock,
+      countryOfOrigin: input.countryOfOrigin,
       image: claim?.fields.ref ?? { url: '', hash: '' },
       createdAt: FieldValue.serverTimestamp(),
       updatedAt: FieldValue.serverTimestamp(),
@@ -150,7 +152,7 @@ export async function updateProduct(id: string, input: ProductUpdateInput, image
     const claim = image ? await claimImage(tx, image, id) : null;
     if (claim?.store) tx.set(claim.imageRef, claim.fields.doc);
     const patch: Record<string, unknown> = { updatedAt: FieldValue.serverTimestamp() };
-    for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock'] as const) {
+    for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock', 'countryOfOrigin'] as const) {
       if (input[key] !== undefined) patch[key] = input[key];
     }
     if (claim) patch.image = claim.fields.ref;

@@ -1,4 +1,4 @@
-import type { Order, OrderItem, OrderStatus, PaymentMethod, PaymentStatus, ShippingAddress, StatusChange } from '@bagshop/domain';
+import { parseOrderDelivery, type Order, type OrderItem, type OrderStatus, type PaymentMethod, type PaymentStatus, type ShippingAddress, type StatusChange } from '@bagshop/domain';
 import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 
 function isTimestamp(value: unknown): value is Timestamp {
@@ -88,6 +88,7 @@ export function orderFromData(id: string, d: FirebaseFirestore.DocumentData): Or
     statusHistory: history.map(
       (h): StatusChange => ({ status: h.status as OrderStatus, at: iso(h.at), by: String(h.by ?? '') }),
     ),
+    delivery: parseOrderDelivery(d.delivery),
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt ?? d.createdAt),
   };

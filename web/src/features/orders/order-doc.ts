@@ -2,6 +2,7 @@ import {
   isOrderStatus,
   isPaymentMethod,
   isPaymentStatus,
+  parseOrderDelivery,
   type Order,
   type OrderItem,
   type ShippingAddress,
@@ -73,6 +74,7 @@ export function orderFromDoc(id: string, data: DocumentData): Order {
       paidAt: payment.paidAt ? toIso(payment.paidAt) : null,
     },
     statusHistory: history,
+    delivery: parseOrderDelivery(data.delivery),
     createdAt: toIso(data.createdAt),
     updatedAt: toIso(data.updatedAt),
   };

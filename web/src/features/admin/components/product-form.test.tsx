@@ -91,7 +91,8 @@ describe('ProductForm', { timeout: 30_000 }, () => {
       discount: 300,
       category: 'duffles',
       stock: 4,
-      image: { url: '/api/images/abc', hash: 'abc' },
+      countryOfOrigin: 'India',
+    image: { url: '/api/images/abc', hash: 'abc' },
       createdAt: '2026-11-01T00:00:00.000Z',
       updatedAt: '2026-11-01T00:00:00.000Z',
     };
