@@ -12,6 +12,8 @@ import { ordersRouter } from './routes/orders.js';
 import { paymentRouter } from './routes/payment.js';
 import { productsRouter } from './routes/products.js';
 import { usersRouter } from './routes/users.js';
+import { adminDeliveryRouter, deliveryRouter } from './routes/delivery.js';
+import { adminGrievanceRouter, grievanceRouter, sellerRouter } from './routes/disclosures.js';
 
 export function createApp(): Express {
   const app = express();
@@ -29,6 +31,10 @@ export function createApp(): Express {
   api.use('/order', ordersRouter());
   api.use('/payment', paymentRouter());
   api.use('/admin', adminRouter());
+  api.use('/delivery', deliveryRouter());
+  api.use('/seller', sellerRouter());
+  api.use('/grievance', grievanceRouter());
+  api.use('/admin', adminDeliveryRouter(), adminGrievanceRouter());
   api.use(notFoundHandler);
   api.use(errorHandler);
 

@@ -23,6 +23,7 @@ import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { PAYMENTS_NOT_CONFIGURED, stripeConfigured } from '../lib/stripe.js';
 import { invalidateCatalog, products } from './catalog.js';
+import { checkOrderDelivery } from './delivery/delivery.js';
 import { orderFromData, shippingAddressOf, toOrder } from './orders-format.js';
 
 export const orders = () => db.collection('orders');
@@ -183,6 +184,8 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
       };
     });
     const totals = orderTotals(items);
+    // PIN code ↔ state, serviceability and the cash-on-delivery limits (a read; 400/409 when refused).
+    const delivery = await checkOrderDelivery(tx, shippingAddress, input.paymentMethod, totals.totalAmount);
     const now = Timestamp.now();
     const order = {
       userId: actor.uid,
@@ -196,6 +199,7 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
       payment: { status: 'unpaid' as PaymentStatus, sessionId: null, paidAt: null },
       statusHistory: [{ status: 'pending' as OrderStatus, at: now, by: actor.uid }],
       source: buyNow ? 'buy-now' : 'cart',
+      delivery,
       createdAt: now,
       updatedAt: now,
     };
