@@ -314,9 +314,17 @@ export const DEFAULT_DELIVERY_RULES: DeliveryRules = {
     northEastAndIslands: { min: 6, max: 9 },
   },
   // Campbell Bay (Great Nicobar) and Minicoy: no courier reaches them.
-  unservedPins: ['744302', '682559'],
+  unservedPins: ['682559', '744302'],
   unservedDistricts: [{ state: 'Andaman and Nicobar Islands', district: 'Nicobars' }],
   // Two remote PINs where couriers take no cash.
   codOffPins: ['744101', '790001'],
   codMaxTotal: 10_000,
 };
+
+/** The checkout's view of codRefusal: from a quote (`cod` false means a COD-off PIN) and the public limit. */
+export function codRefusalForQuote(quote: Pick<DeliveryQuote, 'pin' | 'cod'>, total: number, codMaxTotal: number): string | null {
+  return codRefusal(quote.pin, total, { codOffPins: quote.cod ? [] : [quote.pin], codMaxTotal });
+}
+
+/** `GET /api/delivery`: the rules the cart and checkout show. */
+export type DeliveryPolicy = Pick<DeliveryRules, 'codMaxTotal' | 'cutoff' | 'workingDays' | 'zoneDays'>;

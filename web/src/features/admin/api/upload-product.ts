@@ -10,6 +10,7 @@ export interface ProductFields {
   discount: number;
   category: string;
   stock: number;
+  countryOfOrigin: string;
 }
 
 export interface SaveProductOptions {

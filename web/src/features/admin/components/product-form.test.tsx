@@ -58,7 +58,7 @@ describe('ProductForm', { timeout: 30_000 }, () => {
     await submit(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenCalledWith(
-      { name: 'Trailblazer Cabin Trolley', description: '', price: 4999, discount: 1800, category: 'luggage', stock: 12 },
+      { name: 'Trailblazer Cabin Trolley', description: '', price: 4999, discount: 1800, category: 'luggage', stock: 12, countryOfOrigin: 'India' },
       png,
     );
   });
@@ -104,6 +104,6 @@ describe('ProductForm', { timeout: 30_000 }, () => {
     await user.type(discount, '1200');
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ discount: 1200, price: 3000, category: 'duffles', stock: 4 });
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ discount: 1200, price: 3000, category: 'duffles', stock: 4, countryOfOrigin: 'India' });
   });
 });

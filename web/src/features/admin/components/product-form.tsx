@@ -1,6 +1,7 @@
 import {
   CATEGORIES,
   CATEGORY_LABELS,
+  DEFAULT_COUNTRY_OF_ORIGIN,
   discountPercent,
   fieldErrors,
   formatINR,
@@ -28,6 +29,7 @@ interface FormValues {
   discount: number | string;
   category: string;
   stock: number | string;
+  countryOfOrigin: string;
 }
 
 /**
@@ -72,6 +74,7 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
       discount: product?.discount ?? '',
       category: product?.category ?? '',
       stock: product?.stock ?? '',
+      countryOfOrigin: product?.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN,
     },
     validate: validateProduct,
   });
@@ -98,7 +101,15 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
   const submit = form.onSubmit(async (values) => {
     const parsed = productCreateSchema.parse(values);
     await onSubmit(
-      { name: parsed.name, description: parsed.description, price: parsed.price, discount: parsed.discount, category: parsed.category, stock: parsed.stock },
+      {
+        name: parsed.name,
+        description: parsed.description,
+        price: parsed.price,
+        discount: parsed.discount,
+        category: parsed.category,
+        stock: parsed.stock,
+        countryOfOrigin: parsed.countryOfOrigin,
+      },
       image,
     );
   });
@@ -123,6 +134,7 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
             {...form.getInputProps('category')}
           />
           <NumberInput label="Stock" withAsterisk allowDecimal={false} allowNegative={false} hideControls {...form.getInputProps('stock')} />
+          <TextInput label="Country of origin" description="Shown on the product page" maxLength={60} {...form.getInputProps('countryOfOrigin')} />
         </SimpleGrid>
         {showSale && (
           <Text size="sm" c="dimmed">
