@@ -1,4 +1,4 @@
-import { formatINR, lineTotal, nextStatuses, PAYMENT_METHOD_LABELS, salePrice, shortOrderId, statusLabel, type Order, type OrderStatus } from '@bagshop/domain';
+import { DELIVERY_ZONE_LABELS, deliveryRangeLabel, formatINR, lineTotal, nextStatuses, PAYMENT_METHOD_LABELS, salePrice, shortOrderId, statusLabel, type Order, type OrderStatus } from '@bagshop/domain';
 import { Avatar, Badge, Button, Divider, Drawer, Group, Modal, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -140,6 +140,11 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
             {order.shippingAddress?.landmark && (
               <Text size="sm" c="dimmed">
                 Landmark: {order.shippingAddress.landmark}
+              </Text>
+            )}
+            {order.delivery && (
+              <Text size="sm">
+                Promised delivery: {deliveryRangeLabel(order.delivery.deliverBy)} ({DELIVERY_ZONE_LABELS[order.delivery.zone]}, {order.delivery.days.min}–{order.delivery.days.max} working days)
               </Text>
             )}
           </div>

@@ -1,5 +1,6 @@
 import {
   canShopperCancel,
+  deliveryRangeLabel,
   formatDateIN,
   formatINR,
   lineTotal,
@@ -128,6 +129,11 @@ function OrderDetail({ order }: { order: Order }) {
                 {address.city}, {address.state} {address.postalCode}
               </Text>
               <Text size="sm">{address.country}</Text>
+              {order.delivery && (
+                <Text size="sm" mt="xs" data-testid="order-delivery">
+                  <b>Promised delivery:</b> {deliveryRangeLabel(order.delivery.deliverBy)}
+                </Text>
+              )}
             </Paper>
             <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-payment">
               <Title order={2} fz="lg" id="order-payment" mb="xs">
