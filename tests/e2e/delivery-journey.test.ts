@@ -41,14 +41,14 @@ describe('delivery by PIN code and disclosures in Chromium', () => {
     // A Bengaluru PIN: the metro zone, 2–4 working days, cash on delivery available.
     const box = page.getByTestId('delivery-check');
     await box.getByText('Enter your PIN code to see when your bag arrives.').waitFor(WAIT);
-    await box.getByLabel('PIN code').fill('12345');
+    await box.getByRole('textbox', { name: 'PIN code' }).fill('12345');
     await box.getByRole('button', { name: 'Check' }).click();
     await box.getByText('Enter a 6-digit PIN code').waitFor(WAIT);
-    await box.getByLabel('PIN code').fill('000000');
+    await box.getByRole('textbox', { name: 'PIN code' }).fill('000000');
     await box.getByRole('button', { name: 'Check' }).click();
     await box.getByText('We could not find PIN code 000000').waitFor(WAIT);
     const before = new Date();
-    await box.getByLabel('PIN code').fill('560001');
+    await box.getByRole('textbox', { name: 'PIN code' }).fill('560001');
     await box.getByRole('button', { name: 'Check' }).click();
     expect(expectedLabels({ min: 2, max: 4 }, before)).toContain(await deliveryDate(page));
     expect(await box.textContent()).toContain('Bengaluru Urban, Karnataka (560001)');
@@ -59,10 +59,10 @@ describe('delivery by PIN code and disclosures in Chromium', () => {
     await page.reload({ waitUntil: 'load' });
     await page.getByRole('heading', { name: product.name, level: 1 }).waitFor(WAIT);
     await page.getByTestId('delivery-date').waitFor(WAIT);
-    expect(await box.getByLabel('PIN code').inputValue()).toBe('560001');
+    expect(await box.getByRole('textbox', { name: 'PIN code' }).inputValue()).toBe('560001');
 
     // A COD-off PIN (Port Blair): served, but no cash on delivery.
-    await box.getByLabel('PIN code').fill('744101');
+    await box.getByRole('textbox', { name: 'PIN code' }).fill('744101');
     await box.getByRole('button', { name: 'Check' }).click();
     await box.getByText('Cash on delivery is not available for this PIN code: pay online').waitFor(WAIT);
     await screenshot(page, 'delivery-product-cod-off-1280');
@@ -105,7 +105,7 @@ describe('delivery by PIN code and disclosures in Chromium', () => {
     if (!product) throw new Error('No backpack in the demo data');
     await page.goto(`${chromium.base}/product/${product._id}`, { waitUntil: 'load' });
     await page.getByTestId('delivery-date').waitFor(WAIT);
-    expect(await page.getByTestId('delivery-check').getByLabel('PIN code').inputValue()).toBe('560038');
+    expect(await page.getByTestId('delivery-check').getByRole('textbox', { name: 'PIN code' }).inputValue()).toBe('560038');
     await context.close();
   });
 

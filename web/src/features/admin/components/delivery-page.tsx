@@ -178,9 +178,9 @@ export function DeliveryPage() {
               </Text>
             )}
             {rules.holidays.map((h, i) => (
-              <Group key={`${i}-${h.date}`} gap="xs" wrap="nowrap" align="flex-end">
+              <Group key={`${i}-${h.date}`} gap="xs" wrap="wrap" align="flex-end">
                 <TextInput type="date" label={i === 0 ? 'Date' : undefined} aria-label="Holiday date" value={h.date} onChange={(e) => setHoliday(i, { date: e.currentTarget.value })} w={170} />
-                <TextInput label={i === 0 ? 'Name' : undefined} aria-label="Holiday name" value={h.name} onChange={(e) => setHoliday(i, { name: e.currentTarget.value })} style={{ flex: 1 }} />
+                <TextInput label={i === 0 ? 'Name' : undefined} aria-label="Holiday name" value={h.name} onChange={(e) => setHoliday(i, { name: e.currentTarget.value })} style={{ flex: 1, minWidth: 150 }} />
                 <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove ${h.name || 'holiday'}`} onClick={() => set('holidays', rules.holidays.filter((_, j) => j !== i))}>
                   <IconTrash size={18} aria-hidden />
                 </ActionIcon>

@@ -22,9 +22,12 @@ export default function SellerLine() {
   const a = seller?.address;
   return (
     <Text size="sm" c="gray.4" mt="xl" mih="1.55em" data-testid="footer-seller">
-      {seller && a
-        ? `Sold by ${seller.legalName} · ${a.line1}, ${a.line2}, ${a.city} ${a.pincode}, ${a.state} · GSTIN ${seller.gstin} · ${seller.email} · ${seller.phone}`
-        : ''}
+      {seller && a && (
+        <>
+          Sold by {seller.legalName} · {a.line1}, {a.line2}, {a.city} {a.pincode}, {a.state} · GSTIN {seller.gstin} · {seller.email} ·{' '}
+          <span style={{ whiteSpace: 'nowrap' }}>{seller.phone}</span>
+        </>
+      )}
     </Text>
   );
 }

@@ -2,6 +2,7 @@ import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ShippingZones } from '../../delivery/components/shipping-zones';
+import { SellerContact } from '../../disclosures/components/seller-contact';
 
 export type InfoTopic = 'shipping' | 'returns' | 'refunds' | 'cancellation' | 'warranty' | 'contact';
 
@@ -158,30 +159,19 @@ export const INFO: Record<InfoTopic, Info> = {
     title: 'Contact Us',
     intro: 'Questions about an order, a bag or a warranty claim? We are happy to help.',
     sections: [
+      { heading: 'Write or call', body: <SellerContact part="reach" /> },
+      { heading: 'Our address', body: <SellerContact part="address" /> },
       {
-        heading: 'Write or call',
+        heading: 'Complaints',
         body: (
-          <List spacing={4}>
-            <List.Item>
-              Email:{' '}
-              <Anchor href="mailto:support@bagshop.example" c="blue.8">
-                support@bagshop.example
-              </Anchor>{' '}
-              (we reply within one business day)
-            </List.Item>
-            <List.Item>
-              Phone:{' '}
-              <Anchor href="tel:+918000000000" c="blue.8">
-                +91 80000 00000
-              </Anchor>{' '}
-              (Monday to Saturday, 10:00-19:00 IST)
-            </List.Item>
-          </List>
+          <Text>
+            Not resolved? Write to our{' '}
+            <Anchor component={Link} to="/grievance" c="blue.8">
+              grievance officer
+            </Anchor>
+            .
+          </Text>
         ),
-      },
-      {
-        heading: 'Our address',
-        body: <Text>Bagshop, 2nd Floor, 14 Residency Road, Bengaluru 560025, Karnataka, India</Text>,
       },
     ],
   },
