@@ -2,20 +2,33 @@ import type { SellerInfo } from '@bagshop/domain';
 import { Anchor } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
+import { afterNextPaint } from '../../../lib/after-paint';
 import { getSellerInfo } from '../api/delivery-api';
 
-/** The seller (GET /api/seller), loaded once per page load; null until it is known. */
-export function useSeller(): SellerInfo | null {
+const RETRY_MS = [2000, 8000];
+
+/** The seller (GET /api/seller), loaded once per page load (asked again twice if it fails); null until it is known. */
+export function useSeller({ afterPaint = false }: { afterPaint?: boolean } = {}): SellerInfo | null {
   const [seller, setSeller] = useState<SellerInfo | null>(null);
   useEffect(() => {
     let live = true;
-    getSellerInfo()
-      .then((s) => live && setSeller(s))
-      .catch((error: unknown) => console.error('Loading the seller failed', error));
+    let timer: number | undefined;
+    const load = (attempt: number) => {
+      getSellerInfo()
+        .then((s) => live && setSeller(s))
+        .catch((error: unknown) => {
+          console.error('Loading the seller failed', error);
+          const wait = RETRY_MS[attempt];
+          if (live && wait !== undefined) timer = window.setTimeout(() => load(attempt + 1), wait);
+        });
+    };
+    const cancel = afterPaint ? afterNextPaint(() => load(0)) : (load(0), () => {});
     return () => {
       live = false;
+      cancel();
+      window.clearTimeout(timer);
     };
-  }, []);
+  }, [afterPaint]);
   return seller;
 }
 

@@ -1,24 +1,9 @@
-import type { SellerInfo } from '@bagshop/domain';
 import { Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { afterNextPaint } from '../../../lib/after-paint';
-import { getSellerInfo } from '../../delivery/api/delivery-api';
+import { useSeller } from '../../delivery/components/sold-by';
 
 /** The footer's seller disclosure: legal name, address, GSTIN and contact, fetched after the first paint. */
 export default function SellerLine() {
-  const [seller, setSeller] = useState<SellerInfo | null>(null);
-  useEffect(() => {
-    let live = true;
-    const cancel = afterNextPaint(() => {
-      getSellerInfo()
-        .then((s) => live && setSeller(s))
-        .catch((error: unknown) => console.error('Loading the seller failed', error));
-    });
-    return () => {
-      live = false;
-      cancel();
-    };
-  }, []);
+  const seller = useSeller({ afterPaint: true });
   const a = seller?.address;
   return (
     <Text size="sm" c="gray.4" mt="xl" mih="1.55em" data-testid="footer-seller">
