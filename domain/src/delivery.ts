@@ -211,8 +211,8 @@ export function addWorkingDays(day: string, n: number, calendar: Calendar): stri
 
 /** Earliest and latest delivery day for an order placed at `now`, `days` working days after dispatch. */
 export function deliveryWindow(now: Date, days: DayRange, rules: Calendar & Pick<DeliveryRules, 'cutoff'>): { from: string; to: string } {
-  const dispatch = dispatchDay(now, rules);
-  return { from: addWorkingDays(dispatch, days.min, rules), to: addWorkingDays(dispatch, days.max, rules) };
+  const from = addWorkingDays(dispatchDay(now, rules), days.min, rules);
+  return { from, to: addWorkingDays(from, days.max - days.min, rules) };
 }
 
 /**
