@@ -8,6 +8,7 @@ import { orderTotals } from '@bagshop/domain';
 import { processProductImage } from '../functions/src/services/images/process-image.ts';
 import { renderArtwork } from './seed/artwork.ts';
 import { DEMO_PRODUCTS } from './seed/catalog.ts';
+import { countryOfOrigin, seedSettings } from './seed/disclosures.ts';
 import { emulatorEnv, PROJECT_ID } from './lib/env.ts';
 
 export const DEMO_ACCOUNTS = {
@@ -76,6 +77,7 @@ export async function seed(options: { force?: boolean } = {}): Promise<{ product
       discount: p.discount,
       category: p.category,
       stock: p.stock,
+      countryOfOrigin: countryOfOrigin(p),
       image: { url: `/api/images/${image.sha256}`, hash: image.sha256 },
       createdAt,
       updatedAt: createdAt,
@@ -83,6 +85,7 @@ export async function seed(options: { force?: boolean } = {}): Promise<{ product
   });
   await batch.commit();
 
+  await seedSettings(db);
   await seedOrders(db, images.map((img) => ({ url: `/api/images/${img.sha256}`, hash: img.sha256 })));
   await db.doc(SEED_MARKER).set({ at: FieldValue.serverTimestamp(), products: DEMO_PRODUCTS.length });
   return { products: DEMO_PRODUCTS.length, skipped: false };

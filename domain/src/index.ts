@@ -12,3 +12,6 @@ export * from './schemas/address.js';
 export * from './schemas/orders.js';
 export * from './types.js';
 export * from './dashboard.js';
+export * from './delivery.js';
+export * from './schemas/delivery.js';
+export * from './disclosures.js';

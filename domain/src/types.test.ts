@@ -10,6 +10,7 @@ const product: Product = {
   discount: 1500,
   category: 'luggage',
   stock: 12,
+  countryOfOrigin: 'India',
   image: { url: '/api/images/abc', hash: 'abc' },
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
@@ -31,6 +32,7 @@ describe('API types', () => {
       paymentMethod: 'COD',
       payment: { status: 'unpaid', sessionId: null, paidAt: null },
       statusHistory: [{ status: 'pending', at: '2026-01-01T00:00:00.000Z', by: 'u1' }],
+      delivery: null,
       createdAt: '2026-01-01T00:00:00.000Z',
       updatedAt: '2026-01-01T00:00:00.000Z',
     };

@@ -3,6 +3,7 @@
  * money is whole rupees.
  */
 import type { Category } from './categories.js';
+import type { OrderDelivery } from './delivery.js';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from './order-status.js';
 import type { FieldError } from './schemas/common.js';
 import type { Role } from './schemas/users.js';
@@ -23,6 +24,8 @@ export interface Product {
   discount: number;
   category: Category;
   stock: number;
+  /** Where the bag was made (Legal Metrology: shown on the product page). */
+  countryOfOrigin: string;
   image: ProductImage;
   createdAt: string;
   updatedAt: string;
@@ -138,6 +141,8 @@ export interface Order {
   statusHistory: StatusChange[];
   /** Flags for the admin; empty or absent when all is well. */
   attention?: OrderAttention[];
+  /** The delivery promised when the order was placed; null on orders from before PIN-code delivery. */
+  delivery: OrderDelivery | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -285,10 +285,12 @@ describe('browse the catalog (Chromium)', () => {
   it('footer pages have real content and their own titles', async () => {
     const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
     for (const [path, title, text] of [
-      ['/shipping', 'Shipping & Delivery', '2-3 business days'],
-      ['/returns', 'Returns & Refunds', 'within 7 days'],
+      ['/shipping', 'Shipping & Delivery', 'to see your delivery date'],
+      ['/returns', 'Returns Policy', 'within 7 days'],
+      ['/refunds', 'Refund Policy', 'bank transfer'],
+      ['/cancellation', 'Cancellation Policy', 'until it is confirmed'],
       ['/warranty', 'Lifetime Warranty', '5-year lifespan'],
-      ['/contact', 'Contact Us', 'support@bagshop.example'],
+      ['/contact', 'Contact Us', 'support@bagshop.test'],
     ] as const) {
       await page.goto(`${chromium.base}${path}`, { waitUntil: 'load' });
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();

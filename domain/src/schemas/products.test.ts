@@ -27,7 +27,14 @@ describe('productCreateSchema', () => {
       discount: 1500,
       category: 'luggage',
       stock: 12,
+      countryOfOrigin: 'India',
     });
+  });
+
+  it('takes a missing or blank country of origin as India, and keeps a given one', () => {
+    expect(productCreateSchema.parse({ ...form, countryOfOrigin: '' }).countryOfOrigin).toBe('India');
+    expect(productCreateSchema.parse({ ...form, countryOfOrigin: ' China ' }).countryOfOrigin).toBe('China');
+    expect(errorsOf(productCreateSchema, { ...form, countryOfOrigin: 'x'.repeat(61) })).toEqual({ countryOfOrigin: 'Country of origin must be at most 60 characters' });
   });
 
   it('defaults description to "" and discount to 0', () => {
@@ -82,7 +89,8 @@ describe('productUpdateSchema', () => {
   it('accepts any subset and leaves out what was not sent', () => {
     expect(productUpdateSchema.parse({})).toEqual({});
     expect(productUpdateSchema.parse({ stock: '3', role: 'admin' })).toEqual({ stock: 3 });
-    expect(productUpdateSchema.parse(form)).toEqual(productCreateSchema.parse(form));
+    const full = { ...form, countryOfOrigin: 'Vietnam' };
+    expect(productUpdateSchema.parse(full)).toEqual(productCreateSchema.parse(full));
   });
 
   it('takes expectedUpdatedAt as a date string (the service compares it with the stored updatedAt)', () => {

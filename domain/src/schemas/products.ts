@@ -49,6 +49,13 @@ const stock = wholeNumberField({
   required: PRODUCT_REQUIRED,
 });
 
+/** Where the bag was made; a product sent without one is taken as made in India. */
+export const DEFAULT_COUNTRY_OF_ORIGIN = 'India';
+const countryOfOrigin = z.preprocess(
+  (value) => (isBlank(value) ? DEFAULT_COUNTRY_OF_ORIGIN : value),
+  textField({ label: 'Country of origin', max: 60 }),
+);
+
 const discountWithinPrice = {
   error: DISCOUNT_OVER_PRICE,
   path: ['discount'],
@@ -65,6 +72,7 @@ export const productCreateSchema = z
       discount,
       category,
       stock,
+      countryOfOrigin,
     },
     { error: BODY_MESSAGE },
   )
@@ -97,6 +105,7 @@ export const productUpdateSchema = z
         .string({ error: 'expectedUpdatedAt must be a date' })
         .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'expectedUpdatedAt must be a date' })
         .optional(),
+      countryOfOrigin: textField({ label: 'Country of origin', max: 60 }).optional(),
     },
     { error: BODY_MESSAGE },
   )

@@ -13,6 +13,8 @@ import { ordersRouter } from './routes/orders.js';
 import { paymentRouter } from './routes/payment.js';
 import { productsRouter } from './routes/products.js';
 import { usersRouter } from './routes/users.js';
+import { adminDeliveryRouter, deliveryRouter } from './routes/delivery.js';
+import { adminGrievanceRouter, grievanceRouter, sellerRouter } from './routes/disclosures.js';
 
 export function createApp(): Express {
   const app = express();
@@ -31,6 +33,10 @@ export function createApp(): Express {
   api.use('/order', withMethodNotAllowed(ordersRouter()));
   api.use('/payment', withMethodNotAllowed(paymentRouter()));
   api.use('/admin', withMethodNotAllowed(adminRouter()));
+  api.use('/delivery', withMethodNotAllowed(deliveryRouter()));
+  api.use('/seller', withMethodNotAllowed(sellerRouter()));
+  api.use('/grievance', withMethodNotAllowed(grievanceRouter()));
+  api.use('/admin', withMethodNotAllowed(adminDeliveryRouter()), withMethodNotAllowed(adminGrievanceRouter()));
   api.use(notFoundHandler);
   api.use(errorHandler);
 

@@ -3,6 +3,7 @@ import type { Address, AddressInput } from '@bagshop/domain';
 import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
 import { conflict } from '../lib/errors.js';
+import { checkAddressPin } from './delivery/delivery.js';
 import { shippingAddressOf } from './orders-format.js';
 
 export const MAX_ADDRESSES = 20;
@@ -16,6 +17,7 @@ export function toAddress(snap: DocumentSnapshot): Address {
 
 /** Saves an address (at most MAX_ADDRESSES per user, checked in the same transaction). */
 export async function addAddress(uid: string, input: AddressInput): Promise<Address> {
+  checkAddressPin(input); // an Indian PIN must exist and be in the chosen state (400)
   const ref = addresses(uid).doc();
   await db.runTransaction(async (tx) => {
     const existing = await tx.get(addresses(uid).select().limit(MAX_ADDRESSES));

@@ -1,5 +1,5 @@
 import type { Category, Product, ProductCreateInput, ProductUpdateInput } from '@bagshop/domain';
-import { DISCOUNT_OVER_PRICE, docIdSchema, EXPECTED_UPDATED_AT_REQUIRED, PRODUCT_CHANGED } from '@bagshop/domain';
+import { DEFAULT_COUNTRY_OF_ORIGIN, DISCOUNT_OVER_PRICE, docIdSchema, EXPECTED_UPDATED_AT_REQUIRED, PRODUCT_CHANGED } from '@bagshop/domain';
 import { FieldValue, type DocumentSnapshot, type Timestamp } from 'firebase-admin/firestore';
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
@@ -32,6 +32,7 @@ export function toProduct(snap: DocumentSnapshot): Product {
     discount: Number(d.discount ?? 0),
     category: d.category as Category,
     stock: Number(d.stock ?? 0),
+    countryOfOrigin: String(d.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN),
     image: { url: String(d.image?.url ?? ''), hash: String(d.image?.hash ?? '') },
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt),
@@ -131,6 +132,7 @@ export async function createProduct(input: ProductCreateInput, image: ProcessedI
       discount: input.discount,
       category: input.category,
       stock: input.stock,
+      countryOfOrigin: input.countryOfOrigin,
       image: claim?.fields.ref ?? { url: '', hash: '' },
       createdAt: FieldValue.serverTimestamp(),
       updatedAt: FieldValue.serverTimestamp(),
@@ -165,7 +167,7 @@ export async function updateProduct(id: string, input: ProductUpdateInput, image
     const claim = image ? await claimImage(tx, image, id) : null;
     if (claim?.store) tx.set(claim.imageRef, claim.fields.doc);
     const patch: Record<string, unknown> = { updatedAt: FieldValue.serverTimestamp() };
-    for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock'] as const) {
+    for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock', 'countryOfOrigin'] as const) {
       if (input[key] !== undefined) patch[key] = input[key];
     }
     if (claim) patch.image = claim.fields.ref;

@@ -1,4 +1,4 @@
-import type { ExtraPayment, Order, OrderAttention, OrderItem, OrderStatus, PaymentMethod, PaymentRefund, PaymentStatus, ShippingAddress, StatusChange } from '@bagshop/domain';
+import { parseOrderDelivery, type ExtraPayment, type Order, type OrderAttention, type OrderItem, type OrderStatus, type PaymentMethod, type PaymentRefund, type PaymentStatus, type ShippingAddress, type StatusChange } from '@bagshop/domain';
 import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 
 function isTimestamp(value: unknown): value is Timestamp {
@@ -121,6 +121,7 @@ export function orderFromData(id: string, d: FirebaseFirestore.DocumentData): Or
       (h): StatusChange => ({ status: h.status as OrderStatus, at: iso(h.at), by: String(h.by ?? '') }),
     ),
     attention: attentionOf(d.attention),
+    delivery: parseOrderDelivery(d.delivery),
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt ?? d.createdAt),
   };

@@ -26,6 +26,7 @@ import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { PAYMENTS_NOT_CONFIGURED, stripeConfigured } from '../lib/stripe.js';
 import { invalidateCatalog, products } from './catalog.js';
+import { checkOrderDelivery } from './delivery/delivery.js';
 import { orderMail, queueMail } from './mail.js';
 import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './order-store.js';
 import { transitionOrder } from './order-transition.js';
@@ -140,6 +141,8 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
       };
     });
     const totals = orderTotals(items);
+    // PIN code ↔ state, serviceability and the cash-on-delivery limits (a read; 400/409 when refused).
+    const delivery = await checkOrderDelivery(tx, shippingAddress, input.paymentMethod, totals.totalAmount);
     const now = Timestamp.now();
     // A card order holds its stock until this moment (whole seconds: Stripe's expires_at).
     const holdUntil = input.paymentMethod === 'ONLINE' ? Timestamp.fromMillis(Math.ceil(now.toMillis() / 1000 + paymentHoldSeconds) * 1000) : null;
@@ -155,6 +158,7 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
       payment: { status: 'unpaid' as PaymentStatus, sessionId: null, paidAt: null, holdUntil },
       statusHistory: [{ status: 'pending' as OrderStatus, at: now, by: actor.uid }],
       source: buyNow ? 'buy-now' : 'cart',
+      delivery,
       createdAt: now,
       updatedAt: now,
     };

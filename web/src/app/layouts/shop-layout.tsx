@@ -12,6 +12,8 @@ import classes from './shop-layout.module.css';
 
 // The drawer (and Mantine's modal machinery) loads only when the menu is first opened.
 const MobileMenu = lazyPage(() => import('./mobile-menu'));
+// The seller's disclosures: their own small chunk, fetched after the first paint.
+const SellerLine = lazyPage(() => import('../../features/disclosures/components/seller-line'));
 
 export function ShopLayout() {
   const [menuOpen, menu] = useDisclosure(false);
@@ -85,9 +87,18 @@ const FOOTER_COLUMNS = [
     title: 'Support',
     links: [
       { to: '/shipping', label: 'Shipping & Delivery' },
-      { to: '/returns', label: 'Returns & Refunds' },
       { to: '/warranty', label: 'Lifetime Warranty' },
       { to: '/contact', label: 'Contact Us' },
+      { to: '/grievance', label: 'Grievance Officer' },
+    ],
+  },
+  {
+    title: 'Policies',
+    links: [
+      { to: '/seller', label: 'Seller Information' },
+      { to: '/returns', label: 'Returns Policy' },
+      { to: '/refunds', label: 'Refund Policy' },
+      { to: '/cancellation', label: 'Cancellation Policy' },
     ],
   },
   { title: 'Quick Links', links: CATEGORY_LINKS },
@@ -105,7 +116,7 @@ function Footer() {
   return (
     <footer className={classes.footer}>
       <Container size="xl" py="xl">
-        <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xl">
+        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
           {FOOTER_COLUMNS.map((column) => (
             <Stack key={column.title} gap={4} component="nav" aria-label={column.title}>
               <Text component="h2" fw={700} fz="md" c="white" m={0} mb={4}>
@@ -119,7 +130,10 @@ function Footer() {
             </Stack>
           ))}
         </SimpleGrid>
-        <Text size="sm" c="gray.4" mt="xl">
+        <Suspense fallback={null}>
+          <SellerLine />
+        </Suspense>
+        <Text size="sm" c="gray.4" mt="xs">
           © {new Date().getFullYear()} Bagshop · Free shipping on all orders across India · Prices in ₹ include GST
         </Text>
       </Container>

@@ -7,6 +7,8 @@ import { lazyPage } from '../../lib/lazy-page';
 const CategoryPage = lazyPage(() => import('../../features/catalog/components/category-page'));
 const ProductPage = lazyPage(() => import('../../features/catalog/components/product-page'));
 const InfoPage = lazyPage(() => import('../../features/info/components/info-page'));
+const SellerPage = lazyPage(() => import('../../features/disclosures/components/seller-page'));
+const GrievancePage = lazyPage(() => import('../../features/disclosures/components/grievance-page'));
 
 export const catalogRoutes: RouteObject[] = [
   { index: true, element: <HomePage />, handle: { title: 'Home' } },
@@ -15,7 +17,11 @@ export const catalogRoutes: RouteObject[] = [
   { path: 'duffles', element: <CategoryPage category="duffles" />, handle: { title: 'Duffles' } },
   { path: 'product/:id', element: <ProductPage />, handle: { title: 'Product' } },
   { path: 'shipping', element: <InfoPage topic="shipping" />, handle: { title: 'Shipping & Delivery' } },
-  { path: 'returns', element: <InfoPage topic="returns" />, handle: { title: 'Returns & Refunds' } },
+  { path: 'returns', element: <InfoPage topic="returns" />, handle: { title: 'Returns Policy' } },
+  { path: 'refunds', element: <InfoPage topic="refunds" />, handle: { title: 'Refund Policy' } },
+  { path: 'cancellation', element: <InfoPage topic="cancellation" />, handle: { title: 'Cancellation Policy' } },
+  { path: 'seller', element: <SellerPage />, handle: { title: 'Seller Information' } },
+  { path: 'grievance', element: <GrievancePage />, handle: { title: 'Grievance Officer' } },
   { path: 'warranty', element: <InfoPage topic="warranty" />, handle: { title: 'Lifetime Warranty' } },
   { path: 'contact', element: <InfoPage topic="contact" />, handle: { title: 'Contact Us' } },
 ];

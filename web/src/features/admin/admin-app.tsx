@@ -5,7 +5,9 @@ import { notify } from '../../lib/notify';
 import { useSession } from '../../lib/session';
 import { AdminGuard } from './components/admin-guard';
 import { AdminLayout } from './components/admin-layout';
+import { ComplaintsPage } from './components/complaints-page';
 import { DashboardPage } from './components/dashboard-page';
+import { DeliveryPage } from './components/delivery-page';
 import { OrdersPage } from './components/orders-page';
 import { ProductsPage } from './components/products-page';
 import { UsersPage } from './components/users-page';
@@ -32,6 +34,8 @@ export default function AdminApp() {
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="products" element={<ProductsPage />} />
           <Route path="users" element={<UsersPage />} />
+          <Route path="delivery" element={<DeliveryPage />} />
+          <Route path="complaints" element={<ComplaintsPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Routes>
       </AdminLayout>

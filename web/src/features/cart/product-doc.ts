@@ -1,4 +1,4 @@
-import { isCategory, type Product } from '@bagshop/domain';
+import { DEFAULT_COUNTRY_OF_ORIGIN, isCategory, type Product } from '@bagshop/domain';
 import type { DocumentData } from 'firebase/firestore';
 import { toIso } from '../../lib/firestore';
 
@@ -16,6 +16,7 @@ export function productFromDoc(id: string, data: DocumentData): Product {
     discount: num(data.discount),
     category: isCategory(data.category) ? data.category : 'luggage',
     stock: num(data.stock),
+    countryOfOrigin: str(data.countryOfOrigin) || DEFAULT_COUNTRY_OF_ORIGIN,
     image: { url: str(image.url), hash: str(image.hash) },
     createdAt: toIso(data.createdAt),
     updatedAt: toIso(data.updatedAt),

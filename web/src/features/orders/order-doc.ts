@@ -3,6 +3,7 @@ import {
   isPaymentMethod,
   isPaymentStatus,
   type ExtraPayment,
+  parseOrderDelivery,
   type Order,
   type OrderAttention,
   type OrderItem,
@@ -108,6 +109,7 @@ export function orderFromDoc(id: string, data: DocumentData): Order {
     },
     statusHistory: history,
     attention: attentionFromDoc(data.attention),
+    delivery: parseOrderDelivery(data.delivery),
     createdAt: toIso(data.createdAt),
     updatedAt: toIso(data.updatedAt),
   };

@@ -15,6 +15,7 @@ export interface ProductFields {
   category?: string;
   stock?: number;
   expectedUpdatedAt?: string;
+  countryOfOrigin?: string;
 }
 
 export interface SaveProductOptions {

@@ -1,4 +1,6 @@
 import {
+  DELIVERY_ZONE_LABELS,
+  deliveryRangeLabel,
   formatINR,
   lineTotal,
   nextStatuses,
@@ -182,6 +184,11 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
             {order.shippingAddress?.landmark && (
               <Text size="sm" c="dimmed">
                 Landmark: {order.shippingAddress.landmark}
+              </Text>
+            )}
+            {order.delivery && (
+              <Text size="sm">
+                Promised delivery: {deliveryRangeLabel(order.delivery.deliverBy)} ({DELIVERY_ZONE_LABELS[order.delivery.zone]}, {order.delivery.days.min}–{order.delivery.days.max} working days)
               </Text>
             )}
           </div>

@@ -30,6 +30,7 @@ const editable: Product = {
   discount: 0,
   category: 'backpacks',
   stock: 4,
+  countryOfOrigin: 'India',
   image: { url: '', hash: '' },
   createdAt: '2026-11-02T00:00:00.000Z',
   updatedAt: '2026-11-20T09:15:42.123Z',
@@ -71,7 +72,7 @@ describe('ProductForm', { timeout: 30_000 }, () => {
     await submit(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenCalledWith(
-      { name: 'Trailblazer Cabin Trolley', description: '', price: 4999, discount: 1800, category: 'luggage', stock: 12 },
+      { name: 'Trailblazer Cabin Trolley', description: '', price: 4999, discount: 1800, category: 'luggage', stock: 12, countryOfOrigin: 'India' },
       png,
     );
   });
@@ -104,7 +105,8 @@ describe('ProductForm', { timeout: 30_000 }, () => {
       discount: 300,
       category: 'duffles',
       stock: 4,
-      image: { url: '/api/images/abc', hash: 'abc' },
+      countryOfOrigin: 'India',
+    image: { url: '/api/images/abc', hash: 'abc' },
       createdAt: '2026-11-01T00:00:00.000Z',
       updatedAt: '2026-11-01T00:00:00.000Z',
     };

@@ -1,6 +1,7 @@
 import {
   CATEGORIES,
   CATEGORY_LABELS,
+  DEFAULT_COUNTRY_OF_ORIGIN,
   discountPercent,
   fieldErrors,
   formatINR,
@@ -28,6 +29,7 @@ interface FormValues {
   discount: number | string;
   category: string;
   stock: number | string;
+  countryOfOrigin: string;
 }
 
 /**
@@ -59,7 +61,7 @@ function rejectionMessage(rejections: FileRejection[]): string {
  */
 export function changedFields(product: Product, values: Required<Omit<ProductFields, 'expectedUpdatedAt'>>): ProductFields {
   const changed: ProductFields = { expectedUpdatedAt: product.updatedAt };
-  for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock'] as const) {
+  for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock', 'countryOfOrigin'] as const) {
     if (values[key] !== product[key]) Object.assign(changed, { [key]: values[key] });
   }
   return changed;
@@ -84,6 +86,7 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
       discount: product?.discount ?? '',
       category: product?.category ?? '',
       stock: product?.stock ?? '',
+      countryOfOrigin: product?.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN,
     },
     validate: validateProduct,
   });
@@ -109,7 +112,15 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
 
   const submit = form.onSubmit(async (values) => {
     const parsed = productCreateSchema.parse(values);
-    const all = { name: parsed.name, description: parsed.description, price: parsed.price, discount: parsed.discount, category: parsed.category, stock: parsed.stock };
+    const all = {
+      name: parsed.name,
+      description: parsed.description,
+      price: parsed.price,
+      discount: parsed.discount,
+      category: parsed.category,
+      stock: parsed.stock,
+      countryOfOrigin: parsed.countryOfOrigin,
+    };
     await onSubmit(product ? changedFields(product, all) : all, image);
   });
 
@@ -133,6 +144,7 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
             {...form.getInputProps('category')}
           />
           <NumberInput label="Stock" withAsterisk allowDecimal={false} allowNegative={false} hideControls {...form.getInputProps('stock')} />
+          <TextInput label="Country of origin" description="Shown on the product page" maxLength={60} {...form.getInputProps('countryOfOrigin')} />
         </SimpleGrid>
         {showSale && (
           <Text size="sm" c="dimmed">

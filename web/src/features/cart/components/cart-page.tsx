@@ -1,10 +1,11 @@
-import type { CartLine } from '@bagshop/domain';
+import { orderTotals, type CartLine } from '@bagshop/domain';
 import { Button, Center, Container, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingCartOff } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { DeliveryCheck } from '../../delivery/components/delivery-check';
 import { cartApi } from '../api/cart-api';
 import { useLiveCart, useLiveProducts } from '../use-live-cart';
 import { CartLineItem, type LineAction } from './cart-line-item';
@@ -117,7 +118,10 @@ export function CartPage({ uid, renderCheckout }: CartPageProps) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <CartSummary lines={lines} onCheckout={() => setCheckout({ lines })} onClear={() => setConfirmClear(true)} disabled={busy !== null} />
+          <Stack gap="md">
+            <CartSummary lines={lines} onCheckout={() => setCheckout({ lines })} onClear={() => setConfirmClear(true)} disabled={busy !== null} />
+            <DeliveryCheck total={orderTotals(lines.map((l) => ({ price: l.product.price, discount: l.product.discount, quantity: l.quantity }))).totalAmount} />
+          </Stack>
         </Grid.Col>
       </Grid>
     );

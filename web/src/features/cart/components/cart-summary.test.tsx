@@ -12,6 +12,7 @@ const product = (id: string, price: number, discount: number, stock = 10): Produ
   discount,
   category: 'luggage',
   stock,
+  countryOfOrigin: 'India',
   image: { url: '/api/images/x', hash: 'x' },
   createdAt: '',
   updatedAt: '',

@@ -7,6 +7,7 @@ import classes from './home-sections.module.css';
 import { ProductsCarousel } from './products-carousel';
 import { PromiseBand } from './promise-band';
 import { ACCENT } from '../lib/colors';
+import { LOW_STOCK } from '../lib/badges';
 
 const CATEGORY_BLURBS: Record<Category, string> = {
   luggage: 'Cabin and check-in trolleys that roll smoothly through every airport.',
@@ -30,6 +31,8 @@ function coverOf(products: Product[], category: Category): Product | undefined {
 export default function HomeSections() {
   const { products, loading, failed } = useProducts();
   const { add, pendingId } = useAddToCart();
+  // No false urgency: 'Limited stock' only while a trolley really is down to its last few.
+  const limited = products.some((p) => p.category === 'luggage' && p.stock > 0 && p.stock <= LOW_STOCK);
   return (
     <Container size="xl" py="xl">
       <Stack gap={56}>
@@ -41,15 +44,16 @@ export default function HomeSections() {
         <section aria-labelledby="new-arrivals" className={`${classes.promo} ${classes.arrivals}`}>
           <Grid align="center" gap="xl">
             <Grid.Col span={{ base: 12, md: 8 }}>
-              <Badge color={ACCENT.warm} variant="filled" size="lg" mb="sm">
+              {/* Kept in the layout while hidden, so the heading does not move when products load. */}
+              <Badge color={ACCENT.warm} variant="filled" size="lg" mb="sm" style={{ visibility: limited ? 'visible' : 'hidden' }} aria-hidden={!limited}>
                 Limited stock
               </Badge>
               <Text component="h2" id="new-arrivals" fz={{ base: 28, md: 40 }} fw={900} m={0} c="white">
                 New Arrivals
               </Text>
               <Text fz={{ base: 'md', md: 'lg' }} mt="sm" c="gray.2" maw={560}>
-                This season&apos;s hardshell trolleys have landed. Limited stock, free shipping on all orders and express delivery to
-                major cities.
+                This season&apos;s hardshell trolleys have landed{limited ? ', some down to their last few' : ''}. Free shipping on all
+                orders and express delivery to major cities.
               </Text>
               <Button component={Link} to="/luggage" size="md" mt="lg" variant="white" color="dark">
                 Shop Now

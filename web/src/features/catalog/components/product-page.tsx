@@ -1,9 +1,11 @@
-import { CATEGORY_LABELS, DEFAULT_MAX_LINE_QUANTITY, type Product } from '@bagshop/domain';
+import { CATEGORY_LABELS, DEFAULT_MAX_LINE_QUANTITY, formatINR, type Product } from '@bagshop/domain';
 import { Anchor, AspectRatio, Button, Center, Container, Grid, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { NotFoundPage } from '../../../components/not-found-page';
+import { DeliveryCheck } from '../../delivery/components/delivery-check';
+import { SoldBy } from '../../delivery/components/sold-by';
 import { useProduct } from '../api/get-products';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { stockNote } from '../lib/badges';
@@ -87,8 +89,8 @@ function ProductDetail({ product }: { product: Product }) {
               {product.name}
             </Title>
             <PriceBlock price={product.price} discount={product.discount} size="lg" />
-            <Text fz="sm" c="gray.7">
-              Inclusive of all taxes · Free shipping on all orders
+            <Text fz="sm" c="gray.7" data-testid="mrp">
+              MRP {formatINR(product.price)} inclusive of all taxes · Free shipping on all orders
             </Text>
             <Text fw={700} c={soldOut ? 'red.9' : note ? ACCENT.warm : ACCENT.saving} data-testid="stock-state">
               {note ?? 'In stock'}
@@ -122,6 +124,14 @@ function ProductDetail({ product }: { product: Product }) {
                 </Button>
               )}
             </Group>
+            <DeliveryCheck />
+            <Stack component="dl" gap={2} m={0} className={classes.facts} aria-label="Product details">
+              <div>
+                <dt>Country of origin</dt>
+                <dd data-testid="country-of-origin">{product.countryOfOrigin}</dd>
+              </div>
+              <SoldBy />
+            </Stack>
             <Stack gap={4} mt="md">
               <Title order={2} fz="lg">
                 About this bag

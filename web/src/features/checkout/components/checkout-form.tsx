@@ -1,18 +1,27 @@
 import {
   addressSchema,
+  codRefusalForQuote,
   DEFAULT_COUNTRY,
+  deliveryByLabel,
   formatINR,
   INDIAN_STATES,
+  isIndia,
+  isIndianPin,
   itemCountLabel,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
+  unservedPinMessage,
   type Address,
   type AddressInput,
+  type DeliveryPolicy,
+  type DeliveryQuote,
   type PaymentMethod,
 } from '@bagshop/domain';
 import { Alert, Button, Group, Loader, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
+import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { getDeliveryPolicy, getDeliveryQuote } from '../../delivery/api/delivery-api';
 import { useSchemaForm } from '../../../lib/schema-form';
 
 export const NEW_ADDRESS = 'new';
@@ -29,6 +38,46 @@ export interface CheckoutFormProps {
   onlineUnavailable?: string | null;
   onSubmit: (choice: CheckoutChoice) => Promise<void>;
   onCancel: () => void;
+  /** Where quotes and the COD limit come from (the API; replaceable in tests). */
+  delivery?: DeliveryLookups;
+}
+
+export interface DeliveryLookups {
+  quote: (pin: string) => Promise<DeliveryQuote>;
+  policy: () => Promise<DeliveryPolicy>;
+}
+
+const API_LOOKUPS: DeliveryLookups = { quote: getDeliveryQuote, policy: getDeliveryPolicy };
+
+type QuoteState = { pin: string; quote: DeliveryQuote } | { pin: string; error: string };
+
+/** The quote for `pin` (null while none is wanted or it is loading) and the public COD limit. */
+function useDelivery(pin: string | null, lookups: DeliveryLookups) {
+  const [state, setState] = useState<QuoteState | null>(null);
+  const [policy, setPolicy] = useState<DeliveryPolicy | null>(null);
+  useEffect(() => {
+    if (!pin) return;
+    let live = true;
+    lookups
+      .quote(pin)
+      .then((quote) => live && setState({ pin, quote }))
+      .catch((error: unknown) => live && setState({ pin, error: errorMessage(error, 'We could not check this PIN code') }));
+    return () => {
+      live = false;
+    };
+  }, [pin, lookups]);
+  useEffect(() => {
+    let live = true;
+    lookups
+      .policy()
+      .then((p) => live && setPolicy(p))
+      .catch((error: unknown) => console.error('Loading the delivery policy failed', error));
+    return () => {
+      live = false;
+    };
+  }, [lookups]);
+  const current = state && pin && state.pin === pin ? state : null;
+  return { quote: current && 'quote' in current ? current.quote : null, error: current && 'error' in current ? current.error : null, policy };
 }
 
 function describe(a: Address): string {
@@ -36,7 +85,7 @@ function describe(a: Address): string {
 }
 
 /** Saved addresses or a new one, the payment method, Cancel and Place Order. */
-export function CheckoutForm({ addresses, loadingAddresses, itemCount, total, onlineUnavailable, onSubmit, onCancel }: CheckoutFormProps) {
+export function CheckoutForm({ addresses, loadingAddresses, itemCount, total, onlineUnavailable, onSubmit, onCancel, delivery = API_LOOKUPS }: CheckoutFormProps) {
   const [choice, setChoice] = useState<string | null>(null);
   const selected = choice ?? addresses[0]?._id ?? NEW_ADDRESS;
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
@@ -46,7 +95,39 @@ export function CheckoutForm({ addresses, loadingAddresses, itemCount, total, on
   }, [onlineUnavailable]);
   const form = useSchemaForm(addressSchema, { street: '', city: '', state: '', postalCode: '', country: DEFAULT_COUNTRY, landmark: '' }, { validateInputOnBlur: false });
 
+  // The PIN being shipped to: the saved address's, or the new one once it has 6 digits.
+  const chosen = addresses.find((a) => a._id === selected);
+  const typedPin = form.values.postalCode.trim();
+  const pin = selected === NEW_ADDRESS ? (isIndia(form.values.country) && isIndianPin(typedPin) ? typedPin : null) : chosen && isIndia(chosen.country) ? chosen.postalCode : null;
+  const { quote, error: quoteError, policy } = useDelivery(pin, delivery);
+  const unserved = quote !== null && !quote.serviceable;
+  const codReason = quote?.serviceable ? codRefusalForQuote(quote, total, policy?.codMaxTotal ?? Number.POSITIVE_INFINITY) : null;
+
+  // Cash on delivery refused for this PIN or total: switch to paying online (the alert says why).
+  useEffect(() => {
+    if (codReason && !onlineUnavailable) setPaymentMethod('ONLINE');
+  }, [codReason, onlineUnavailable]);
+
+  // A new address's state follows its PIN; an unknown PIN is marked on the field.
+  const newAddress = selected === NEW_ADDRESS;
+  const { setFieldValue, setFieldError } = form;
+  useEffect(() => {
+    if (!newAddress) return;
+    if (quote && form.getValues().state !== quote.state) setFieldValue('state', quote.state);
+    if (quoteError) setFieldError('postalCode', quoteError);
+    // form.getValues is stable; re-run only when the answer for the PIN changes
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [newAddress, quote, quoteError, setFieldValue, setFieldError]);
+
   const submit = async () => {
+    if (unserved && quote) {
+      notify.error(unservedPinMessage(quote.pin));
+      return;
+    }
+    if (paymentMethod === 'COD' && codReason) {
+      notify.error(codReason);
+      return;
+    }
     let next: CheckoutChoice;
     if (selected === NEW_ADDRESS) {
       const result = form.validate();
@@ -99,6 +180,15 @@ export function CheckoutForm({ addresses, loadingAddresses, itemCount, total, on
             <TextInput label="Street address" autoComplete="street-address" withAsterisk {...form.getInputProps('street')} />
             <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
               <TextInput label="City" autoComplete="address-level2" withAsterisk {...form.getInputProps('city')} />
+              <TextInput
+                label="Postal code"
+                description="6-digit PIN: fills in the state"
+                inputMode="numeric"
+                autoComplete="postal-code"
+                maxLength={6}
+                withAsterisk
+                {...form.getInputProps('postalCode')}
+              />
               <Select
                 label="State"
                 placeholder="Choose a state"
@@ -109,29 +199,42 @@ export function CheckoutForm({ addresses, loadingAddresses, itemCount, total, on
                 {...form.getInputProps('state')}
                 onChange={(value) => form.setFieldValue('state', value ?? '')}
               />
-              <TextInput
-                label="Postal code"
-                description="6-digit PIN"
-                inputMode="numeric"
-                autoComplete="postal-code"
-                maxLength={6}
-                withAsterisk
-                {...form.getInputProps('postalCode')}
-              />
               <TextInput label="Country" autoComplete="country-name" withAsterisk {...form.getInputProps('country')} />
             </SimpleGrid>
             <TextInput label="Landmark" description="Optional" {...form.getInputProps('landmark')} />
           </Stack>
         )}
 
+        {unserved && quote && (
+          <Alert color="red" title={unservedPinMessage(quote.pin)} data-testid="unserved-pin">
+            Choose or add an address with another PIN code.
+          </Alert>
+        )}
+
         <Select
           label="Payment method"
-          data={PAYMENT_METHODS.map((m) => ({ value: m, label: PAYMENT_METHOD_LABELS[m], disabled: m === 'ONLINE' && Boolean(onlineUnavailable) }))}
+          data={PAYMENT_METHODS.map((m) => ({
+            value: m,
+            label: PAYMENT_METHOD_LABELS[m],
+            disabled: (m === 'ONLINE' && Boolean(onlineUnavailable)) || (m === 'COD' && Boolean(codReason)),
+          }))}
           value={paymentMethod}
           onChange={(value) => setPaymentMethod(value === 'ONLINE' ? 'ONLINE' : 'COD')}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />
+        {codReason && (
+          <Alert color="orange" title="Cash on delivery is not available" data-testid="cod-unavailable">
+            <Stack gap="xs" align="flex-start">
+              <Text size="sm">{codReason}</Text>
+              {paymentMethod !== 'ONLINE' && !onlineUnavailable && (
+                <Button size="xs" variant="light" color="orange" onClick={() => setPaymentMethod('ONLINE')}>
+                  Pay Online
+                </Button>
+              )}
+            </Stack>
+          </Alert>
+        )}
         {onlineUnavailable && (
           <Alert color="orange" title={onlineUnavailable}>
             Choose Cash on Delivery to place your order now.
@@ -143,13 +246,18 @@ export function CheckoutForm({ addresses, loadingAddresses, itemCount, total, on
             <Text size="sm">{itemCountLabel(itemCount)} · Shipping Free</Text>
             <Text fw={700}>Total {formatINR(total)}</Text>
           </Group>
+          {quote?.deliverBy && (
+            <Text size="sm" fw={600} c="green.9" mt={4} data-testid="checkout-delivery">
+              {deliveryByLabel(quote.deliverBy)} to {quote.pin}
+            </Text>
+          )}
         </Paper>
 
         <Group justify="flex-end">
           <Button variant="default" onClick={onCancel} disabled={submitting}>
             Cancel
           </Button>
-          <Button type="submit" loading={submitting}>
+          <Button type="submit" loading={submitting} disabled={unserved}>
             Place Order
           </Button>
         </Group>

@@ -1,8 +1,10 @@
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
+import { ShippingZones } from '../../delivery/components/shipping-zones';
+import { SellerContact } from '../../disclosures/components/seller-contact';
 
-export type InfoTopic = 'shipping' | 'returns' | 'warranty' | 'contact';
+export type InfoTopic = 'shipping' | 'returns' | 'refunds' | 'cancellation' | 'warranty' | 'contact';
 
 interface Section {
   heading: string;
@@ -24,11 +26,7 @@ export const INFO: Record<InfoTopic, Info> = {
       {
         heading: 'How fast',
         body: (
-          <List spacing={4}>
-            <List.Item>Standard delivery: 2-3 business days after your order is confirmed.</List.Item>
-            <List.Item>Express delivery to major cities (Delhi NCR, Mumbai, Bengaluru, Chennai, Hyderabad, Kolkata, Pune): usually the next business day.</List.Item>
-            <List.Item>Remote areas and the North-East may take a day or two longer; we tell you when we ship.</List.Item>
-          </List>
+          <ShippingZones />
         ),
       },
       {
@@ -50,21 +48,86 @@ export const INFO: Record<InfoTopic, Info> = {
     ],
   },
   returns: {
-    title: 'Returns & Refunds',
+    title: 'Returns Policy',
     intro: 'Changed your mind? Return any unused bag within 7 days of delivery.',
     sections: [
       {
-        heading: 'Cancelling',
-        body: <Text>You can cancel an order yourself from My Orders while it is still pending. Anything you paid online is refunded in full.</Text>,
-      },
-      {
-        heading: 'Returning',
+        heading: 'What can be returned',
         body: (
           <List spacing={4}>
-            <List.Item>Bags must be unused, with tags and original packaging.</List.Item>
-            <List.Item>Write to us with your order number; we arrange a free pickup.</List.Item>
-            <List.Item>Refunds go back to your card within 5-7 business days of pickup; cash-on-delivery orders are refunded to your bank account.</List.Item>
+            <List.Item>Any bag, within 7 days of delivery, unused, with its tags and original packaging.</List.Item>
+            <List.Item>A bag that arrived damaged or is not what you ordered: tell us within 48 hours of delivery, with a photo.</List.Item>
           </List>
+        ),
+      },
+      {
+        heading: 'How to return',
+        body: (
+          <List spacing={4}>
+            <List.Item>Write to us with your order number; we arrange a free pickup from your delivery address.</List.Item>
+            <List.Item>
+              Once the bag reaches our warehouse and passes a check, the refund starts (see the{' '}
+              <Anchor component={Link} to="/refunds" c="blue.8">
+                refund policy
+              </Anchor>
+              ).
+            </List.Item>
+          </List>
+        ),
+      },
+    ],
+  },
+  refunds: {
+    title: 'Refund Policy',
+    intro: 'Every refund is in full: shipping is free, so nothing is held back.',
+    sections: [
+      {
+        heading: 'When you are refunded',
+        body: (
+          <List spacing={4}>
+            <List.Item>A cancelled order that was paid online: at once, when it is cancelled.</List.Item>
+            <List.Item>A returned bag: within 2 working days of it reaching our warehouse.</List.Item>
+          </List>
+        ),
+      },
+      {
+        heading: 'Where the money goes',
+        body: (
+          <List spacing={4}>
+            <List.Item>Paid online: back to the same card or account; your bank shows it within 5-7 working days.</List.Item>
+            <List.Item>Cash on delivery: by bank transfer (NEFT/IMPS) to the account you give us, within 5-7 working days.</List.Item>
+          </List>
+        ),
+      },
+    ],
+  },
+  cancellation: {
+    title: 'Cancellation Policy',
+    intro: 'You can cancel an order yourself until it is confirmed.',
+    sections: [
+      {
+        heading: 'Cancelling an order',
+        body: (
+          <List spacing={4}>
+            <List.Item>
+              While your order is pending, cancel it from{' '}
+              <Anchor component={Link} to="/orders" c="blue.8">
+                My Orders
+              </Anchor>
+              ; nothing is charged, and anything paid online is refunded in full.
+            </List.Item>
+            <List.Item>Once it is confirmed, write to us and we cancel it until it is shipped.</List.Item>
+            <List.Item>Once it is shipped, refuse the parcel or return the bag within 7 days of delivery.</List.Item>
+          </List>
+        ),
+      },
+      {
+        heading: 'When we cancel',
+        body: (
+          <Text>
+            An order paid online that is not paid within 30 minutes is cancelled by itself. If we cannot deliver an order (the bag is
+            out of stock or the courier no longer serves your PIN code) we cancel it, tell you, and refund anything paid in full.
+          </Text>
         ),
       },
     ],
@@ -96,30 +159,19 @@ export const INFO: Record<InfoTopic, Info> = {
     title: 'Contact Us',
     intro: 'Questions about an order, a bag or a warranty claim? We are happy to help.',
     sections: [
+      { heading: 'Write or call', body: <SellerContact part="reach" /> },
+      { heading: 'Our address', body: <SellerContact part="address" /> },
       {
-        heading: 'Write or call',
+        heading: 'Complaints',
         body: (
-          <List spacing={4}>
-            <List.Item>
-              Email:{' '}
-              <Anchor href="mailto:support@bagshop.example" c="blue.8">
-                support@bagshop.example
-              </Anchor>{' '}
-              (we reply within one business day)
-            </List.Item>
-            <List.Item>
-              Phone:{' '}
-              <Anchor href="tel:+918000000000" c="blue.8">
-                +91 80000 00000
-              </Anchor>{' '}
-              (Monday to Saturday, 10:00-19:00 IST)
-            </List.Item>
-          </List>
+          <Text>
+            Not resolved? Write to our{' '}
+            <Anchor component={Link} to="/grievance" c="blue.8">
+              grievance officer
+            </Anchor>
+            .
+          </Text>
         ),
-      },
-      {
-        heading: 'Our address',
-        body: <Text>Bagshop, 2nd Floor, 14 Residency Road, Bengaluru 560025, Karnataka, India</Text>,
       },
     ],
   },

@@ -1,4 +1,4 @@
-import { formatDateIN, formatINR, lineTotal, shortOrderId, type Order } from '@bagshop/domain';
+import { deliveryByLabel, formatDateIN, formatINR, lineTotal, shortOrderId, type Order } from '@bagshop/domain';
 import { Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { addressLine } from '../order-doc';
@@ -21,6 +21,11 @@ export function OrderCard({ order }: { order: Order }) {
           <Text size="sm" c="dimmed">
             {addressLine(order.shippingAddress)}
           </Text>
+          {order.delivery && order.status !== 'cancelled' && order.status !== 'completed' && (
+            <Text size="sm" fw={600} c="green.9" data-testid="order-delivery">
+              {deliveryByLabel(order.delivery.deliverBy)}
+            </Text>
+          )}
           <Stack gap={2}>
             {order.items.slice(0, SHOWN_ITEMS).map((item) => (
               <Group key={item._id} justify="space-between" wrap="nowrap" gap="xs">

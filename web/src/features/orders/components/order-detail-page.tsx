@@ -1,5 +1,6 @@
 import {
   canShopperCancel,
+  deliveryRangeLabel,
   formatDateIN,
   formatINR,
   lineTotal,
@@ -126,6 +127,11 @@ function OrderDetail({ order }: { order: Order }) {
                 {address.city}, {address.state} {address.postalCode}
               </Text>
               <Text size="sm">{address.country}</Text>
+              {order.delivery && (
+                <Text size="sm" mt="xs" data-testid="order-delivery">
+                  <b>Promised delivery:</b> {deliveryRangeLabel(order.delivery.deliverBy)}
+                </Text>
+              )}
             </Paper>
             <PaymentPanel order={order} />
             <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-history">

@@ -1,0 +1,52 @@
+import type { SellerInfo } from '@bagshop/domain';
+import { Anchor } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { afterNextPaint } from '../../../lib/after-paint';
+import { getSellerInfo } from '../api/delivery-api';
+
+const RETRY_MS = [2000, 8000];
+
+/** The seller (GET /api/seller), loaded once per page load (asked again twice if it fails); null until it is known. */
+export function useSeller({ afterPaint = false }: { afterPaint?: boolean } = {}): SellerInfo | null {
+  const [seller, setSeller] = useState<SellerInfo | null>(null);
+  useEffect(() => {
+    let live = true;
+    let timer: number | undefined;
+    const load = (attempt: number) => {
+      getSellerInfo()
+        .then((s) => live && setSeller(s))
+        .catch((error: unknown) => {
+          console.error('Loading the seller failed', error);
+          const wait = RETRY_MS[attempt];
+          if (live && wait !== undefined) timer = window.setTimeout(() => load(attempt + 1), wait);
+        });
+    };
+    const cancel = afterPaint ? afterNextPaint(() => load(0)) : (load(0), () => {});
+    return () => {
+      live = false;
+      cancel();
+      window.clearTimeout(timer);
+    };
+  }, [afterPaint]);
+  return seller;
+}
+
+/** 'Sold by Bagshop Retail LLP' as a term of the product page's details list. */
+export function SoldBy() {
+  const seller = useSeller();
+  return (
+    <div>
+      <dt>Sold by</dt>
+      <dd data-testid="sold-by">
+        {seller ? (
+          <Anchor component={Link} to="/seller" c="blue.8" inherit>
+            {seller.legalName}
+          </Anchor>
+        ) : (
+          '…'
+        )}
+      </dd>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { Anchor, List, Text } from '@mantine/core';
+import { useSeller } from '../../delivery/components/sold-by';
+import { sellerAddressLines } from './seller-page';
+
+/** The Contact page's email, phone and address: the seller's own (GET /api/seller). */
+export function SellerContact({ part }: { part: 'reach' | 'address' }) {
+  const seller = useSeller();
+  if (!seller) return <Text c="gray.7">Loading…</Text>;
+  if (part === 'address') return <Text>{[seller.legalName, ...sellerAddressLines(seller)].join(', ')}</Text>;
+  return (
+    <List spacing={4}>
+      <List.Item>
+        Email:{' '}
+        <Anchor href={`mailto:${seller.email}`} c="blue.8">
+          {seller.email}
+        </Anchor>{' '}
+        (we reply within one business day)
+      </List.Item>
+      <List.Item>
+        Phone:{' '}
+        <Anchor href={`tel:${seller.phone.replace(/\s/g, '')}`} c="blue.8">
+          {seller.phone}
+        </Anchor>{' '}
+        (Monday to Saturday, 10:00-19:00 IST)
+      </List.Item>
+    </List>
+  );
+}
