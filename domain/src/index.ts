@@ -11,3 +11,7 @@ export * from './schemas/address.js';
 export * from './schemas/orders.js';
 export * from './types.js';
 export * from './dashboard.js';
+export * from './catalog-query.js';
+export * from './search-text.js';
+export * from './gallery.js';
+export * from './seo.js';

@@ -23,7 +23,10 @@ export interface Product {
   discount: number;
   category: Category;
   stock: number;
+  /** The first of `images` (or empty), kept for every reader that shows one picture. */
   image: ProductImage;
+  /** The gallery, in display order: at most MAX_PRODUCT_IMAGES (gallery.ts). */
+  images: ProductImage[];
   createdAt: string;
   updatedAt: string;
 }

@@ -92,6 +92,7 @@ describe('ProductForm', { timeout: 30_000 }, () => {
       category: 'duffles',
       stock: 4,
       image: { url: '/api/images/abc', hash: 'abc' },
+      images: [{ url: '/api/images/abc', hash: 'abc' }],
       createdAt: '2026-11-01T00:00:00.000Z',
       updatedAt: '2026-11-01T00:00:00.000Z',
     };

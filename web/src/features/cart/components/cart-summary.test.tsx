@@ -13,6 +13,7 @@ const product = (id: string, price: number, discount: number, stock = 10): Produ
   category: 'luggage',
   stock,
   image: { url: '/api/images/x', hash: 'x' },
+  images: [{ url: '/api/images/x', hash: 'x' }],
   createdAt: '',
   updatedAt: '',
 });

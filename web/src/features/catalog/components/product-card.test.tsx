@@ -14,6 +14,7 @@ function product(overrides: Partial<Product> = {}): Product {
     category: 'luggage',
     stock: 12,
     image: { url: '/api/images/abc', hash: 'abc' },
+    images: [{ url: '/api/images/abc', hash: 'abc' }],
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,
