@@ -32,7 +32,7 @@ async function authHeader(): Promise<Record<string, string>> {
 
 declare global {
   interface Window {
-    /** Public GET requests index.html started with the HTML, by path (see there). */
+    /** Public GET requests index.html started with the HTML, by path and query (see there). */
     __bagshopEarly?: Record<string, Promise<Response> | undefined>;
   }
 }
@@ -42,9 +42,9 @@ function takeEarlyResponse(url: string, options: RequestOptions): Promise<Respon
   const early = window.__bagshopEarly;
   if (!early || (options.method ?? 'GET') !== 'GET' || options.body !== undefined) return undefined;
   const { pathname, search } = new URL(url);
-  if (search) return undefined;
-  const response = early[pathname];
-  delete early[pathname];
+  const key = `${pathname}${search}`;
+  const response = early[key];
+  delete early[key];
   return response;
 }
 

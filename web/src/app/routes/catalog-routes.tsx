@@ -7,6 +7,7 @@ import { lazyPage } from '../../lib/lazy-page';
 const CategoryPage = lazyPage(() => import('../../features/catalog/components/category-page'));
 const ProductPage = lazyPage(() => import('../../features/catalog/components/product-page'));
 const InfoPage = lazyPage(() => import('../../features/info/components/info-page'));
+const SearchPage = lazyPage(() => import('../../features/search/components/search-page'));
 
 export const catalogRoutes: RouteObject[] = [
   { index: true, element: <HomePage />, handle: { title: 'Home' } },
@@ -14,6 +15,7 @@ export const catalogRoutes: RouteObject[] = [
   { path: 'backpacks', element: <CategoryPage category="backpacks" />, handle: { title: 'Backpacks' } },
   { path: 'duffles', element: <CategoryPage category="duffles" />, handle: { title: 'Duffles' } },
   { path: 'product/:id', element: <ProductPage />, handle: { title: 'Product' } },
+  { path: 'search', element: <SearchPage />, handle: { title: 'Search' } },
   { path: 'shipping', element: <InfoPage topic="shipping" />, handle: { title: 'Shipping & Delivery' } },
   { path: 'returns', element: <InfoPage topic="returns" />, handle: { title: 'Returns & Refunds' } },
   { path: 'warranty', element: <InfoPage topic="warranty" />, handle: { title: 'Lifetime Warranty' } },

@@ -1,0 +1,120 @@
+import { bagCountLabel, hasFilters, PRODUCT_SORTS, SORT_LABELS, type ProductListQuery, type ProductSort } from '@bagshop/domain';
+import { Button, Checkbox, Group, NativeSelect, NumberInput, Paper, Text } from '@mantine/core';
+import { useEffect, useState } from 'react';
+import classes from './list-controls.module.css';
+
+const DISCOUNTS = [0, 10, 20, 30, 40] as const;
+
+export interface ListControlsProps {
+  query: ProductListQuery;
+  update: (patch: Partial<ProductListQuery>) => void;
+  clear: () => void;
+  /** How many bags the filters leave. */
+  count: number;
+  /** The search page calls its default order "Best match". */
+  featuredLabel?: string;
+}
+
+const asRupees = (value: number | string): number | undefined => {
+  const n = typeof value === 'number' ? value : Number.parseInt(value, 10);
+  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : undefined;
+};
+
+/**
+ * Sort, price range (sale price), minimum discount and in-stock filters of a product list,
+ * with the count of bags they leave and "Clear filters". Each change is one URL change;
+ * the price range applies when a field is left or Enter is pressed, not per keystroke.
+ */
+export function ListControls({ query, update, clear, count, featuredLabel = 'Featured' }: ListControlsProps) {
+  const [minPrice, setMinPrice] = useState<number | string>(query.minPrice ?? '');
+  const [maxPrice, setMaxPrice] = useState<number | string>(query.maxPrice ?? '');
+  // Back/Forward change the URL: the fields follow it.
+  useEffect(() => setMinPrice(query.minPrice ?? ''), [query.minPrice]);
+  useEffect(() => setMaxPrice(query.maxPrice ?? ''), [query.maxPrice]);
+  const applyPrice = () => {
+    const min = asRupees(minPrice);
+    const max = asRupees(maxPrice);
+    if (min !== query.minPrice || max !== query.maxPrice) {
+      const [low, high] = min !== undefined && max !== undefined && min > max ? [max, min] : [min, max];
+      update({ minPrice: low, maxPrice: high });
+    }
+  };
+  const filtered = hasFilters(query);
+
+  return (
+    <Paper withBorder radius="md" p="md" className={classes.controls} component="section" aria-label="Sort and filter">
+      <form
+        className={classes.row}
+        onSubmit={(event) => {
+          event.preventDefault();
+          applyPrice();
+        }}
+      >
+        <NativeSelect
+          label="Sort by"
+          className={classes.sort}
+          value={query.sort}
+          onChange={(event) => update({ sort: event.currentTarget.value as ProductSort })}
+          data={PRODUCT_SORTS.map((s) => ({ value: s, label: s === 'featured' ? featuredLabel : SORT_LABELS[s] }))}
+        />
+        <Group gap="xs" wrap="nowrap" align="flex-end" className={classes.price}>
+          <NumberInput
+            label="Min price (₹)"
+            value={minPrice}
+            onChange={setMinPrice}
+            onBlur={applyPrice}
+            min={0}
+            max={1000000}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=","
+            thousandsGroupStyle="lakh"
+            hideControls
+            placeholder="0"
+          />
+          <NumberInput
+            label="Max price (₹)"
+            value={maxPrice}
+            onChange={setMaxPrice}
+            onBlur={applyPrice}
+            min={0}
+            max={1000000}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=","
+            thousandsGroupStyle="lakh"
+            hideControls
+            placeholder="Any"
+          />
+          {/* Enter in a price field applies it; the button is for pointer users. */}
+          <Button type="submit" variant="default" aria-label="Apply price range">
+            Go
+          </Button>
+        </Group>
+        <NativeSelect
+          label="Discount"
+          className={classes.discount}
+          value={String(query.minDiscountPercent ?? 0)}
+          onChange={(event) => update({ minDiscountPercent: Number(event.currentTarget.value) || undefined })}
+          data={DISCOUNTS.map((d) => ({ value: String(d), label: d === 0 ? 'Any discount' : `${d}% off or more` }))}
+        />
+        <Checkbox
+          className={classes.stock}
+          label="In stock only"
+          checked={query.inStock}
+          onChange={(event) => update({ inStock: event.currentTarget.checked })}
+        />
+      </form>
+      <Group justify="space-between" mt="sm" gap="xs">
+        <Text fw={700} role="status" aria-live="polite" data-testid="bag-count">
+          {bagCountLabel(count)}
+        </Text>
+        {filtered && (
+          <Button variant="subtle" size="compact-sm" onClick={clear}>
+            Clear filters
+          </Button>
+        )}
+      </Group>
+    </Paper>
+  );
+}
