@@ -71,6 +71,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
     const early = takeEarlyResponse(url, options);
     res = (early ? await early.catch(() => undefined) : undefined) ?? (await fetch(url, { method: options.method ?? 'GET', headers, body, signal }));
   } catch (error) {
+    // Cancelled by the caller (a newer search replaced it): nothing went wrong.
+    if (options.signal?.aborted) throw error;
     console.error('Network Error', error);
     throw new ApiError(0, 'Network error: please check your connection and try again');
   }

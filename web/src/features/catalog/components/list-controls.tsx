@@ -1,6 +1,7 @@
 import { bagCountLabel, hasFilters, PRODUCT_SORTS, SORT_LABELS, type ProductListQuery, type ProductSort } from '@bagshop/domain';
 import { Button, Checkbox, Group, NativeSelect, NumberInput, Paper, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
+import { useEffect, useId, useState } from 'react';
 import classes from './list-controls.module.css';
 
 const DISCOUNTS = [0, 10, 20, 30, 40] as const;
@@ -40,6 +41,9 @@ export function ListControls({ query, update, clear, count, featuredLabel = 'Fea
     }
   };
   const filtered = hasFilters(query);
+  // Below 640 px the filters fold away behind a button, so the first cards stay in view.
+  const [open, setOpen] = useState(false);
+  const panelId = useId();
 
   return (
     <Paper withBorder radius="md" p="md" className={classes.controls} component="section" aria-label="Sort and filter">
@@ -50,60 +54,74 @@ export function ListControls({ query, update, clear, count, featuredLabel = 'Fea
           applyPrice();
         }}
       >
-        <NativeSelect
-          label="Sort by"
-          className={classes.sort}
-          value={query.sort}
-          onChange={(event) => update({ sort: event.currentTarget.value as ProductSort })}
-          data={PRODUCT_SORTS.map((s) => ({ value: s, label: s === 'featured' ? featuredLabel : SORT_LABELS[s] }))}
-        />
-        <Group gap="xs" wrap="nowrap" align="flex-end" className={classes.price}>
-          <NumberInput
-            label="Min price (₹)"
-            value={minPrice}
-            onChange={setMinPrice}
-            onBlur={applyPrice}
-            min={0}
-            max={1000000}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            thousandsGroupStyle="lakh"
-            hideControls
-            placeholder="0"
+        <div className={classes.top}>
+          <NativeSelect
+            label="Sort by"
+            className={classes.sort}
+            value={query.sort}
+            onChange={(event) => update({ sort: event.currentTarget.value as ProductSort })}
+            data={PRODUCT_SORTS.map((s) => ({ value: s, label: s === 'featured' ? featuredLabel : SORT_LABELS[s] }))}
           />
-          <NumberInput
-            label="Max price (₹)"
-            value={maxPrice}
-            onChange={setMaxPrice}
-            onBlur={applyPrice}
-            min={0}
-            max={1000000}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            thousandsGroupStyle="lakh"
-            hideControls
-            placeholder="Any"
-          />
-          {/* Enter in a price field applies it; the button is for pointer users. */}
-          <Button type="submit" variant="default" aria-label="Apply price range">
-            Go
+          <Button
+            hiddenFrom="sm"
+            variant={filtered ? 'light' : 'default'}
+            leftSection={<IconAdjustmentsHorizontal size={18} aria-hidden />}
+            aria-expanded={open}
+            aria-controls={panelId}
+            onClick={() => setOpen((o) => !o)}
+          >
+            Filters
           </Button>
-        </Group>
-        <NativeSelect
-          label="Discount"
-          className={classes.discount}
-          value={String(query.minDiscountPercent ?? 0)}
-          onChange={(event) => update({ minDiscountPercent: Number(event.currentTarget.value) || undefined })}
-          data={DISCOUNTS.map((d) => ({ value: String(d), label: d === 0 ? 'Any discount' : `${d}% off or more` }))}
-        />
-        <Checkbox
-          className={classes.stock}
-          label="In stock only"
-          checked={query.inStock}
-          onChange={(event) => update({ inStock: event.currentTarget.checked })}
-        />
+        </div>
+        <div id={panelId} className={classes.filters} data-open={open || undefined}>
+          <Group gap="xs" wrap="nowrap" align="flex-end" className={classes.price}>
+            <NumberInput
+              label="Min price (₹)"
+              value={minPrice}
+              onChange={setMinPrice}
+              onBlur={applyPrice}
+              min={0}
+              max={1000000}
+              allowDecimal={false}
+              allowNegative={false}
+              thousandSeparator=","
+              thousandsGroupStyle="lakh"
+              hideControls
+              placeholder="0"
+            />
+            <NumberInput
+              label="Max price (₹)"
+              value={maxPrice}
+              onChange={setMaxPrice}
+              onBlur={applyPrice}
+              min={0}
+              max={1000000}
+              allowDecimal={false}
+              allowNegative={false}
+              thousandSeparator=","
+              thousandsGroupStyle="lakh"
+              hideControls
+              placeholder="Any"
+            />
+            {/* Enter in a price field applies it; the button is for pointer users. */}
+            <Button type="submit" variant="default" aria-label="Go: apply the price range">
+              Go
+            </Button>
+          </Group>
+          <NativeSelect
+            label="Discount"
+            className={classes.discount}
+            value={String(query.minDiscountPercent ?? 0)}
+            onChange={(event) => update({ minDiscountPercent: Number(event.currentTarget.value) || undefined })}
+            data={DISCOUNTS.map((d) => ({ value: String(d), label: d === 0 ? 'Any discount' : `${d}% off or more` }))}
+          />
+          <Checkbox
+            className={classes.stock}
+            label="In stock only"
+            checked={query.inStock}
+            onChange={(event) => update({ inStock: event.currentTarget.checked })}
+          />
+        </div>
       </form>
       <Group justify="space-between" mt="sm" gap="xs">
         <Text fw={700} role="status" aria-live="polite" data-testid="bag-count">
