@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 // Relative, so the config bundle includes it (a workspace package would be loaded as untranspiled TS).
-import { shellMeta, STATIC_PAGES, staticPageMeta, withHeadTags } from '../domain/src/seo';
+import { shellMeta, STATIC_PAGES, staticPageMeta, withHeadTags } from '../domain/src/seo.ts';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
