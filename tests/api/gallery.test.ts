@@ -2,7 +2,7 @@
 // repeated multipart field `images`, ordered and removed with `imageOrder`, at most six,
 // `image` always the first; and the JPEG variant link previews use.
 import sharp from 'sharp';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestUser, type TestUser } from '../support/api';
 import { randomPng, storedProduct, uniqueName, type Envelope, type ProductJson } from '../support/commerce';
 import { hostingUrl } from '../support/emulators';
@@ -30,13 +30,22 @@ describe('product gallery', () => {
   let product: Gallery;
   const base = () => ({ name: uniqueName('Gallery bag'), description: 'Three views', price: 3000, discount: 300, category: 'duffles', stock: 5 });
 
-  const create = (fields: Record<string, string | number>, files: { field?: 'images' | 'image'; bytes: Buffer }[]) =>
-    api<Envelope<Gallery>>('products/createProducts', { method: 'POST', token: adminUser.idToken, rawBody: form(fields, files) });
+  const made: string[] = [];
+  const create = async (fields: Record<string, string | number>, files: { field?: 'images' | 'image'; bytes: Buffer }[]) => {
+    const res = await api<Envelope<Gallery>>('products/createProducts', { method: 'POST', token: adminUser.idToken, rawBody: form(fields, files) });
+    if (res.status === 201) made.push(res.body.data._id);
+    return res;
+  };
   const patch = (id: string, fields: Record<string, string | number>, files: { field?: 'images' | 'image'; bytes: Buffer }[] = []) =>
     api<Envelope<Gallery>>(`products/${id}`, { method: 'PATCH', token: adminUser.idToken, rawBody: form(fields, files) });
 
   beforeAll(async () => {
     adminUser = await createTestUser({ role: 'admin' });
+  });
+
+  // The search and category tests count the demo catalog: leave it as it was.
+  afterAll(async () => {
+    await Promise.all(made.map((id) => api(`products/${id}`, { method: 'DELETE', token: adminUser.idToken })));
   });
 
   it('creates a product with three pictures in the order sent; image is the first', async () => {

@@ -4,10 +4,18 @@
 import type { Product } from '@bagshop/domain';
 import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { screenshot, useBrowser, VIEWPORTS } from '../support/browser';
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { screenshot, SCREENSHOT_DIR, useBrowser, VIEWPORTS } from '../support/browser';
 
 async function apiList(base: string, path: string): Promise<Product[]> {
   return ((await (await fetch(`${base}/api/${path}`)).json()) as { data: Product[] }).data;
+}
+
+/** What is on screen only: a full-page capture resizes the viewport, which moves a scroll-snapped gallery and a full-screen dialog. */
+async function screenshotViewport(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOT_DIR, { recursive: true });
+  await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}.png`) });
 }
 
 const cardNames = (page: Page) => page.getByRole('article').evaluateAll((cards) => cards.map((c) => c.querySelector('h2, h3')?.textContent?.trim() ?? ''));
@@ -90,12 +98,12 @@ describe('find and choose (Chromium)', () => {
     await page.getByRole('heading', { name: 'Results for ‘back pack’', level: 1 }).waitFor();
     const expected = await apiList(chromium.base, 'products/search?q=back%20pack');
     await page.getByRole('article').first().waitFor({ timeout: 20_000 });
-    expect(await cardNames(page)).toEqual(expected.map((p) => p.name));
+    await expect.poll(() => cardNames(page)).toEqual(expected.map((p) => p.name));
     expect(await page.getByTestId('bag-count').innerText()).toBe(`${expected.length} bags`);
     await page.getByLabel('Sort by').selectOption('price_asc');
     await page.waitForURL((url) => url.searchParams.get('sort') === 'price_asc' && url.searchParams.get('q') === 'back pack');
     const cheapest = [...expected].sort((a, b) => a.price - a.discount - (b.price - b.discount))[0];
-    expect((await cardNames(page))[0]).toBe(cheapest?.name);
+    await expect.poll(async () => (await cardNames(page))[0]).toBe(cheapest?.name);
     await screenshot(page, 'find-search-page-1280');
     await page.close();
   });
@@ -107,13 +115,13 @@ describe('find and choose (Chromium)', () => {
     const box = page.getByRole('dialog').getByRole('combobox', { name: 'Search bags' });
     await box.fill('holdal');
     await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().waitFor({ timeout: 30_000 });
-    await screenshot(page, 'find-typeahead-360');
+    await screenshotViewport(page, 'find-typeahead-360');
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'holdal');
     await page.getByRole('heading', { name: 'Results for ‘holdal’', level: 1 }).waitFor();
     await page.getByRole('dialog').waitFor({ state: 'detached' });
     await page.getByRole('article').first().waitFor({ timeout: 20_000 });
-    expect((await cardNames(page))[0]).toBe('Heritage Leather Holdall');
+    await expect.poll(async () => (await cardNames(page))[0]).toBe('Heritage Leather Holdall');
     await screenshot(page, 'find-search-page-360');
 
     const again = page.getByRole('search', { name: 'Search again' }).getByRole('combobox');
@@ -135,8 +143,8 @@ describe('find and choose (Chromium)', () => {
       await page.getByRole('article').first().waitFor({ timeout: 20_000 });
       const count = page.getByTestId('bag-count');
       expect(await count.innerText()).toBe(`${all.length} bags`);
-      const featured = await cardNames(page);
-      expect(featured).toEqual(all.map((p) => p.name));
+      await expect.poll(() => cardNames(page)).toEqual(all.map((p) => p.name));
+      const featured = all.map((p) => p.name);
 
       if (size === 'mobile') {
         // Below 640 px the filters are folded behind a button.
@@ -152,19 +160,19 @@ describe('find and choose (Chromium)', () => {
       await page.getByText(`${inStock.length} bags`).waitFor();
       await page.getByLabel('Sort by').selectOption('price_asc');
       await page.waitForURL((url) => url.search === '?inStock=true&sort=price_asc');
-      expect(await cardNames(page)).toEqual(cheapestFirst);
+      await expect.poll(() => cardNames(page)).toEqual(cheapestFirst);
       await page.getByRole('button', { name: 'Clear filters' }).waitFor();
       await screenshot(page, `find-luggage-filtered-${viewport.width}`);
 
       await page.goBack();
       await page.waitForURL((url) => url.search === '?inStock=true');
       expect(await page.getByLabel('Sort by').inputValue()).toBe('featured');
-      expect(await cardNames(page)).toEqual(featured.filter((name) => inStock.some((p) => p.name === name)));
+      await expect.poll(() => cardNames(page)).toEqual(featured.filter((name) => inStock.some((p) => p.name === name)));
       await page.goBack();
       await page.waitForURL((url) => url.pathname === '/luggage' && url.search === '');
       await page.getByText(`${all.length} bags`).waitFor();
       expect(await page.getByLabel('In stock only').isChecked()).toBe(false);
-      expect(await cardNames(page)).toEqual(featured);
+      await expect.poll(() => cardNames(page)).toEqual(featured);
 
       // A price range applies on Enter, as one more history entry; "Clear filters" removes it.
       if (size === 'mobile' && !(await page.getByLabel('Max price (₹)').isVisible())) await page.getByRole('button', { name: 'Filters' }).click();
@@ -204,7 +212,7 @@ describe('find and choose (Chromium)', () => {
       const el = document.querySelector('[data-testid="gallery-track"]');
       return el !== null && Math.abs(el.scrollLeft - el.clientWidth) < 2;
     });
-    await screenshot(page, 'find-gallery-swiped-360');
+    await screenshotViewport(page, 'find-gallery-swiped-360');
 
     await thumbs.nth(2).tap();
     await page.waitForFunction(() => document.querySelector('[data-testid="gallery-counter"]')?.textContent === '3 / 3', undefined, { timeout: 10_000 });
@@ -213,7 +221,7 @@ describe('find and choose (Chromium)', () => {
     await dialog.getByRole('img', { name: 'Weekender Canvas Duffle, picture 3 of 3' }).waitFor();
     await dialog.getByRole('button', { name: 'Previous picture' }).tap();
     await dialog.getByRole('img', { name: 'Weekender Canvas Duffle, picture 2 of 3' }).waitFor();
-    await screenshot(page, 'find-gallery-larger-360');
+    await screenshotViewport(page, 'find-gallery-larger-360');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
     // Closing returns to the picture last seen in the larger view.
