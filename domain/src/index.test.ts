@@ -16,6 +16,10 @@ describe('@bagshop/domain', () => {
       'addToCartSchema',
       'addressSchema',
       'createOrderSchema',
+      'applyListQuery',
+      'parseSearchText',
+      'productImagesOf',
+      'productMeta',
     ]) {
       expect(domain).toHaveProperty(name);
     }

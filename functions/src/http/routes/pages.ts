@@ -25,7 +25,10 @@ export function pagesRouter(): Router {
     } catch (error) {
       // The catalog could not be read: the plain shell still lets the SPA try on its own.
       logFault(req.path, error);
-      res.status(200).set('Cache-Control', 'no-store').type('html').send(await fallbackPage(origin));
+      const shell = await fallbackPage(origin).catch(() => null);
+      if (shell) res.status(200).set('Cache-Control', 'no-store').type('html').send(shell);
+      // No web build next to the function (e.g. `npm run dev` serves pages from Vite instead).
+      else res.status(503).set('Cache-Control', 'no-store').type('text').send('The web app is not built: run `npm run build`.');
     }
   });
 
