@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { applyListQuery, bagCountLabel, DEFAULT_LIST_QUERY, hasFilters, LIST_QUERY_MESSAGES, listQueryParams, parseListQuery, readListQuery, type ListedProduct } from './catalog-query.js';
+import { applyListQuery, bagCountLabel, DEFAULT_LIST_QUERY, hasFilters, LIST_PRICE_MAX, LIST_QUERY_MESSAGES, listQueryParams, parseListQuery, readListQuery, type ListedProduct } from './catalog-query.js';
+import { LIMITS } from './schemas/common.js';
 
 const p = (id: string, price: number, discount: number, stock: number, day: number) => ({
   id,
@@ -18,6 +19,10 @@ const LIST: (ListedProduct & { id: string })[] = [
   p('f', 3000, 998, 5, 8), // sale 2002, 33.3 %
 ];
 const ids = (list: { id: string }[]) => list.map((x) => x.id).join('');
+
+it('the price bound is the product schema’s', () => {
+  expect(LIST_PRICE_MAX).toBe(LIMITS.priceMax);
+});
 
 describe('parseListQuery', () => {
   it('gives the defaults for no parameters and ignores others', () => {

@@ -4,8 +4,13 @@
  * URL query of the category and search pages. Plain functions without zod, so the pages
  * that use them do not pay for it.
  */
-import { LIMITS } from './schemas/common.js';
 import { discountPercent, salePrice } from './money.js';
+
+/**
+ * LIMITS.priceMax of schemas/common.ts (catalog-query.test.ts checks they agree), written out
+ * so the list pages do not load that module, and zod with it (~24 KB gz).
+ */
+export const LIST_PRICE_MAX = 1_000_000;
 
 export const PRODUCT_SORTS = ['featured', 'price_asc', 'price_desc', 'discount', 'newest'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
@@ -75,7 +80,7 @@ export function parseListQuery(params: Record<string, Raw>): ListQueryResult {
     switch (name) {
       case 'minPrice':
       case 'maxPrice': {
-        const n = wholeNumber(raw, LIMITS.priceMax);
+        const n = wholeNumber(raw, LIST_PRICE_MAX);
         if (n === null) return fail;
         query[name] = n;
         break;

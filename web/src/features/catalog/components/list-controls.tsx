@@ -1,5 +1,5 @@
-import { bagCountLabel, hasFilters, PRODUCT_SORTS, SORT_LABELS, type ProductListQuery, type ProductSort } from '@bagshop/domain';
-import { Button, Checkbox, Group, NativeSelect, NumberInput, Paper, Text } from '@mantine/core';
+import { bagCountLabel, hasFilters, LIST_PRICE_MAX, PRODUCT_SORTS, SORT_LABELS, type ProductListQuery, type ProductSort } from '@bagshop/domain';
+import { Button, Checkbox, Group, NativeSelect, Paper, Text, TextInput } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';
 import classes from './list-controls.module.css';
@@ -16,9 +16,11 @@ export interface ListControlsProps {
   featuredLabel?: string;
 }
 
-const asRupees = (value: number | string): number | undefined => {
-  const n = typeof value === 'number' ? value : Number.parseInt(value, 10);
-  return Number.isFinite(n) && n >= 0 ? Math.floor(n) : undefined;
+/** Whole rupees typed in a price field ('5,000' and '₹ 5000' too); anything else is no bound. */
+const asRupees = (value: string): number | undefined => {
+  const digits = value.replace(/[₹,\s]/g, '');
+  if (!/^\d{1,7}$/.test(digits)) return undefined;
+  return Math.min(Number(digits), LIST_PRICE_MAX);
 };
 
 /**
@@ -27,11 +29,11 @@ const asRupees = (value: number | string): number | undefined => {
  * the price range applies when a field is left or Enter is pressed, not per keystroke.
  */
 export function ListControls({ query, update, clear, count, featuredLabel = 'Featured' }: ListControlsProps) {
-  const [minPrice, setMinPrice] = useState<number | string>(query.minPrice ?? '');
-  const [maxPrice, setMaxPrice] = useState<number | string>(query.maxPrice ?? '');
+  const [minPrice, setMinPrice] = useState(String(query.minPrice ?? ''));
+  const [maxPrice, setMaxPrice] = useState(String(query.maxPrice ?? ''));
   // Back/Forward change the URL: the fields follow it.
-  useEffect(() => setMinPrice(query.minPrice ?? ''), [query.minPrice]);
-  useEffect(() => setMaxPrice(query.maxPrice ?? ''), [query.maxPrice]);
+  useEffect(() => setMinPrice(String(query.minPrice ?? '')), [query.minPrice]);
+  useEffect(() => setMaxPrice(String(query.maxPrice ?? '')), [query.maxPrice]);
   const applyPrice = () => {
     const min = asRupees(minPrice);
     const max = asRupees(maxPrice);
@@ -75,32 +77,24 @@ export function ListControls({ query, update, clear, count, featuredLabel = 'Fea
         </div>
         <div id={panelId} className={classes.filters} data-open={open || undefined}>
           <Group gap="xs" wrap="nowrap" align="flex-end" className={classes.price}>
-            <NumberInput
+            <TextInput
               label="Min price (₹)"
               value={minPrice}
-              onChange={setMinPrice}
+              onChange={(event) => setMinPrice(event.currentTarget.value)}
               onBlur={applyPrice}
-              min={0}
-              max={1000000}
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator=","
-              thousandsGroupStyle="lakh"
-              hideControls
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={9}
               placeholder="0"
             />
-            <NumberInput
+            <TextInput
               label="Max price (₹)"
               value={maxPrice}
-              onChange={setMaxPrice}
+              onChange={(event) => setMaxPrice(event.currentTarget.value)}
               onBlur={applyPrice}
-              min={0}
-              max={1000000}
-              allowDecimal={false}
-              allowNegative={false}
-              thousandSeparator=","
-              thousandsGroupStyle="lakh"
-              hideControls
+              inputMode="numeric"
+              autoComplete="off"
+              maxLength={9}
               placeholder="Any"
             />
             {/* Enter in a price field applies it; the button is for pointer users. */}
