@@ -38,6 +38,8 @@ async function readProductForm(req: Request) {
   const legacy = form.files.filter((f) => f.field === 'image');
   const gallery = form.files.filter((f) => f.field === 'images');
   if (legacy.length && gallery.length) throw badRequest(IMAGE_ORDER_MESSAGES.both);
+  // The single-picture field keeps its contract: one file (several go in `images`).
+  if (legacy.length > 1) throw new HttpError(413, 'Only one image may be uploaded');
   const uploads = [...legacy, ...gallery].map((f) => f.bytes);
   const order = parseImageOrder(imageOrder, uploads.length);
   return {
