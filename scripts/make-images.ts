@@ -2,6 +2,8 @@
  * Renders the generated product artwork (no network):
  *  - every DEMO_PRODUCTS bag → .emulators/artwork/<slug>.png (git-ignored, used by the seed)
  *  - the home-page hero → web/public/hero-bag.webp (committed app asset)
+ *  - the link-preview pictures of /, /luggage, /backpacks, /duffles → web/public/og/*.jpg
+ *    (1200 × 630 JPEG, committed; docs/search-and-seo.md)
  *
  * Run: npx tsx scripts/make-images.ts
  */
@@ -33,6 +35,40 @@ export async function renderHero(): Promise<Buffer> {
   return sharp(Buffer.from(svg)).resize(HERO_SIZE, HERO_SIZE).webp({ quality: 80, alphaQuality: 80, effort: 6 }).toBuffer();
 }
 
+const OG_DIR = path.join(ROOT, 'web', 'public', 'og');
+const OG = { width: 1200, height: 630 };
+
+/** A 1200 × 630 picture of a few bags side by side on a soft gradient (no text). */
+export async function renderShareImage(arts: BagArt[], tint: { from: string; to: string }): Promise<Buffer> {
+  const size = 520;
+  const bags = await Promise.all(
+    arts.map((art) => sharp(Buffer.from(sceneSvg([{ art }], { width: size, height: size, background: false }))).png().toBuffer()),
+  );
+  const step = arts.length > 1 ? (OG.width - size - 40) / (arts.length - 1) : 0;
+  const backdrop = `<svg xmlns="http://www.w3.org/2000/svg" width="${OG.width}" height="${OG.height}">
+  <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${tint.from}"/><stop offset="1" stop-color="${tint.to}"/></linearGradient></defs>
+  <rect width="${OG.width}" height="${OG.height}" fill="url(#g)"/>
+  <circle cx="600" cy="360" r="300" fill="#ffffff" fill-opacity="0.4"/>
+</svg>`;
+  return sharp(Buffer.from(backdrop))
+    .composite(bags.map((input, i) => ({ input, left: Math.round(20 + i * step), top: OG.height - size - 20 })))
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 82, mozjpeg: true })
+    .toBuffer();
+}
+
+const byCategory = (category: string, n: number) =>
+  DEMO_PRODUCTS.filter((p) => p.category === category)
+    .slice(0, n)
+    .map((p) => p.art);
+
+const SHARE_IMAGES: Record<string, { arts: BagArt[]; tint: { from: string; to: string } }> = {
+  home: { arts: [HERO_TROLLEY, byCategory('backpacks', 1)[0] ?? HERO_BACKPACK, byCategory('duffles', 1)[0] ?? HERO_BACKPACK], tint: { from: '#e7f0fa', to: '#fdf1e3' } },
+  luggage: { arts: byCategory('luggage', 3), tint: { from: '#e3ecf6', to: '#f6efe4' } },
+  backpacks: { arts: byCategory('backpacks', 3), tint: { from: '#e8f3ec', to: '#fbf0e4' } },
+  duffles: { arts: byCategory('duffles', 3), tint: { from: '#f3ede4', to: '#e6eef5' } },
+};
+
 function kb(bytes: number): string {
   return `${(bytes / 1024).toFixed(1)} KB`;
 }
@@ -54,6 +90,12 @@ async function main(): Promise<void> {
   const hero = await renderHero();
   await writeFile(HERO_FILE, hero);
   console.log(`Wrote hero image ${path.relative(ROOT, HERO_FILE)} (${kb(hero.length)})`);
+  await mkdir(OG_DIR, { recursive: true });
+  for (const [name, { arts, tint }] of Object.entries(SHARE_IMAGES)) {
+    const jpeg = await renderShareImage(arts, tint);
+    await writeFile(path.join(OG_DIR, `${name}.jpg`), jpeg);
+    console.log(`Wrote link-preview image ${path.relative(ROOT, path.join(OG_DIR, `${name}.jpg`))} (${kb(jpeg.length)})`);
+  }
   console.log(`${count + 1} images, ${kb(total + hero.length)} in all`);
 }
 

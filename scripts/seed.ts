@@ -5,10 +5,9 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { orderTotals } from '@bagshop/domain';
-import { processProductImage } from '../functions/src/services/images/process-image.ts';
-import { renderArtwork } from './seed/artwork.ts';
 import { DEMO_PRODUCTS } from './seed/catalog.ts';
 import { countryOfOrigin, seedSettings } from './seed/disclosures.ts';
+import { galleryImages } from './seed/gallery.ts';
 import { emulatorEnv, PROJECT_ID } from './lib/env.ts';
 
 export const DEMO_ACCOUNTS = {
@@ -54,20 +53,25 @@ export async function seed(options: { force?: boolean } = {}): Promise<{ product
     });
   }
 
-  // Products with their generated artwork, stored content-addressed (DESIGN §6).
+  // Products with their generated artwork (front, side, open), stored content-addressed (DESIGN §6).
   const now = Date.now();
-  const images = await Promise.all(DEMO_PRODUCTS.map(async (p) => processProductImage(await renderArtwork(p.art))));
+  const galleries = await galleryImages(DEMO_PRODUCTS.map((p) => p.art));
+  const images = galleries.map((g) => g[0]).filter((img) => img !== undefined);
   const batch = db.batch();
   DEMO_PRODUCTS.forEach((p, i) => {
-    const image = images[i];
+    const gallery = galleries[i] ?? [];
+    const image = gallery[0];
     if (!image) throw new Error(`No image for ${p.slug}`);
-    batch.set(db.doc(`productImages/${image.sha256}`), {
-      bytes: image.bytes,
-      contentType: image.contentType,
-      width: image.width,
-      height: image.height,
-      createdAt: FieldValue.serverTimestamp(),
-    });
+    for (const view of gallery) {
+      batch.set(db.doc(`productImages/${view.sha256}`), {
+        bytes: view.bytes,
+        contentType: view.contentType,
+        width: view.width,
+        height: view.height,
+        createdAt: FieldValue.serverTimestamp(),
+      });
+    }
+    const refs = gallery.map((view) => ({ url: `/api/images/${view.sha256}`, hash: view.sha256 }));
     // Earlier catalog entries are "newer", so lists (newest first) follow the catalog order.
     const createdAt = Timestamp.fromMillis(now - i * 60_000);
     batch.set(db.doc(`products/${p.slug}`), {
@@ -78,7 +82,9 @@ export async function seed(options: { force?: boolean } = {}): Promise<{ product
       category: p.category,
       stock: p.stock,
       countryOfOrigin: countryOfOrigin(p),
-      image: { url: `/api/images/${image.sha256}`, hash: image.sha256 },
+      image: refs[0],
+      images: refs,
+      imageHashes: refs.map((r) => r.hash),
       createdAt,
       updatedAt: createdAt,
     });

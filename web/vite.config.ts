@@ -1,4 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+// Relative, so the config bundle includes it (a workspace package would be loaded as untranspiled TS).
+import { shellMeta, STATIC_PAGES, staticPageMeta, withHeadTags } from '../domain/src/seo.ts';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { directive, inlineScriptHashes } from '../scripts/lib/hosting-headers';
@@ -10,6 +13,7 @@ const projectId = process.env.VITE_FIREBASE_PROJECT_ID ?? 'demo-bagshop';
 const EARLY_SCREENS = {
   product: '/src/features/catalog/components/product-page.tsx',
   category: '/src/features/catalog/components/category-page.tsx',
+  search: '/src/features/search/components/search-page.tsx',
 } as const;
 const PLACEHOLDER = '__BAGSHOP_SCREEN_FILES__';
 
@@ -85,8 +89,50 @@ function cspCheck(): Plugin {
   };
 }
 
+/** The shop's public address, for canonical URLs and link previews (docs/search-and-seo.md). */
+const siteOrigin = (process.env.VITE_SITE_ORIGIN ?? 'http://127.0.0.1:5000').replace(/\/+$/, '');
+
+/** Paths a search engine has no reason to crawl. */
+const PRIVATE_PATHS = ['/admin', '/cart', '/orders', '/profile', '/auth', '/payment', '/search'];
+
+/**
+ * Pages that explain themselves before JavaScript runs (docs/search-and-seo.md): writes the
+ * built index.html once per static page with that page's tags (index.html is the home page;
+ * luggage.html, backpacks.html, duffles.html, served at /luggage … by Hosting's cleanUrls),
+ * shell.html with the site's own tags for every other route, robots.txt naming the sitemap,
+ * and copies the shell next to the function bundle, which fills it for product pages.
+ */
+function seoPages(): Plugin {
+  let shell = '';
+  return {
+    name: 'bagshop-seo-pages',
+    apply: 'build',
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const index = bundle['index.html'];
+        if (!index || index.type !== 'asset') throw new Error('seoPages: no index.html in the bundle');
+        const html = String(index.source);
+        const [home, ...others] = STATIC_PAGES;
+        index.source = withHeadTags(html, staticPageMeta(home, siteOrigin));
+        for (const page of others) this.emitFile({ type: 'asset', fileName: page.file, source: withHeadTags(html, staticPageMeta(page, siteOrigin)) });
+        shell = withHeadTags(html, shellMeta(siteOrigin));
+        this.emitFile({ type: 'asset', fileName: 'shell.html', source: shell });
+        const robots = ['User-agent: *', ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${siteOrigin}/sitemap.xml`, ''];
+        this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robots.join('\n') });
+      },
+    },
+    writeBundle() {
+      const dir = fileURLToPath(new URL('../functions/lib/web/', import.meta.url));
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(`${dir}shell.html`, shell);
+      writeFileSync(`${dir}build.json`, `${JSON.stringify({ builtAt: new Date().toISOString(), origin: siteOrigin })}\n`);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), screenPreloads(), cspCheck()],
+  plugins: [react(), screenPreloads(), seoPages(), cspCheck()],
   server: {
     host: '127.0.0.1',
     // In `npm run dev` the API is the Functions emulator; the function serves /api/... as is.

@@ -18,6 +18,10 @@ describe('@bagshop/domain', () => {
       'createOrderSchema',
       'countOpenOrders',
       'paymentAllowsMove',
+      'applyListQuery',
+      'parseSearchText',
+      'productImagesOf',
+      'productMeta',
     ]) {
       expect(domain).toHaveProperty(name);
     }

@@ -12,6 +12,7 @@ const product: Product = {
   stock: 12,
   countryOfOrigin: 'India',
   image: { url: '/api/images/abc', hash: 'abc' },
+  images: [{ url: '/api/images/abc', hash: 'abc' }],
   createdAt: '2026-01-01T00:00:00.000Z',
   updatedAt: '2026-01-01T00:00:00.000Z',
 };

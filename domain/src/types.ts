@@ -26,7 +26,10 @@ export interface Product {
   stock: number;
   /** Where the bag was made (Legal Metrology: shown on the product page). */
   countryOfOrigin: string;
+  /** The first of `images` (or empty), kept for every reader that shows one picture. */
   image: ProductImage;
+  /** The gallery, in display order: at most MAX_PRODUCT_IMAGES (gallery.ts). */
+  images: ProductImage[];
   createdAt: string;
   updatedAt: string;
 }

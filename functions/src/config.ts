@@ -78,6 +78,8 @@ export interface ServerConfig {
   catalogCacheMs: number;
   /** How long an unknown product id or image hash is remembered (lib/miss-cache.ts). */
   negativeCacheMs: number;
+  /** Where the web build's shell.html is (tests); null: next to the function bundle. */
+  webDir: string | null;
   /** RATE_LIMIT_<NAME> overrides (tests and benchmarks raise them), keyed by lower-case name. */
   rateLimits: Readonly<Record<string, number>>;
   /** The Auth emulator (FIREBASE_AUTH_EMULATOR_HOST), when running on it. */
@@ -228,6 +230,7 @@ export function parseConfig(env: Env): ServerConfig {
     warnings,
     catalogCacheMs: catalogCacheMs(env, emulator),
     negativeCacheMs: negativeCacheMs(env),
+    webDir: env.BAGSHOP_WEB_DIR?.trim() || null,
     rateLimits: rateLimits(env),
     authEmulatorHost: s.FIREBASE_AUTH_EMULATOR_HOST ?? null,
     webApiKey: s.WEB_API_KEY ?? '',

@@ -73,6 +73,8 @@ export function webBuildEnv(): Record<string, string> {
     VITE_AUTH_EMULATOR_PORT: String(PORTS.auth),
     VITE_FIRESTORE_EMULATOR_PORT: String(PORTS.firestore),
     VITE_FUNCTIONS_PORT: String(PORTS.functions),
+    // Canonical URLs and link-preview pictures of the static pages (docs/search-and-seo.md).
+    VITE_SITE_ORIGIN: process.env.VITE_SITE_ORIGIN ?? HOSTING_URL,
   };
 }
 

@@ -112,7 +112,7 @@ export function hostingHeaders(target: HeadersTarget, indexHtml: string): Header
   return [
     { regex: PAGE_PATHS_REGEX, headers: securityHeaders(target, indexHtml) },
     { source: '/assets/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
-    { source: '**/*.@(webp|png|svg|ico)', headers: [{ key: 'Cache-Control', value: 'public, max-age=86400' }] },
+    { source: '**/*.@(webp|png|jpg|svg|ico)', headers: [{ key: 'Cache-Control', value: 'public, max-age=86400' }] },
   ];
 }
 

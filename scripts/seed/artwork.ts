@@ -23,6 +23,8 @@ export interface ScenePlacement {
   y?: number;
   /** Frame scale; 1 fills the scene. */
   scale?: number;
+  /** Which picture of the bag (default: the front). */
+  view?: BagView;
 }
 
 export interface SceneOptions extends SvgSize {
@@ -475,7 +477,238 @@ function holdall(p: string, art: BagArt, pal: Palette): Drawing {
   };
 }
 
-function drawBag(p: string, art: BagArt): Drawing {
+
+// ---------------------------------------------------------------------------------
+// more views of the same bag: from the side, and opened to show the inside
+
+/** Which picture of a bag: the catalogue's front view, a side view, or opened up. */
+export type BagView = 'front' | 'side' | 'open';
+export const BAG_VIEWS: readonly BagView[] = ['front', 'side', 'open'];
+
+type Family = 'case' | 'pack' | 'duffle';
+const familyOf = (kind: BagArt['kind']): Family =>
+  kind === 'trolley' || kind === 'cabin' ? 'case' : kind === 'backpack' || kind === 'daypack' ? 'pack' : 'duffle';
+
+/** The lining colour seen inside an open bag. */
+const lining = (pal: Palette) => mix(pal.accent, '#ffffff', 0.62);
+
+function caseSide(p: string, art: BagArt, pal: Palette): Drawing {
+  const cabin = art.kind === 'cabin';
+  const d = cabin ? 210 : 270;
+  const h = cabin ? 450 : 520;
+  const x = 500 - d / 2 + 40;
+  const bottom = cabin ? 800 : 810;
+  const y = bottom - h;
+  const gripY = y - (cabin ? 220 : 180);
+  const shape = `<rect x="${x}" y="${y}" width="${d}" height="${h}" rx="40" fill="FILL"/>`;
+  const back = `
+  ${roundRect(x - 22, gripY + 30, 24, y - gripY + 60, 6, `fill="url(#${p}-metal)"`)}
+  ${roundRect(x - 40, gripY, 64, 44, 20, `fill="${pal.trim}"`)}
+  <circle cx="${x + 38}" cy="${bottom + 32}" r="26" fill="#2b2f36"/>`;
+  const front = `
+  ${shape.replace('FILL', `url(#${p}-body)`)}
+  ${overlays(p, art, shape)}
+  <rect x="${x}" y="${y}" width="${d}" height="${h}" rx="40" fill="none" stroke="${pal.line}" stroke-width="5" stroke-opacity="0.7"/>
+  <!-- expansion zip around the middle -->
+  ${roundRect(x + d / 2 - 16, y + 10, 32, h - 20, 10, `fill="${pal.dark}"`)}
+  ${zipLine(`M ${x + d / 2} ${y + 24} V ${bottom - 24}`, pal, 9)}
+  ${zipPull(x + d / 2, y + h * 0.22, pal, 0)}
+  <!-- side carry handle -->
+  ${roundRect(x + d * 0.2, y + h * 0.38, d * 0.6, 36, 16, `fill="${pal.trim}"`)}
+  ${roundRect(x + d * 0.2 - 8, y + h * 0.38 + 6, 22, 24, 6, `fill="${pal.deep}"`)}
+  ${roundRect(x + d * 0.8 - 14, y + h * 0.38 + 6, 22, 24, 6, `fill="${pal.deep}"`)}
+  ${roundRect(x + 18, y + 28, 26, h - 56, 13, `fill="url(#${p}-gloss)"`)}
+  <!-- corner guards and feet -->
+  ${roundRect(x - 4, bottom - 70, 60, 70, 24, `fill="${pal.accent}"`)}
+  ${roundRect(x + d - 56, bottom - 70, 60, 70, 24, `fill="${pal.accent}"`)}
+  ${roundRect(x + d * 0.5 - 30, bottom - 8, 60, 18, 6, `fill="${pal.trim}"`)}
+  <circle cx="${x + d - 36}" cy="${bottom + 34}" r="28" fill="#2b2f36"/>
+  <circle cx="${x + d - 36}" cy="${bottom + 34}" r="11" fill="${pal.metal}"/>`;
+  return { defs: commonDefs(p, art, pal, false), back, front, shadow: { cx: x + d / 2, cy: bottom + 62, rx: d * 0.85, ry: 24 } };
+}
+
+function caseOpen(p: string, art: BagArt, pal: Palette): Drawing {
+  const top = 300;
+  const bottom = 760;
+  const half = (x: number, w: number, inner: string) => `
+    ${roundRect(x, top, w, bottom - top, 44, `fill="url(#${p}-body)"`)}
+    ${roundRect(x + 26, top + 26, w - 52, bottom - top - 52, 26, `fill="${lining(pal)}"`)}
+    ${roundRect(x + 26, top + 26, w - 52, bottom - top - 52, 26, `fill="none" stroke="${pal.line}" stroke-width="4" stroke-opacity="0.5"`)}
+    ${inner}`;
+  const lx = 130;
+  const rx = 510;
+  const w = 360;
+  const strap = (x1: number, y1: number, x2: number, y2: number) =>
+    `<path d="M ${x1} ${y1} L ${x2} ${y2}" stroke="${pal.trim}" stroke-width="30" stroke-linecap="round"/>`;
+  const left = half(
+    lx,
+    w,
+    `${strap(lx + 60, top + 70, lx + w - 60, bottom - 70)}${strap(lx + w - 60, top + 70, lx + 60, bottom - 70)}
+    ${roundRect(lx + w / 2 - 34, (top + bottom) / 2 - 26, 68, 52, 10, `fill="${pal.accent}" stroke="${pal.accentDark}" stroke-width="4"`)}
+    ${roundRect(lx + 70, bottom - 150, 110, 60, 16, `fill="${mix(pal.accent, '#ffffff', 0.3)}" fill-opacity="0.9"`)}`,
+  );
+  let mesh = '';
+  for (let i = 0; i < 9; i += 1) mesh += `<path d="M ${rx + 60 + i * 28} ${top + 230} V ${bottom - 60}" stroke="${pal.line}" stroke-opacity="0.25" stroke-width="3"/>`;
+  const right = half(
+    rx,
+    w,
+    `${roundRect(rx + 40, top + 40, w - 80, bottom - top - 80, 20, `fill="${mix(lining(pal), pal.body, 0.18)}"`)}
+    ${zipLine(`M ${rx + 60} ${top + 210} H ${rx + w - 60}`, pal, 9)}
+    ${zipPull(rx + w - 80, top + 212, pal, 0)}
+    ${mesh}
+    ${roundRect(rx + 70, top + 70, 120, 90, 14, `fill="${pal.accent}" fill-opacity="0.85"`)}`,
+  );
+  const front = `
+  ${left}${right}
+  <!-- the hinge between the halves -->
+  ${roundRect(488, top + 40, 24, bottom - top - 80, 8, `fill="${pal.trim}"`)}
+  <!-- wheels at the outer corners -->
+  ${[lx + 40, lx + w + rx - lx + w - 40 - w].map((cx) => `<circle cx="${cx}" cy="${bottom + 8}" r="22" fill="#2b2f36"/>`).join('')}`;
+  return { defs: commonDefs(p, art, pal, true), back: '', front, shadow: { cx: 500, cy: bottom + 34, rx: 400, ry: 22 } };
+}
+
+function packSide(p: string, art: BagArt, pal: Palette): Drawing {
+  const small = art.kind === 'daypack';
+  const backX = small ? 580 : 600;
+  const frontX = small ? 410 : 380;
+  const top = small ? 270 : 240;
+  const bottom = 830;
+  const body = `M ${backX} ${top + 40} C ${backX - 40} ${top - 10} ${frontX + 40} ${top} ${frontX + 10} ${top + 160}
+    C ${frontX - 20} ${top + 320} ${frontX - 10} ${bottom - 140} ${frontX + 20} ${bottom - 30} Q ${frontX + 30} ${bottom} ${frontX + 70} ${bottom}
+    L ${backX - 20} ${bottom} Q ${backX} ${bottom} ${backX} ${bottom - 30} Z`;
+  const shape = `<path d="${body}" fill="FILL"/>`;
+  const back = `
+  <!-- shoulder strap, padded, off the back panel -->
+  <path d="M ${backX - 10} ${top + 70} C ${backX + 110} ${top + 120} ${backX + 100} ${top + 360} ${backX + 20} ${bottom - 110}" fill="none" stroke="${pal.trim}" stroke-width="44" stroke-linecap="round"/>
+  <path d="M ${backX + 30} ${top + 150} C ${backX + 80} ${top + 230} ${backX + 70} ${top + 330} ${backX + 40} ${top + 400}" fill="none" stroke="${pal.accent}" stroke-width="8" stroke-linecap="round" stroke-opacity="0.8"/>
+  <path d="M ${backX - 60} ${top + 20} C ${backX - 60} ${top - 50} ${backX - 10} ${top - 50} ${backX - 10} ${top + 30}" fill="none" stroke="${pal.trim}" stroke-width="16" stroke-linecap="round"/>`;
+  const pocketTop = bottom - 250;
+  const front = `
+  ${shape.replace('FILL', `url(#${p}-body)`)}
+  ${overlays(p, art, shape)}
+  <path d="${body}" fill="none" stroke="${pal.line}" stroke-width="5" stroke-opacity="0.6"/>
+  ${roundRect(backX - 30, top + 40, 30, bottom - top - 70, 12, `fill="${pal.deep}" fill-opacity="0.8"`)}
+  ${zipLine(`M ${frontX + 40} ${top + 150} C ${frontX + 20} ${top + 300} ${frontX + 20} ${bottom - 160} ${frontX + 50} ${bottom - 60}`, pal, 9)}
+  ${zipPull(frontX + 42, top + 190, pal, 10)}
+  <!-- compression straps -->
+  ${[top + 230, top + 400].map((sy) => `${roundRect(frontX + 14, sy, backX - frontX - 40, 22, 6, `fill="${pal.trim}"`)}${roundRect(frontX + 70, sy - 8, 40, 38, 8, `fill="${pal.accent}" stroke="${pal.accentDark}" stroke-width="3"`)}`).join('')}
+  <!-- side pocket with a water bottle -->
+  ${roundRect(frontX + 60, pocketTop - 120, 90, 170, 30, `fill="${mix(pal.accent, '#ffffff', 0.2)}"`)}
+  ${roundRect(frontX + 80, pocketTop - 150, 50, 36, 10, `fill="${pal.accentDark}"`)}
+  <path d="M ${frontX + 30} ${pocketTop} Q ${(frontX + backX) / 2} ${pocketTop - 30} ${backX - 30} ${pocketTop} L ${backX - 30} ${bottom - 40} L ${frontX + 40} ${bottom - 40} Z" fill="${pal.accentDark}" fill-opacity="0.9"/>
+  ${Array.from({ length: 6 }, (_, i) => `<path d="M ${frontX + 60 + i * 26} ${pocketTop - 10} V ${bottom - 50}" stroke="#ffffff" stroke-opacity="0.18" stroke-width="4"/>`).join('')}`;
+  return { defs: commonDefs(p, art, pal, false), back, front, shadow: { cx: (frontX + backX) / 2 + 30, cy: bottom + 12, rx: 230, ry: 24 } };
+}
+
+function packOpen(p: string, art: BagArt, pal: Palette): Drawing {
+  const x = 315;
+  const w = 370;
+  const y = 300;
+  const bottom = 830;
+  const body = `M ${x} ${y + 60} Q ${x} ${y} ${x + 60} ${y} L ${x + w - 60} ${y} Q ${x + w} ${y} ${x + w} ${y + 60}
+    L ${x + w} ${bottom - 60} Q ${x + w} ${bottom} ${x + w - 60} ${bottom} L ${x + 60} ${bottom} Q ${x} ${bottom} ${x} ${bottom - 60} Z`;
+  const shape = `<path d="${body}" fill="FILL"/>`;
+  const inside = `M ${x + 30} ${y + 30} H ${x + w - 30} V ${y + 330} Q 500 ${y + 380} ${x + 30} ${y + 330} Z`;
+  const back = `
+  <path d="M ${x + 70} ${y + 40} C ${x - 20} ${y + 130} ${x - 40} ${y + 360} ${x + 10} ${bottom - 90}" fill="none" stroke="${pal.trim}" stroke-width="40" stroke-linecap="round"/>
+  <path d="M ${x + w - 70} ${y + 40} C ${x + w + 20} ${y + 130} ${x + w + 40} ${y + 360} ${x + w - 10} ${bottom - 90}" fill="none" stroke="${pal.trim}" stroke-width="40" stroke-linecap="round"/>`;
+  const front = `
+  ${shape.replace('FILL', `url(#${p}-body)`)}
+  ${overlays(p, art, shape)}
+  <path d="${body}" fill="none" stroke="${pal.line}" stroke-width="5" stroke-opacity="0.6"/>
+  <!-- the opened main compartment -->
+  <path d="${inside}" fill="${mix(pal.deep, '#000000', 0.35)}"/>
+  <!-- laptop sleeve with a laptop, a notebook and pens -->
+  ${roundRect(x + 50, y - 40, 200, 300, 14, `fill="#3a3f47" stroke="#23262b" stroke-width="5"`)}
+  ${roundRect(x + 62, y - 28, 176, 120, 8, `fill="#6c7a89" fill-opacity="0.6"`)}
+  ${roundRect(x + 40, y + 60, 230, 260, 18, `fill="${lining(pal)}"`)}
+  ${roundRect(x + 250, y + 10, 70, 150, 10, `fill="${pal.accent}" stroke="${pal.accentDark}" stroke-width="4"`)}
+  ${[0, 1, 2].map((i) => roundRect(x + 80 + i * 40, y + 150, 14, 120, 7, `fill="${['#e63946', '#2a9d8f', '#264653'][i]}"`)).join('')}
+  ${roundRect(x + 60, y + 220, 190, 90, 12, `fill="${mix(lining(pal), pal.body, 0.25)}"`)}
+  <!-- the front panel folded down, its lining showing -->
+  <path d="M ${x + 10} ${y + 330} Q 500 ${y + 390} ${x + w - 10} ${y + 330} L ${x + w - 20} ${y + 470} Q 500 ${y + 520} ${x + 20} ${y + 470} Z" fill="${lining(pal)}" stroke="${pal.line}" stroke-width="5"/>
+  ${zipLine(`M ${x + 20} ${y + 335} Q 500 ${y + 392} ${x + w - 20} ${y + 335}`, pal, 9)}
+  ${zipPull(x + w - 40, y + 340, pal, 0)}
+  <path d="M ${x} ${bottom - 60} Q ${x} ${bottom} ${x + 60} ${bottom} L ${x + w - 60} ${bottom} Q ${x + w} ${bottom} ${x + w} ${bottom - 60} L ${x + w} ${bottom - 34} L ${x} ${bottom - 34} Z" fill="${pal.trim}" fill-opacity="0.85"/>`;
+  return { defs: commonDefs(p, art, pal, false), back, front, shadow: { cx: 500, cy: bottom + 12, rx: w * 0.66, ry: 26 } };
+}
+
+function duffleSide(p: string, art: BagArt, pal: Palette): Drawing {
+  const holdall = art.kind === 'holdall';
+  const y = 450;
+  const bottom = 800;
+  const end = holdall
+    ? `M 400 ${y} L 600 ${y} L 660 ${bottom - 20} Q 664 ${bottom} 640 ${bottom} L 360 ${bottom} Q 336 ${bottom} 340 ${bottom - 20} Z`
+    : `M 330 ${y + 170} A 170 170 0 0 1 670 ${y + 170} L 670 ${bottom - 60} Q 670 ${bottom} 610 ${bottom} L 390 ${bottom} Q 330 ${bottom} 330 ${bottom - 60} Z`;
+  const shape = `<path d="${end}" fill="FILL"/>`;
+  const back = `
+  <path d="M 500 ${y - 10} C 420 ${y - 220} 580 ${y - 220} 500 ${y - 10}" fill="none" stroke="${pal.trim}" stroke-width="26" stroke-linecap="round"/>
+  <path d="M ${holdall ? 410 : 360} ${y + 60} C 250 ${y - 180} 760 ${y - 180} ${holdall ? 590 : 640} ${y + 60}" fill="none" stroke="${pal.trim}" stroke-width="20" stroke-linecap="round"/>`;
+  const front = `
+  <clipPath id="${p}-clip"><path d="${end}"/></clipPath>
+  ${shape.replace('FILL', `url(#${p}-body)`)}
+  ${overlays(p, art, shape)}
+  <g clip-path="url(#${p}-clip)">
+    <rect x="300" y="${y}" width="400" height="${bottom - y}" fill="${pal.accent}" fill-opacity="${holdall ? 0.25 : 0.85}"/>
+    <rect x="300" y="${bottom - 46}" width="400" height="46" fill="${pal.trim}" fill-opacity="0.9"/>
+  </g>
+  <path d="${end}" fill="none" stroke="${pal.line}" stroke-width="6" stroke-opacity="0.7" stroke-dasharray="${holdall ? 'none' : '14 8'}"/>
+  <!-- end handle -->
+  ${roundRect(420, y + 140, 160, 44, 20, `fill="${pal.trim}"`)}
+  ${roundRect(440, y + 150, 120, 14, 7, `fill="#ffffff" fill-opacity="0.2"`)}
+  ${roundRect(400, y + 130, 30, 64, 8, `fill="${pal.deep}"`)}${roundRect(570, y + 130, 30, 64, 8, `fill="${pal.deep}"`)}
+  <!-- a name tag -->
+  ${roundRect(560, y + 220, 70, 96, 12, `fill="${pal.accentDark}" stroke="${pal.deep}" stroke-width="4"`)}
+  ${roundRect(572, y + 250, 46, 50, 6, `fill="#ffffff" fill-opacity="0.6"`)}`;
+  return { defs: commonDefs(p, art, pal, true), back, front, shadow: { cx: 500, cy: bottom + 12, rx: 230, ry: 24 } };
+}
+
+function duffleOpen(p: string, art: BagArt, pal: Palette): Drawing {
+  const x = 150;
+  const w = 700;
+  const y = 330;
+  const h = 400;
+  const cy = y + h / 2;
+  const opening = `M ${x + 110} ${cy} Q 500 ${cy - 190} ${x + w - 110} ${cy} Q 500 ${cy + 190} ${x + 110} ${cy} Z`;
+  const shape = `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="120" fill="FILL"/>`;
+  const back = `
+  <path d="M 380 ${y + 20} C 380 ${y - 120} 620 ${y - 120} 620 ${y + 20}" fill="none" stroke="${pal.trim}" stroke-width="26" stroke-linecap="round"/>
+  <path d="M 380 ${y + h - 20} C 380 ${y + h + 120} 620 ${y + h + 120} 620 ${y + h - 20}" fill="none" stroke="${pal.trim}" stroke-width="26" stroke-linecap="round"/>`;
+  const front = `
+  ${shape.replace('FILL', `url(#${p}-body)`)}
+  ${overlays(p, art, shape)}
+  <rect x="${x}" y="${y}" width="${w}" height="${h}" rx="120" fill="none" stroke="${pal.line}" stroke-width="5" stroke-opacity="0.6"/>
+  ${roundRect(x + 10, y + 10, 90, h - 20, 80, `fill="${pal.accent}" fill-opacity="0.85"`)}
+  ${roundRect(x + w - 100, y + 10, 90, h - 20, 80, `fill="${pal.accentDark}" fill-opacity="0.85"`)}
+  <!-- the open top: lining, a rolled towel, a shoe pouch and a bottle -->
+  <path d="${opening}" fill="${lining(pal)}" stroke="${pal.deep}" stroke-width="16"/>
+  <clipPath id="${p}-open"><path d="${opening}"/></clipPath>
+  <g clip-path="url(#${p}-open)">
+    <rect x="${x + 100}" y="${cy - 200}" width="${w - 200}" height="60" fill="${pal.deep}" fill-opacity="0.35"/>
+    ${roundRect(330, cy - 70, 190, 110, 55, `fill="${mix(pal.accent, '#ffffff', 0.35)}" stroke="${pal.accentDark}" stroke-width="4"`)}
+    <path d="M 360 ${cy - 60} V ${cy + 30} M 400 ${cy - 66} V ${cy + 36} M 440 ${cy - 66} V ${cy + 36}" stroke="${pal.accentDark}" stroke-opacity="0.4" stroke-width="5"/>
+    ${roundRect(540, cy - 60, 150, 120, 18, `fill="${pal.trim}"`)}
+    ${roundRect(560, cy - 40, 110, 14, 7, `fill="${pal.accent}"`)}
+    ${roundRect(250, cy - 20, 70, 50, 16, `fill="#4a90c2"`)}
+  </g>
+  ${zipLine(`M ${x + 110} ${cy} Q 500 ${cy - 190} ${x + w - 110} ${cy}`, pal, 10)}
+  ${zipLine(`M ${x + 110} ${cy} Q 500 ${cy + 190} ${x + w - 110} ${cy}`, pal, 10)}
+  ${zipPull(x + w - 130, cy - 12, pal, -60)}
+  ${zipPull(x + w - 130, cy + 12, pal, -120)}
+  ${roundRect(375, y + 8, 30, 40, 6, `fill="${pal.trim}"`)}${roundRect(595, y + 8, 30, 40, 6, `fill="${pal.trim}"`)}
+  ${roundRect(375, y + h - 48, 30, 40, 6, `fill="${pal.trim}"`)}${roundRect(595, y + h - 48, 30, 40, 6, `fill="${pal.trim}"`)}`;
+  return { defs: commonDefs(p, art, pal, true), back, front, shadow: { cx: 500, cy: y + h + 30, rx: 380, ry: 26 } };
+}
+
+function drawView(p: string, art: BagArt, view: Exclude<BagView, 'front'>): Drawing {
+  const pal = palette(art);
+  const family = familyOf(art.kind);
+  if (view === 'side') return family === 'case' ? caseSide(p, art, pal) : family === 'pack' ? packSide(p, art, pal) : duffleSide(p, art, pal);
+  return family === 'case' ? caseOpen(p, art, pal) : family === 'pack' ? packOpen(p, art, pal) : duffleOpen(p, art, pal);
+}
+
+function drawBag(p: string, art: BagArt, view: BagView = 'front'): Drawing {
+  if (view !== 'front') return drawView(p, art, view);
   const pal = palette(art);
   switch (art.kind) {
     case 'trolley':
@@ -493,8 +726,8 @@ function drawBag(p: string, art: BagArt): Drawing {
   }
 }
 
-function bagGroup(p: string, art: BagArt, transform: string): { defs: string; body: string } {
-  const d = drawBag(p, art);
+function bagGroup(p: string, art: BagArt, transform: string, view: BagView = 'front'): { defs: string; body: string } {
+  const d = drawBag(p, art, view);
   const s = d.shadow;
   return {
     defs: d.defs,
@@ -515,7 +748,7 @@ export function sceneSvg(placements: ScenePlacement[], options: SceneOptions = {
     to: first ? mix(first.accent, '#ffffff', 0.8) : '#e9eef4',
   };
   const groups = placements.map((pl, i) =>
-    bagGroup(`b${i}`, pl.art, `translate(${num(pl.x ?? 0)} ${num(pl.y ?? 0)}) scale(${pl.scale ?? 1})`),
+    bagGroup(`b${i}`, pl.art, `translate(${num(pl.x ?? 0)} ${num(pl.y ?? 0)}) scale(${pl.scale ?? 1})`, pl.view),
   );
   const bg = background
     ? `<rect width="1000" height="1000" fill="url(#bg)"/>
@@ -536,12 +769,12 @@ ${groups.map((g) => g.body).join('\n')}
 }
 
 /** A flat illustration of one bag on a soft gradient background. */
-export function bagSvg(art: BagArt, { width = 1000, height = 1000 }: SvgSize = {}): string {
+export function bagSvg(art: BagArt, { width = 1000, height = 1000 }: SvgSize = {}, view: BagView = 'front'): string {
   // Slightly enlarged so the bag fills a product card nicely.
-  return sceneSvg([{ art, x: -40, y: -36, scale: 1.08 }], { width, height, background: true });
+  return sceneSvg([{ art, x: -40, y: -36, scale: 1.08, view }], { width, height, background: true });
 }
 
 /** The bag illustration as a 1000 × 1000 PNG. */
-export async function renderArtwork(art: BagArt): Promise<Buffer> {
-  return sharp(Buffer.from(bagSvg(art))).removeAlpha().png({ compressionLevel: 9 }).toBuffer();
+export async function renderArtwork(art: BagArt, view: BagView = 'front'): Promise<Buffer> {
+  return sharp(Buffer.from(bagSvg(art, {}, view))).removeAlpha().png({ compressionLevel: 9 }).toBuffer();
 }

@@ -1,6 +1,6 @@
 // `npm run bench:web`: Lighthouse (mobile preset, simulated throttling) on the shop as
 // users get it (production build served by the Hosting emulator, demo data), 3 runs each
-// on /, /luggage and one product page; medians of performance, LCP, TBT, CLS and
+// on /, /luggage, one product page and the search page; medians of performance, LCP, TBT, CLS and
 // accessibility; plus the gzipped JavaScript a real Chromium page load of / fetches.
 // Starts and stops its own emulators (honours BAGSHOP_PORT_OFFSET).
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -134,7 +134,12 @@ async function main(): Promise<number> {
     const products = ((await (await fetch(`${HOSTING_URL}/api/products`)).json()) as { data: Product[] }).data;
     const product = products.find((p) => p.category === 'luggage' && p.stock > 0) ?? products[0];
     if (!product) throw new Error('No products to open');
-    const pages = { '/': `${HOSTING_URL}/`, '/luggage': `${HOSTING_URL}/luggage`, [`/product/${product._id}`]: `${HOSTING_URL}/product/${product._id}` };
+    const pages = {
+      '/': `${HOSTING_URL}/`,
+      '/luggage': `${HOSTING_URL}/luggage`,
+      [`/product/${product._id}`]: `${HOSTING_URL}/product/${product._id}`,
+      '/search?q=trolley': `${HOSTING_URL}/search?q=trolley`,
+    };
 
     const rows: { page: string; runs: RunResult[] }[] = [];
     for (const [name, url] of Object.entries(pages)) {

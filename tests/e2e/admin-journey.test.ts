@@ -177,7 +177,7 @@ describe('admin journey (Chromium, 1280 px)', () => {
     await modal.getByLabel(/^Category/).selectOption('luggage');
     await modal.getByLabel(/^Stock/).fill('7');
     await modal.locator('input[type="file"]').setInputFiles(await uniquePng(workDir));
-    await modal.getByAltText('Image preview').waitFor();
+    await modal.getByAltText('Picture 1 of 1 (main)').waitFor();
     await modal.getByText('Sells at ₹6,000 (40% off)').waitFor();
     await shoot(adminPage, 'admin-product-modal-1280');
     await modal.getByRole('button', { name: 'Add Product' }).click();

@@ -10,6 +10,7 @@ import { imagesRouter } from './routes/images.js';
 import { adminRouter } from './routes/admin.js';
 import { cartRouter } from './routes/cart.js';
 import { ordersRouter } from './routes/orders.js';
+import { pagesRouter } from './routes/pages.js';
 import { paymentRouter } from './routes/payment.js';
 import { productsRouter } from './routes/products.js';
 import { usersRouter } from './routes/users.js';
@@ -40,6 +41,8 @@ export function createApp(): Express {
   api.use(notFoundHandler);
   api.use(errorHandler);
 
+  // Product pages and the sitemap (HTML/XML, Hosting rewrites them here): docs/search-and-seo.md.
+  app.use(pagesRouter());
   // Through Hosting the path keeps its /api prefix; called directly on the Functions
   // emulator it arrives without it. Serve both.
   app.use('/api', api);

@@ -7,8 +7,10 @@ import { MAX_IMAGE_BYTES } from '../services/images/process-image.js';
 export interface MultipartForm {
   /** Text fields by name (the first value of each). */
   fields: Record<string, string>;
-  /** The one uploaded file, if any, with its field name. */
+  /** The first uploaded file, if any, with its field name. */
   file: { field: string; bytes: Buffer } | null;
+  /** Every uploaded file, in the order they were sent. */
+  files: { field: string; bytes: Buffer }[];
 }
 
 export interface MultipartLimits {
@@ -20,6 +22,9 @@ export interface MultipartLimits {
   maxFieldBytes: number;
   /** Largest file, in bytes. */
   maxFileBytes: number;
+  /** Most files accepted, and the error for one more. */
+  maxFiles: number;
+  tooManyFiles: () => HttpError;
 }
 
 const DEFAULT_LIMITS: MultipartLimits = {
@@ -28,6 +33,8 @@ const DEFAULT_LIMITS: MultipartLimits = {
   // A 5000-character description may take up to 4 bytes a character in UTF-8.
   maxFieldBytes: 24_000,
   maxFileBytes: MAX_IMAGE_BYTES,
+  maxFiles: 1,
+  tooManyFiles: () => new HttpError(413, 'Only one image may be uploaded'),
 };
 
 const tooLarge = (message: string) => new HttpError(413, message);
@@ -51,7 +58,7 @@ export function parseMultipart(req: Request, overrides: Partial<MultipartLimits>
     return Promise.reject(new HttpError(415, NOT_MULTIPART));
   }
   const declared = Number(req.get('content-length') ?? '0');
-  if (Number.isFinite(declared) && declared > limits.maxFileBytes + limits.maxFields * limits.maxFieldBytes + 64_000) {
+  if (Number.isFinite(declared) && declared > limits.maxFiles * limits.maxFileBytes + limits.maxFields * limits.maxFieldBytes + 64_000) {
     return Promise.reject(tooLarge('Request body is too large'));
   }
 
@@ -64,10 +71,10 @@ export function parseMultipart(req: Request, overrides: Partial<MultipartLimits>
           fields: limits.maxFields,
           fieldSize: limits.maxFieldBytes,
           fieldNameSize: 100,
-          files: 1,
+          files: limits.maxFiles,
           // One byte more than allowed, so an over-limit file is detected, not silently cut.
           fileSize: limits.maxFileBytes + 1,
-          parts: limits.maxFields + 1,
+          parts: limits.maxFields + limits.maxFiles,
           headerPairs: 20,
         },
         defParamCharset: 'utf8',
@@ -78,7 +85,7 @@ export function parseMultipart(req: Request, overrides: Partial<MultipartLimits>
     }
 
     const fields: Record<string, string> = {};
-    let file: MultipartForm['file'] = null;
+    const files: MultipartForm['files'] = [];
     let failure: HttpError | null = null;
     const fail = (error: HttpError) => {
       failure ??= error;
@@ -101,6 +108,9 @@ export function parseMultipart(req: Request, overrides: Partial<MultipartLimits>
         return;
       }
       const chunks: Buffer[] = [];
+      // Keeps the order the files were sent in, whatever order their streams end in.
+      const slot = files.length;
+      files.push({ field: name, bytes: Buffer.alloc(0) });
       let size = 0;
       stream.on('data', (chunk: Buffer) => {
         size += chunk.length;
@@ -112,17 +122,17 @@ export function parseMultipart(req: Request, overrides: Partial<MultipartLimits>
           fail(tooLarge('Image must be 5 MB or smaller'));
           return;
         }
-        file = { field: name, bytes: Buffer.concat(chunks) };
+        files[slot] = { field: name, bytes: Buffer.concat(chunks) };
       });
     });
 
     parser.on('partsLimit', () => fail(tooLarge('Too many form fields')));
     parser.on('fieldsLimit', () => fail(tooLarge('Too many form fields')));
-    parser.on('filesLimit', () => fail(tooLarge('Only one image may be uploaded')));
+    parser.on('filesLimit', () => fail(limits.tooManyFiles()));
     parser.on('error', () => reject(failure ?? badRequest('The multipart body could not be read')));
     parser.on('close', () => {
       if (failure) reject(failure);
-      else resolve({ fields, file });
+      else resolve({ fields, file: files[0] ?? null, files });
     });
 
     const body = rawBody(req);

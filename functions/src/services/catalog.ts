@@ -1,20 +1,16 @@
 import type { Category, Product, ProductCreateInput, ProductUpdateInput } from '@bagshop/domain';
-import { DEFAULT_COUNTRY_OF_ORIGIN, DISCOUNT_OVER_PRICE, docIdSchema, EXPECTED_UPDATED_AT_REQUIRED, PRODUCT_CHANGED } from '@bagshop/domain';
+import { DEFAULT_COUNTRY_OF_ORIGIN, DISCOUNT_OVER_PRICE, docIdSchema, EXPECTED_UPDATED_AT_REQUIRED, PRODUCT_CHANGED, productImagesOf } from '@bagshop/domain';
 import { FieldValue, type DocumentSnapshot, type Timestamp } from 'firebase-admin/firestore';
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { MISS_CACHE_CONTROL, MissCache } from '../lib/miss-cache.js';
-import { imageStored, productImages } from './images/image-store.js';
-import type { ProcessedImage } from './images/process-image.js';
+import { prepareGallery, type GalleryEdit } from './gallery.js';
 
 export const products = () => db.collection('products');
 
-export const DUPLICATE_IMAGE = 'Duplicate image detected';
+export { DUPLICATE_IMAGE } from './gallery.js';
 export const PRODUCT_NOT_FOUND = 'Product not found';
-
-/** Firestore keeps a document under 1 MiB; a re-encoded image must leave room for the rest. */
-const MAX_STORED_IMAGE_BYTES = 900_000;
 
 function iso(value: unknown): string {
   return value && typeof (value as Timestamp).toDate === 'function'
@@ -24,6 +20,7 @@ function iso(value: unknown): string {
 
 export function toProduct(snap: DocumentSnapshot): Product {
   const d = snap.data() ?? {};
+  const images = productImagesOf(d);
   return {
     _id: snap.id,
     name: String(d.name ?? ''),
@@ -33,7 +30,8 @@ export function toProduct(snap: DocumentSnapshot): Product {
     category: d.category as Category,
     stock: Number(d.stock ?? 0),
     countryOfOrigin: String(d.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN),
-    image: { url: String(d.image?.url ?? ''), hash: String(d.image?.hash ?? '') },
+    image: images[0] ?? { url: '', hash: '' },
+    images,
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt),
   };
@@ -89,41 +87,11 @@ export async function getProduct(id: string): Promise<Product> {
   return toProduct(snap);
 }
 
-function imageFields(image: ProcessedImage) {
-  if (image.bytes.byteLength > MAX_STORED_IMAGE_BYTES) {
-    throw new HttpError(413, 'Image is too detailed to store; please upload a simpler or smaller picture');
-  }
-  return {
-    doc: {
-      bytes: image.bytes,
-      contentType: image.contentType,
-      width: image.width,
-      height: image.height,
-      createdAt: FieldValue.serverTimestamp(),
-    },
-    ref: { url: `/api/images/${image.sha256}`, hash: image.sha256 },
-  };
-}
-
-/**
- * Inside a transaction: refuse an image another product already shows (DESIGN §6), and
- * store its bytes at productImages/{sha256} unless they are there already.
- */
-async function claimImage(tx: FirebaseFirestore.Transaction, image: ProcessedImage, productId: string | null) {
-  const fields = imageFields(image);
-  const users = await tx.get(products().where('image.hash', '==', image.sha256).limit(2));
-  if (users.docs.some((d) => d.id !== productId)) throw conflict(DUPLICATE_IMAGE);
-  const imageRef = productImages().doc(image.sha256);
-  const existing = await tx.get(imageRef);
-  imageStored(image.sha256);
-  return { fields, imageRef, store: !existing.exists };
-}
-
-export async function createProduct(input: ProductCreateInput, image: ProcessedImage | null): Promise<Product> {
+export async function createProduct(input: ProductCreateInput, gallery: GalleryEdit): Promise<Product> {
   const ref = products().doc();
   await db.runTransaction(async (tx) => {
-    const claim = image ? await claimImage(tx, image, null) : null;
-    if (claim?.store) tx.set(claim.imageRef, claim.fields.doc);
+    const pictures = await prepareGallery(tx, products(), null, [], gallery);
+    pictures.apply();
     productMisses.delete(ref.id);
     tx.create(ref, {
       name: input.name,
@@ -133,7 +101,7 @@ export async function createProduct(input: ProductCreateInput, image: ProcessedI
       category: input.category,
       stock: input.stock,
       countryOfOrigin: input.countryOfOrigin,
-      image: claim?.fields.ref ?? { url: '', hash: '' },
+      ...pictures.fields,
       createdAt: FieldValue.serverTimestamp(),
       updatedAt: FieldValue.serverTimestamp(),
     });
@@ -148,7 +116,7 @@ export async function createProduct(input: ProductCreateInput, image: ProcessedI
  * was based on (`expectedUpdatedAt`, the `updatedAt` the form loaded); if the product has
  * changed since (an order, another admin), nothing is written and the answer is 409.
  */
-export async function updateProduct(id: string, input: ProductUpdateInput, image: ProcessedImage | null): Promise<Product> {
+export async function updateProduct(id: string, input: ProductUpdateInput, gallery: GalleryEdit | null): Promise<Product> {
   if (!docIdSchema.safeParse(id).success) throw notFound(PRODUCT_NOT_FOUND);
   if (input.stock !== undefined && input.expectedUpdatedAt === undefined) {
     throw badRequest(EXPECTED_UPDATED_AT_REQUIRED, [{ field: 'expectedUpdatedAt', message: EXPECTED_UPDATED_AT_REQUIRED }]);
@@ -164,13 +132,13 @@ export async function updateProduct(id: string, input: ProductUpdateInput, image
     const price = input.price ?? Number(current.price ?? 0);
     const discount = input.discount ?? Number(current.discount ?? 0);
     if (discount > price) throw badRequest(DISCOUNT_OVER_PRICE, [{ field: 'discount', message: DISCOUNT_OVER_PRICE }]);
-    const claim = image ? await claimImage(tx, image, id) : null;
-    if (claim?.store) tx.set(claim.imageRef, claim.fields.doc);
+    const pictures = gallery ? await prepareGallery(tx, products(), id, productImagesOf(current), gallery) : null;
+    pictures?.apply();
     const patch: Record<string, unknown> = { updatedAt: FieldValue.serverTimestamp() };
     for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock', 'countryOfOrigin'] as const) {
       if (input[key] !== undefined) patch[key] = input[key];
     }
-    if (claim) patch.image = claim.fields.ref;
+    if (pictures) Object.assign(patch, pictures.fields);
     tx.update(ref, patch);
   });
   invalidateCatalog();

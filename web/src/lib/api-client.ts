@@ -61,7 +61,7 @@ async function endSession(): Promise<void> {
 
 declare global {
   interface Window {
-    /** Public GET requests index.html started with the HTML, by path (see there). */
+    /** Public GET requests index.html started with the HTML, by path and query (see there). */
     __bagshopEarly?: Record<string, Promise<Response> | undefined>;
   }
 }
@@ -71,9 +71,9 @@ function takeEarlyResponse(url: string, options: RequestOptions): Promise<Respon
   const early = window.__bagshopEarly;
   if (!early || (options.method ?? 'GET') !== 'GET' || options.body !== undefined) return undefined;
   const { pathname, search } = new URL(url);
-  if (search) return undefined;
-  const response = early[pathname];
-  delete early[pathname];
+  const key = `${pathname}${search}`;
+  const response = early[key];
+  delete early[key];
   return response;
 }
 
@@ -106,6 +106,8 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
       if (!fresh || refusedToken(res)) await endSession();
     }
   } catch (error) {
+    // Cancelled by the caller (a newer search replaced it): nothing went wrong.
+    if (options.signal?.aborted) throw error;
     console.error('Network Error', error);
     throw new ApiError(0, 'Network error: please check your connection and try again');
   }

@@ -1,5 +1,6 @@
-import { Drawer, Stack } from '@mantine/core';
+import { Box, Drawer, Stack } from '@mantine/core';
 import { NavLink, useLocation } from 'react-router-dom';
+import { SearchBox } from '../../features/search/components/search-box';
 import { CATEGORY_LINKS } from './nav-links';
 import classes from './shop-layout.module.css';
 
@@ -11,6 +12,9 @@ export default function MobileMenu({ opened, onClose }: { opened: boolean; onClo
   const from = `${location.pathname}${location.search}`;
   return (
     <Drawer opened={opened} onClose={onClose} title="Bagshop" size="xs" closeButtonProps={{ 'aria-label': 'Close menu' }}>
+      <Box mb="md">
+        <SearchBox id="menu-search" onDone={onClose} />
+      </Box>
       <Stack component="nav" aria-label="Menu" gap="xs">
         {MENU_LINKS.map((link) => (
           <NavLink key={link.to} to={link.to} state={link.to === '/profile' ? { from } : undefined} className={classes.drawerLink} onClick={onClose}>

@@ -1,10 +1,11 @@
-import { ActionIcon, Anchor, Burger, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
+import { ActionIcon, Anchor, Box, Burger, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconPackage, IconShoppingBag, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
+import { IconPackage, IconSearch, IconShoppingBag, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
 import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
 import { RouteLoader } from '../../components/route-loader';
+import { SearchBox } from '../../features/search/components/search-box';
 import { lazyPage } from '../../lib/lazy-page';
 import { shopRoutes } from '../routes/shop-routes';
 import { CATEGORY_LINKS } from './nav-links';
@@ -40,6 +41,10 @@ export function ShopLayout() {
                 </NavLink>
               ))}
             </Group>
+            {/* Search: the box from 1024 px; between 640 and 1024 px an icon to the search page; below, in the menu. */}
+            <Box visibleFrom="lg" className={classes.search}>
+              <SearchBox id="header-search" />
+            </Box>
             <HeaderIcons />
           </Group>
         </Container>
@@ -69,6 +74,9 @@ function HeaderIcons() {
     void navigate('/profile', { state: { from: location.pathname === '/profile' ? '/' : `${location.pathname}${location.search}` } });
   return (
     <Group gap={4} wrap="nowrap">
+      <ActionIcon component={Link} to="/search" visibleFrom="sm" hiddenFrom="lg" variant="subtle" color="dark" size="xl" aria-label="Search" title="Search">
+        <IconSearch size={24} aria-hidden />
+      </ActionIcon>
       <ActionIcon component={Link} to="/cart" variant="subtle" color="dark" size="xl" aria-label="Cart" title="Cart">
         <IconShoppingCart size={24} aria-hidden />
       </ActionIcon>

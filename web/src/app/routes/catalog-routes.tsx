@@ -9,6 +9,7 @@ const ProductPage = lazyPage(() => import('../../features/catalog/components/pro
 const InfoPage = lazyPage(() => import('../../features/info/components/info-page'));
 const SellerPage = lazyPage(() => import('../../features/disclosures/components/seller-page'));
 const GrievancePage = lazyPage(() => import('../../features/disclosures/components/grievance-page'));
+const SearchPage = lazyPage(() => import('../../features/search/components/search-page'));
 
 export const catalogRoutes: RouteObject[] = [
   { index: true, element: <HomePage />, handle: { title: 'Home' } },
@@ -16,6 +17,7 @@ export const catalogRoutes: RouteObject[] = [
   { path: 'backpacks', element: <CategoryPage category="backpacks" />, handle: { title: 'Backpacks' } },
   { path: 'duffles', element: <CategoryPage category="duffles" />, handle: { title: 'Duffles' } },
   { path: 'product/:id', element: <ProductPage />, handle: { title: 'Product' } },
+  { path: 'search', element: <SearchPage />, handle: { title: 'Search' } },
   { path: 'shipping', element: <InfoPage topic="shipping" />, handle: { title: 'Shipping & Delivery' } },
   { path: 'returns', element: <InfoPage topic="returns" />, handle: { title: 'Returns Policy' } },
   { path: 'refunds', element: <InfoPage topic="refunds" />, handle: { title: 'Refund Policy' } },

@@ -1,4 +1,4 @@
-import { DEFAULT_COUNTRY_OF_ORIGIN, isCategory, type Product } from '@bagshop/domain';
+import { DEFAULT_COUNTRY_OF_ORIGIN, isCategory, productImagesOf, type Product } from '@bagshop/domain';
 import type { DocumentData } from 'firebase/firestore';
 import { toIso } from '../../lib/firestore';
 
@@ -7,7 +7,7 @@ const str = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 /** A `products/{id}` document as the API's Product shape (ids as `_id`, dates as ISO). */
 export function productFromDoc(id: string, data: DocumentData): Product {
-  const image = (data.image ?? {}) as { url?: unknown; hash?: unknown };
+  const images = productImagesOf(data);
   return {
     _id: id,
     name: str(data.name),
@@ -17,7 +17,8 @@ export function productFromDoc(id: string, data: DocumentData): Product {
     category: isCategory(data.category) ? data.category : 'luggage',
     stock: num(data.stock),
     countryOfOrigin: str(data.countryOfOrigin) || DEFAULT_COUNTRY_OF_ORIGIN,
-    image: { url: str(image.url), hash: str(image.hash) },
+    image: images[0] ?? { url: '', hash: '' },
+    images,
     createdAt: toIso(data.createdAt),
     updatedAt: toIso(data.updatedAt),
   };

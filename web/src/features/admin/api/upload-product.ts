@@ -1,6 +1,7 @@
 import type { Product } from '@bagshop/domain';
 import { ApiError } from '../../../lib/api-client';
 import { getFirebaseAuth } from '../../../lib/firebase';
+import type { GalleryItem } from '../components/gallery-field';
 
 /**
  * A product form as multipart fields; numbers travel as text (the schema reads them back).
@@ -22,7 +23,8 @@ export interface SaveProductOptions {
   /** Edit this product (PATCH) instead of creating one. */
   id?: string;
   fields: ProductFields;
-  image?: File | null;
+  /** The pictures as they should be, in order: new files are uploaded as `images`, the order is `imageOrder`. */
+  gallery?: GalleryItem[];
   /** 0 → 1 while the body is sent. */
   onProgress?: (fraction: number) => void;
 }
@@ -34,12 +36,22 @@ const UPLOAD_TIMEOUT_MS = 60_000;
  * XMLHttpRequest because fetch cannot report upload progress. Resolves with the saved
  * product; rejects with ApiError carrying the server's status and message.
  */
-export async function saveProduct({ id, fields, image, onProgress }: SaveProductOptions): Promise<Product> {
+export async function saveProduct({ id, fields, gallery, onProgress }: SaveProductOptions): Promise<Product> {
   const user = getFirebaseAuth().currentUser;
   const token = user ? await user.getIdToken() : null;
   const form = new FormData();
   for (const [key, value] of Object.entries(fields)) if (value !== undefined) form.append(key, String(value));
-  if (image) form.append('image', image, image.name);
+  if (gallery) {
+    const order: string[] = [];
+    for (const item of gallery) {
+      if ('image' in item) order.push(item.image.hash);
+      else {
+        order.push(`new:${form.getAll('images').length}`);
+        form.append('images', item.file, item.file.name);
+      }
+    }
+    form.append('imageOrder', order.join(','));
+  }
 
   const path = id ? `/api/products/${encodeURIComponent(id)}` : '/api/products/createProducts';
   return new Promise<Product>((resolve, reject) => {

@@ -1,4 +1,4 @@
-import { DISCOUNT_OVER_PRICE, PRICE_MESSAGE, PRODUCT_REQUIRED, STOCK_MESSAGE, type Product } from '@bagshop/domain';
+import { DISCOUNT_OVER_PRICE, GALLERY_MESSAGES, PRICE_MESSAGE, PRODUCT_REQUIRED, STOCK_MESSAGE, type Product } from '@bagshop/domain';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '../../../testing/render';
@@ -32,6 +32,7 @@ const editable: Product = {
   stock: 4,
   countryOfOrigin: 'India',
   image: { url: '', hash: '' },
+  images: [],
   createdAt: '2026-11-02T00:00:00.000Z',
   updatedAt: '2026-11-20T09:15:42.123Z',
 };
@@ -62,19 +63,41 @@ describe('ProductForm', { timeout: 30_000 }, () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
-  it('submits whole-number fields and the chosen image', async () => {
+  it('submits whole-number fields and the chosen images, in order', async () => {
     const { user, onSubmit, fileInput } = setup();
     await fillValid(user);
     expect(screen.getByText('Sells at ₹3,199 (36% off)')).toBeInTheDocument();
     const png = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'bag.png', { type: 'image/png' });
-    await user.upload(fileInput(), png);
-    expect(await screen.findByText('bag.png')).toBeInTheDocument();
+    const side = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1])], 'side.png', { type: 'image/png' });
+    await user.upload(fileInput(), [png, side]);
+    expect(await screen.findByText('2 of 6')).toBeInTheDocument();
     await submit(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenCalledWith(
       { name: 'Trailblazer Cabin Trolley', description: '', price: 4999, discount: 1800, category: 'luggage', stock: 12, countryOfOrigin: 'India' },
-      png,
+      [expect.objectContaining({ file: png }), expect.objectContaining({ file: side })],
     );
+  });
+
+  it('moves and removes pictures; a seventh is refused', async () => {
+    const { user, onSubmit, fileInput } = setup();
+    await fillValid(user);
+    const files = Array.from({ length: 8 }, (_, i) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, i])], `bag-${i}.png`, { type: 'image/png' }));
+    await user.upload(fileInput(), files.slice(0, 4));
+    await user.click(screen.getByRole('button', { name: 'Move picture 3 earlier' }));
+    await user.click(screen.getByRole('button', { name: 'Remove picture 4' }));
+    await user.click(screen.getByRole('button', { name: 'Move picture 1 later' }));
+    expect(screen.getByText('3 of 6')).toBeInTheDocument();
+    await user.upload(fileInput(), files.slice(4, 6));
+    expect(await screen.findByText('5 of 6')).toBeInTheDocument();
+    // Room for one more: the first is added, the other refused.
+    await user.upload(fileInput(), files.slice(6, 8));
+    expect(await screen.findByRole('alert')).toHaveTextContent(GALLERY_MESSAGES.tooMany);
+    expect(screen.getByText('6 of 6')).toBeInTheDocument();
+    await submit(user);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    const sent = (onSubmit.mock.calls[0]?.[1] as { file: File }[]).map((item) => item.file.name);
+    expect(sent).toEqual(['bag-2.png', 'bag-0.png', 'bag-1.png', 'bag-4.png', 'bag-5.png', 'bag-6.png']);
   });
 
   it('rejects an image that is not JPEG, PNG or WebP', async () => {
@@ -93,7 +116,7 @@ describe('ProductForm', { timeout: 30_000 }, () => {
     await fillValid(user);
     await submit(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
-    expect(onSubmit.mock.calls[0]?.[1]).toBeNull();
+    expect(onSubmit.mock.calls[0]?.[1]).toEqual([]);
   });
 
   it('starts from the product when editing', async () => {
@@ -106,13 +129,14 @@ describe('ProductForm', { timeout: 30_000 }, () => {
       category: 'duffles',
       stock: 4,
       countryOfOrigin: 'India',
-    image: { url: '/api/images/abc', hash: 'abc' },
+      image: { url: '/api/images/abc', hash: 'abc' },
+      images: [{ url: '/api/images/abc', hash: 'abc' }],
       createdAt: '2026-11-01T00:00:00.000Z',
       updatedAt: '2026-11-01T00:00:00.000Z',
     };
     const { user, onSubmit } = setup(product);
     expect(screen.getByLabelText(/^Name/)).toHaveValue('Summit Duffle 60L');
-    expect(screen.getByAltText('Image preview')).toHaveAttribute('src', '/api/images/abc');
+    expect(screen.getByAltText('Picture 1 of 1 (main)')).toHaveAttribute('src', '/api/images/abc');
     const discount = screen.getByLabelText(/^Discount/);
     await user.clear(discount);
     await user.type(discount, '1200');
@@ -130,6 +154,6 @@ describe('ProductForm', { timeout: 30_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toEqual({ stock: 9, expectedUpdatedAt: editable.updatedAt });
-    expect(onSubmit.mock.calls[0]?.[1]).toBeNull();
+    expect(onSubmit.mock.calls[0]?.[1]).toEqual([]);
   });
 });

@@ -10,17 +10,13 @@ import {
   salePrice,
   type Product,
 } from '@bagshop/domain';
-import { Alert, Button, Group, Image, NativeSelect, NumberInput, Progress, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
-import { Dropzone, MIME_TYPES, type FileRejection } from '@mantine/dropzone';
+import { Alert, Button, Group, NativeSelect, NumberInput, Progress, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
-import { IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ProductFields } from '../api/upload-product';
+import { GalleryField, galleryItemsOf, type GalleryItem } from './gallery-field';
 
-export const IMAGE_TYPES = [MIME_TYPES.jpeg, MIME_TYPES.png, MIME_TYPES.webp];
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TYPE_MESSAGE = 'Image must be a JPEG, PNG or WebP file';
-export const IMAGE_SIZE_MESSAGE = 'Image must be 5 MB or smaller';
+export { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_TYPES } from './gallery-field';
 
 interface FormValues {
   name: string;
@@ -47,14 +43,6 @@ export function validateProduct(values: FormValues): FormErrors {
   return errors;
 }
 
-function rejectionMessage(rejections: FileRejection[]): string {
-  const codes = rejections.flatMap((r) => r.errors.map((e) => e.code));
-  if (codes.includes('file-invalid-type')) return IMAGE_TYPE_MESSAGE;
-  if (codes.includes('file-too-large')) return IMAGE_SIZE_MESSAGE;
-  if (codes.includes('too-many-files')) return 'Choose one image';
-  return 'This file cannot be used as the product image';
-}
-
 /**
  * An edit sends only what changed, and the `updatedAt` it started from: saving a typo fix
  * must not write back the stock the form loaded an hour ago (orders have changed it since).
@@ -69,8 +57,8 @@ export function changedFields(product: Product, values: Required<Omit<ProductFie
 
 export interface ProductFormProps {
   product?: Product | null;
-  /** Called with valid fields; the image is the newly chosen file, if any. */
-  onSubmit: (fields: ProductFields, image: File | null) => Promise<void> | void;
+  /** Called with valid fields and the gallery as it should be saved (docs/search-and-seo.md). */
+  onSubmit: (fields: ProductFields, gallery: GalleryItem[]) => Promise<void> | void;
   onCancel?: () => void;
   submitting?: boolean;
   /** Upload progress, 0 → 1, while saving. */
@@ -90,25 +78,12 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
     },
     validate: validateProduct,
   });
-  const [image, setImage] = useState<File | null>(null);
-  const [imageError, setImageError] = useState<string | null>(null);
-  const [preview, setPreview] = useState<string | null>(null);
-
-  useEffect(() => {
-    if (!image || typeof URL.createObjectURL !== 'function') {
-      setPreview(null);
-      return;
-    }
-    const url = URL.createObjectURL(image);
-    setPreview(url);
-    return () => URL.revokeObjectURL(url);
-  }, [image]);
+  const [gallery, setGallery] = useState<GalleryItem[]>(() => galleryItemsOf(product?.images ?? []));
 
   const missingRequired = Object.values(form.errors).includes('Required');
   const price = Number(form.values.price);
   const discount = Number(form.values.discount || 0);
   const showSale = Number.isFinite(price) && price > 0 && Number.isFinite(discount) && discount > 0 && discount <= price;
-  const shownImage = preview ?? product?.image.url ?? null;
 
   const submit = form.onSubmit(async (values) => {
     const parsed = productCreateSchema.parse(values);
@@ -121,7 +96,7 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
       stock: parsed.stock,
       countryOfOrigin: parsed.countryOfOrigin,
     };
-    await onSubmit(product ? changedFields(product, all) : all, image);
+    await onSubmit(product ? changedFields(product, all) : all, gallery);
   });
 
   return (
@@ -152,55 +127,7 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
           </Text>
         )}
 
-        <div>
-          <Text size="sm" fw={500} mb={4}>
-            Image
-          </Text>
-          <Group align="stretch" wrap="nowrap" gap="sm">
-            <Dropzone
-              onDrop={(files) => {
-                setImageError(null);
-                setImage(files[0] ?? null);
-              }}
-              onReject={(rejections) => {
-                setImage(null);
-                setImageError(rejectionMessage(rejections));
-              }}
-              accept={IMAGE_TYPES}
-              maxSize={IMAGE_MAX_BYTES}
-              maxFiles={1}
-              multiple={false}
-              disabled={submitting}
-              style={{ flex: 1 }}
-              aria-label="Product image"
-              data-testid="image-dropzone"
-            >
-              <Group justify="center" gap="sm" mih={96} style={{ pointerEvents: 'none' }}>
-                <Dropzone.Accept>
-                  <IconUpload size={32} color="var(--mantine-color-blue-6)" />
-                </Dropzone.Accept>
-                <Dropzone.Reject>
-                  <IconX size={32} color="var(--mantine-color-red-6)" />
-                </Dropzone.Reject>
-                <Dropzone.Idle>
-                  <IconPhoto size={32} color="var(--mantine-color-dimmed)" />
-                </Dropzone.Idle>
-                <div>
-                  <Text size="sm">{image ? image.name : 'Drop an image here or click to choose'}</Text>
-                  <Text size="xs" c="dimmed">
-                    JPEG, PNG or WebP, up to 5 MB{product ? ' (leave empty to keep the current image)' : ''}
-                  </Text>
-                </div>
-              </Group>
-            </Dropzone>
-            {shownImage && <Image src={shownImage} alt="Image preview" w={96} h={96} radius="sm" fit="cover" />}
-          </Group>
-          {imageError && (
-            <Text size="sm" c="red" mt={4} role="alert">
-              {imageError}
-            </Text>
-          )}
-        </div>
+        <GalleryField items={gallery} onChange={setGallery} disabled={submitting} />
 
         {progress !== null && (
           <div aria-live="polite">

@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { saveProduct, type ProductFields } from '../api/upload-product';
+import type { GalleryItem } from './gallery-field';
 import { ProductForm } from './product-form';
 
 /** The spec's toast for a failed save: 409 → server message or 'Duplicate image detected'. */
@@ -34,11 +35,11 @@ export function ProductModal({
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState<number | null>(null);
 
-  const submit = async (fields: ProductFields, image: File | null) => {
+  const submit = async (fields: ProductFields, gallery: GalleryItem[]) => {
     setSubmitting(true);
     setProgress(0);
     try {
-      const saved = await saveProduct({ id: product?._id, fields, image, onProgress: setProgress });
+      const saved = await saveProduct({ id: product?._id, fields, gallery, onProgress: setProgress });
       notify.success(product ? 'Product updated successfully' : 'Product created successfully');
       onSaved(saved);
     } catch (error) {

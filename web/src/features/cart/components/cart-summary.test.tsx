@@ -14,6 +14,7 @@ const product = (id: string, price: number, discount: number, stock = 10): Produ
   stock,
   countryOfOrigin: 'India',
   image: { url: '/api/images/x', hash: 'x' },
+  images: [{ url: '/api/images/x', hash: 'x' }],
   createdAt: '',
   updatedAt: '',
 });

@@ -15,6 +15,7 @@ function product(overrides: Partial<Product> = {}): Product {
     stock: 12,
     countryOfOrigin: 'India',
     image: { url: '/api/images/abc', hash: 'abc' },
+    images: [{ url: '/api/images/abc', hash: 'abc' }],
     createdAt: '2026-01-01T00:00:00.000Z',
     updatedAt: '2026-01-01T00:00:00.000Z',
     ...overrides,

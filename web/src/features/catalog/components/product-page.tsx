@@ -1,5 +1,5 @@
 import { CATEGORY_LABELS, DEFAULT_MAX_LINE_QUANTITY, formatINR, type Product } from '@bagshop/domain';
-import { Anchor, AspectRatio, Button, Center, Container, Grid, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Center, Container, Grid, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useParams } from 'react-router-dom';
@@ -11,6 +11,7 @@ import { useAddToCart } from '../hooks/use-add-to-cart';
 import { stockNote } from '../lib/badges';
 import { PriceBlock } from './price-block';
 import { ProductBadges } from './product-badges';
+import { ProductGallery } from './product-gallery';
 import classes from './product-page.module.css';
 import { PROMISES } from './promise-band';
 import { ACCENT } from '../lib/colors';
@@ -78,9 +79,7 @@ function ProductDetail({ product }: { product: Product }) {
       </nav>
       <Grid gap={{ base: 'lg', md: 48 }}>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <AspectRatio ratio={1} className={classes.media}>
-            <img src={product.image.url} alt={product.name} className={classes.image} width={800} height={800} fetchPriority="high" loading="eager" />
-          </AspectRatio>
+          <ProductGallery product={product} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md">

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import { clip, escapeHtml, headTags, HEAD_END, HEAD_START, jsonForScript, productMeta, shareImageUrl, staticPageMeta, STATIC_PAGES, withHeadTags } from './seo.js';
+import type { Product } from './types.js';
+
+const HASH = 'a'.repeat(64);
+const product: Product = {
+  _id: 'voyager-cabin',
+  name: 'Voyager "Cabin" <Trolley> & Co',
+  description: 'Polycarbonate shell. </script><script>alert(1)</script>',
+  price: 4999,
+  discount: 1850,
+  category: 'luggage',
+  stock: 0,
+  countryOfOrigin: 'India',
+  image: { url: `/api/images/${HASH}`, hash: HASH },
+  images: [
+    { url: `/api/images/${HASH}`, hash: HASH },
+    { url: `/api/images/${'b'.repeat(64)}`, hash: 'b'.repeat(64) },
+  ],
+  createdAt: '2026-11-01T00:00:00.000Z',
+  updatedAt: '2026-11-02T00:00:00.000Z',
+};
+const ORIGIN = 'https://shop.example';
+
+describe('page tags', () => {
+  it('escape text and script content', () => {
+    expect(escapeHtml(`<a href="x">'&'</a>`)).toBe('&lt;a href=&quot;x&quot;&gt;&#39;&amp;&#39;&lt;/a&gt;');
+    expect(jsonForScript({ a: '</script>' })).toBe('{"a":"\\u003c/script>"}');
+  });
+
+  it('clip cuts at a word with an ellipsis', () => {
+    expect(clip('alpha beta gamma delta', 15)).toBe('alpha beta…');
+    expect(clip('abcdefghijklmnop', 10)).toBe('abcdefghi…');
+    expect(clip('  short  ', 12)).toBe('short');
+  });
+
+  it('a product page: title, sale price in the description and price tags, JPEG image, JSON-LD Product + Offer + BreadcrumbList', () => {
+    const meta = productMeta(product, ORIGIN, 'Bagshop Retail LLP');
+    expect(meta.title).toBe('Voyager "Cabin" <Trolley> & Co · Bagshop');
+    expect(meta.description.startsWith('₹3,149 (37% off ₹4,999) · Luggage · Out of stock.')).toBe(true);
+    expect(meta.image).toBe(`${ORIGIN}/api/images/${HASH}.jpg`);
+    const html = headTags(meta);
+    expect(html).toContain('<title>Voyager &quot;Cabin&quot; &lt;Trolley&gt; &amp; Co · Bagshop</title>');
+    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/product/voyager-cabin" />`);
+    expect(html).toContain('<meta property="product:price:amount" content="3149.00" />');
+    expect(html).toContain('<meta property="product:price:currency" content="INR" />');
+    expect(html).toContain('<meta property="og:image:type" content="image/jpeg" />');
+    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
+    expect(html).not.toContain('</script><script>alert');
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>);
+    expect(blocks.map((b) => b['@type'])).toEqual(['Product', 'BreadcrumbList']);
+    expect(blocks[0]).toMatchObject({
+      name: product.name,
+      image: [`${ORIGIN}/api/images/${HASH}.jpg`, `${ORIGIN}/api/images/${'b'.repeat(64)}.jpg`],
+      offers: { '@type': 'Offer', priceCurrency: 'INR', price: '3149.00', availability: 'https://schema.org/OutOfStock', seller: { '@type': 'Organization', name: 'Bagshop Retail LLP' } },
+    });
+    expect((blocks[1] as { itemListElement: { item: string }[] }).itemListElement.map((i) => i.item)).toEqual([`${ORIGIN}/`, `${ORIGIN}/luggage`, `${ORIGIN}/product/voyager-cabin`]);
+  });
+
+  it('link previews get JPEG or PNG only', () => {
+    expect(shareImageUrl(`/api/images/${HASH}`, ORIGIN)).toBe(`${ORIGIN}/api/images/${HASH}.jpg`);
+    expect(shareImageUrl('https://cdn.example/x.png', ORIGIN)).toBe('https://cdn.example/x.png');
+    expect(shareImageUrl('/x.webp', ORIGIN)).toBeNull();
+    const noPicture = productMeta({ ...product, images: [], image: { url: '', hash: '' } }, ORIGIN, 'Bagshop');
+    expect(noPicture.image).toBe(`${ORIGIN}/og/home.jpg`);
+  });
+
+  it('withHeadTags replaces only the marked block', () => {
+    const html = `<head><meta charset="UTF-8" />${HEAD_START}<title>Old</title>${HEAD_END}<script>x</script></head>`;
+    const out = withHeadTags(html, staticPageMeta(STATIC_PAGES[1], ORIGIN));
+    expect(out).toContain('<meta charset="UTF-8" />');
+    expect(out).toContain('<script>x</script>');
+    expect(out).not.toContain('<title>Old</title>');
+    expect(out).toContain(`<link rel="canonical" href="${ORIGIN}/luggage" />`);
+    expect(out).toContain(`<meta property="og:image" content="${ORIGIN}/og/luggage.jpg" />`);
+    expect(() => withHeadTags('<head></head>', staticPageMeta(STATIC_PAGES[0], ORIGIN))).toThrow();
+  });
+});

@@ -1,0 +1,246 @@
+/**
+ * The tags a page's HTML carries before JavaScript runs (docs/search-and-seo.md): title,
+ * description, canonical URL, Open Graph and Twitter tags, and JSON-LD. Written into the
+ * built HTML of the static pages at build time (web/vite.config.ts) and into each product
+ * page by the function (functions/src/services/pages.ts), from the same code.
+ */
+import { CATEGORY_LABELS, type Category } from './categories.js';
+import { discountPercent, formatINR, salePrice } from './money.js';
+import type { Product } from './types.js';
+
+export const SITE_NAME = 'Bagshop';
+export const DEFAULT_SELLER_NAME = 'Bagshop';
+/** The site's own preview picture (1200 × 630 JPEG in web/public/og/). */
+export const OG_IMAGE_SIZE = { width: 1200, height: 630 } as const;
+
+export interface PageMeta {
+  /** The `<title>`. */
+  title: string;
+  /** og:title / twitter:title (defaults to the title). */
+  shareTitle?: string;
+  description: string;
+  /** Absolute URL; left out for pages that have none (the generic shell). */
+  canonical?: string;
+  /** Absolute URL of a JPEG or PNG. */
+  image: string;
+  imageAlt: string;
+  /** Known for the site's own pictures. */
+  imageSize?: { width: number; height: number };
+  type: 'website' | 'product';
+  /** Whole rupees, for product:price:amount. */
+  price?: number;
+  noindex?: boolean;
+  jsonLd?: object[];
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (ch) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[ch] ?? ch);
+}
+
+/** JSON for a <script> element: `<` is escaped so no text can close the element early. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** Rupees as schema.org and Open Graph want them: '3149.00'. */
+export function priceAmount(rupees: number): string {
+  return rupees.toFixed(2);
+}
+
+/** At most `max` characters, cut at a word, with an ellipsis. */
+export function clip(text: string, max: number): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  if (flat.length <= max) return flat;
+  const cut = flat.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
+}
+
+/** The `<head>` tags of a page, one per line. */
+export function headTags(meta: PageMeta): string {
+  const tags: string[] = [];
+  const m = (attr: 'name' | 'property', key: string, content: string) =>
+    tags.push(`<meta ${attr}="${key}" content="${escapeHtml(content)}" />`);
+  const share = meta.shareTitle ?? meta.title;
+  tags.push(`<title>${escapeHtml(meta.title)}</title>`);
+  m('name', 'description', meta.description);
+  if (meta.noindex) m('name', 'robots', 'noindex');
+  if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}" />`);
+  m('property', 'og:site_name', SITE_NAME);
+  m('property', 'og:locale', 'en_IN');
+  m('property', 'og:type', meta.type);
+  m('property', 'og:title', share);
+  m('property', 'og:description', meta.description);
+  if (meta.canonical) m('property', 'og:url', meta.canonical);
+  m('property', 'og:image', meta.image);
+  m('property', 'og:image:type', /\.png($|\?)/i.test(meta.image) ? 'image/png' : 'image/jpeg');
+  if (meta.imageSize) {
+    m('property', 'og:image:width', String(meta.imageSize.width));
+    m('property', 'og:image:height', String(meta.imageSize.height));
+  }
+  m('property', 'og:image:alt', meta.imageAlt);
+  if (meta.price !== undefined) {
+    m('property', 'product:price:amount', priceAmount(meta.price));
+    m('property', 'product:price:currency', 'INR');
+  }
+  m('name', 'twitter:card', 'summary_large_image');
+  m('name', 'twitter:title', share);
+  m('name', 'twitter:description', meta.description);
+  m('name', 'twitter:image', meta.image);
+  m('name', 'twitter:image:alt', meta.imageAlt);
+  for (const data of meta.jsonLd ?? []) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
+  return tags.join('\n    ');
+}
+
+/** The marked block of index.html that holds a page's tags (replaced per page). */
+export const HEAD_START = '<!-- bagshop:head -->';
+export const HEAD_END = '<!-- /bagshop:head -->';
+
+/** `html` with the marked block replaced by `meta`'s tags. */
+export function withHeadTags(html: string, meta: PageMeta): string {
+  const start = html.indexOf(HEAD_START);
+  const end = html.indexOf(HEAD_END);
+  if (start < 0 || end < start) throw new Error('The HTML has no bagshop:head block');
+  return `${html.slice(0, start + HEAD_START.length)}\n    ${headTags(meta)}\n    ${html.slice(end)}`;
+}
+
+/** The pages whose tags are written at build time, with the picture each shares. */
+export const STATIC_PAGES = [
+  {
+    path: '/',
+    file: 'index.html',
+    title: 'Bagshop — Luggage, Backpacks & Duffles',
+    description: 'Luggage, backpacks and duffles delivered across India. Free shipping on all orders, 7-day returns and a lifetime warranty.',
+    image: '/og/home.jpg',
+    imageAlt: 'A Bagshop trolley and backpack',
+  },
+  {
+    path: '/luggage',
+    file: 'luggage.html',
+    title: 'Luggage Bags · Bagshop',
+    description: 'Cabin and check-in trolleys in polycarbonate, aluminium and soft fabric, with spinner wheels and TSA locks. Free shipping across India.',
+    image: '/og/luggage.jpg',
+    imageAlt: 'Bagshop cabin and check-in trolleys',
+  },
+  {
+    path: '/backpacks',
+    file: 'backpacks.html',
+    title: 'Backpacks · Bagshop',
+    description: 'Laptop, hiking, school and travel backpacks and daypacks from 15 to 65 litres. Free shipping across India.',
+    image: '/og/backpacks.jpg',
+    imageAlt: 'Bagshop backpacks and daypacks',
+  },
+  {
+    path: '/duffles',
+    file: 'duffles.html',
+    title: 'Duffles · Bagshop',
+    description: 'Gym, weekend and expedition duffles and leather holdalls, waterproof and wheeled. Free shipping across India.',
+    image: '/og/duffles.jpg',
+    imageAlt: 'Bagshop duffles and holdalls',
+  },
+] as const;
+
+/** The tags of every page without tags of its own (the SPA shell): no canonical URL. */
+export function shellMeta(origin: string): PageMeta {
+  const home = STATIC_PAGES[0];
+  return {
+    title: home.title,
+    description: home.description,
+    image: `${origin}${home.image}`,
+    imageAlt: home.imageAlt,
+    imageSize: OG_IMAGE_SIZE,
+    type: 'website',
+  };
+}
+
+export function staticPageMeta(page: (typeof STATIC_PAGES)[number], origin: string): PageMeta {
+  return {
+    title: page.title,
+    shareTitle: page.path === '/' ? page.title : page.title.replace(' · Bagshop', ' — Bagshop'),
+    description: page.description,
+    canonical: `${origin}${page.path}`,
+    image: `${origin}${page.image}`,
+    imageAlt: page.imageAlt,
+    imageSize: OG_IMAGE_SIZE,
+    type: 'website',
+  };
+}
+
+const STORED_IMAGE = /^\/api\/images\/([0-9a-f]{64})$/;
+
+/**
+ * A JPEG address for a product picture (link previews do not show WebP): the stored
+ * image's `.jpg` variant, or the picture as it is when it is already a JPEG or PNG.
+ */
+export function shareImageUrl(url: string, origin: string): string | null {
+  if (STORED_IMAGE.test(url)) return `${origin}${url}.jpg`;
+  if (/\.(jpe?g|png)(\?|$)/i.test(url)) return /^https?:\/\//.test(url) ? url : `${origin}${url.startsWith('/') ? '' : '/'}${url}`;
+  return null;
+}
+
+export const productPath = (id: string) => `/product/${encodeURIComponent(id)}`;
+
+/** 'Sale price (n % off list price) · Category' — the start of a product's description. */
+export function productPriceLine(product: Pick<Product, 'price' | 'discount' | 'category'>): string {
+  const sale = salePrice(product.price, product.discount);
+  const off = product.discount > 0 ? ` (${discountPercent(product.price, product.discount)}% off ${formatINR(product.price)})` : '';
+  return `${formatINR(sale)}${off} · ${CATEGORY_LABELS[product.category as Category] ?? 'Bags'}`;
+}
+
+export function productMeta(product: Product, origin: string, sellerName: string): PageMeta {
+  const canonical = `${origin}${productPath(product._id)}`;
+  const images = product.images.length ? product.images : product.image.url ? [product.image] : [];
+  const shared = images.map((img) => shareImageUrl(img.url, origin)).filter((u): u is string => u !== null);
+  const sale = salePrice(product.price, product.discount);
+  const stock = product.stock > 0 ? 'In stock' : 'Out of stock';
+  const description = clip(`${productPriceLine(product)} · ${stock}. ${product.description}`, 200);
+  const category = CATEGORY_LABELS[product.category as Category] ?? 'Bags';
+  return {
+    title: `${product.name} · ${SITE_NAME}`,
+    shareTitle: product.name,
+    description,
+    canonical,
+    image: shared[0] ?? `${origin}${STATIC_PAGES[0].image}`,
+    imageAlt: product.name,
+    ...(shared.length ? {} : { imageSize: OG_IMAGE_SIZE }),
+    type: 'product',
+    price: sale,
+    jsonLd: [
+      {
+        '@context': 'https://schema.org',
+        '@type': 'Product',
+        '@id': `${canonical}#product`,
+        name: product.name,
+        description: clip(product.description || product.name, 5000),
+        sku: product._id,
+        category,
+        url: canonical,
+        image: shared,
+        brand: { '@type': 'Brand', name: SITE_NAME },
+        offers: {
+          '@type': 'Offer',
+          url: canonical,
+          priceCurrency: 'INR',
+          price: priceAmount(sale),
+          availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+          itemCondition: 'https://schema.org/NewCondition',
+          seller: { '@type': 'Organization', name: sellerName },
+        },
+      },
+      {
+        '@context': 'https://schema.org',
+        '@type': 'BreadcrumbList',
+        itemListElement: [
+          { '@type': 'ListItem', position: 1, name: 'Home', item: `${origin}/` },
+          { '@type': 'ListItem', position: 2, name: category, item: `${origin}/${product.category}` },
+          { '@type': 'ListItem', position: 3, name: product.name, item: canonical },
+        ],
+      },
+    ],
+  };
+}
+
+/** The tags of the page an unknown product id gets (with a 404 status). */
+export function notFoundMeta(origin: string): PageMeta {
+  return { ...shellMeta(origin), title: `Page Not Found · ${SITE_NAME}`, noindex: true };
+}

@@ -1,0 +1,124 @@
+/**
+ * HTML that explains itself before JavaScript runs (docs/search-and-seo.md): product pages
+ * (the built SPA shell with the product's title, description, canonical URL, Open Graph,
+ * Twitter and JSON-LD tags) and the sitemap. The shell is the web build's `shell.html`,
+ * copied next to the function bundle by web/vite.config.ts (lib/web/shell.html).
+ */
+import { readFile } from 'node:fs/promises';
+import {
+  CATEGORIES,
+  DEFAULT_SELLER_NAME,
+  docIdSchema,
+  escapeHtml,
+  notFoundMeta,
+  productMeta,
+  productPath,
+  shellMeta,
+  withHeadTags,
+  type Product,
+} from '@bagshop/domain';
+import { serverConfig } from '../config.js';
+import { db } from '../lib/admin.js';
+import { getProduct, listProducts, PRODUCT_NOT_FOUND } from './catalog.js';
+
+/** Where the web build put the shell and its build facts; BAGSHOP_WEB_DIR overrides (tests). */
+function webDir(): URL {
+  const dir = serverConfig().webDir;
+  return dir ? new URL(`file://${dir.replace(/\/?$/, '/')}`) : new URL('./web/', import.meta.url);
+}
+
+interface WebBuild {
+  shell: string;
+  /** When the SPA was built: the lastmod of the pages that only change with a deploy. */
+  builtAt: string;
+}
+
+let build: Promise<WebBuild> | null = null;
+
+export function webBuild(): Promise<WebBuild> {
+  build ??= (async () => {
+    const dir = webDir();
+    const [shell, facts] = await Promise.all([readFile(new URL('shell.html', dir), 'utf8'), readFile(new URL('build.json', dir), 'utf8')]);
+    const { builtAt } = JSON.parse(facts) as { builtAt?: unknown };
+    return { shell, builtAt: typeof builtAt === 'string' ? builtAt : new Date(0).toISOString() };
+  })();
+  build.catch(() => {
+    build = null;
+  });
+  return build;
+}
+
+let seller: { name: string; expires: number } | null = null;
+
+/**
+ * The legal name of the seller (`settings/seller.legalName`, kept by the admin; docs/
+ * search-and-seo.md), for the Offer's seller; 'Bagshop' until it is set. Read once a minute.
+ */
+export async function sellerName(): Promise<string> {
+  const now = Date.now();
+  if (seller && seller.expires > now) return seller.name;
+  let name = DEFAULT_SELLER_NAME;
+  try {
+    const legal: unknown = (await db.doc('settings/seller').get()).get('legalName');
+    if (typeof legal === 'string' && legal.trim()) name = legal.trim();
+  } catch {
+    // keep the default: a missing or unreadable setting must not break the page
+  }
+  seller = { name, expires: now + 60_000 };
+  return name;
+}
+
+export interface PageResponse {
+  status: 200 | 404;
+  html: string;
+}
+
+/** A product page: 200 with the product's tags, or 404 with the shell (the SPA shows its 404 page). */
+export async function productPage(id: string, origin: string): Promise<PageResponse> {
+  const { shell } = await webBuild();
+  let product: Product;
+  try {
+    if (!docIdSchema.safeParse(id).success) throw new Error(PRODUCT_NOT_FOUND);
+    product = await getProduct(id);
+  } catch (error) {
+    if (error instanceof Error && error.message === PRODUCT_NOT_FOUND) return { status: 404, html: withHeadTags(shell, notFoundMeta(origin)) };
+    throw error;
+  }
+  return { status: 200, html: withHeadTags(shell, productMeta(product, origin, await sellerName())) };
+}
+
+/** The shell with the site's own tags, for when a product cannot be read (the SPA takes over). */
+export async function fallbackPage(origin: string): Promise<string> {
+  return withHeadTags((await webBuild()).shell, shellMeta(origin));
+}
+
+/** The public pages besides products; the category pages' lastmod is their newest product's. */
+const INFO_PAGES = ['/shipping', '/returns', '/warranty', '/contact'] as const;
+
+const newest = (dates: string[], fallback: string) => dates.reduce((a, b) => (b > a ? b : a), fallback);
+
+/** sitemap.xml: every public page and every product, each with its lastmod. */
+export async function sitemap(origin: string): Promise<string> {
+  const [{ builtAt }, products] = await Promise.all([webBuild(), listProducts()]);
+  const entries: { loc: string; lastmod: string }[] = [];
+  const updated = products.map((p) => p.updatedAt);
+  entries.push({ loc: `${origin}/`, lastmod: newest(updated, builtAt) });
+  for (const category of CATEGORIES) {
+    entries.push({ loc: `${origin}/${category}`, lastmod: newest(products.filter((p) => p.category === category).map((p) => p.updatedAt), builtAt) });
+  }
+  for (const path of INFO_PAGES) entries.push({ loc: `${origin}${path}`, lastmod: builtAt });
+  for (const p of products) entries.push({ loc: `${origin}${productPath(p._id)}`, lastmod: p.updatedAt });
+  const urls = entries.map((e) => `  <url><loc>${escapeHtml(e.loc)}</loc><lastmod>${e.lastmod}</lastmod></url>`);
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
+
+/**
+ * The shop's own address for canonical URLs: `APP_ORIGIN` when set (production; config.ts), else the address the request was made to.
+ */
+export function siteOrigin(headers: { host?: string; forwardedHost?: string; protocol: string }): string {
+  const configured = serverConfig().appOrigin;
+  if (configured) return configured.replace(/\/+$/, '');
+  const host = (headers.forwardedHost ?? headers.host ?? '127.0.0.1:5000').split(',')[0]?.trim() ?? '127.0.0.1:5000';
+  const safeHost = /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host) ? host : '127.0.0.1:5000';
+  return `${headers.protocol === 'https' ? 'https' : 'http'}://${safeHost}`;
+}

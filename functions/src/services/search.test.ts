@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { processTerm, ProductIndex, tokenize } from './search.js';
+
+describe('search text processing', () => {
+  it('splits words, and numbers from letters', () => {
+    expect(tokenize('Trailblazer 40L Hiking-Backpack, café')).toEqual(['Trailblazer', '40', 'L', 'Hiking', 'Backpack', 'cafe']);
+  });
+
+  it('makes plurals singular and drops stop words and lone letters', () => {
+    expect(['Trolleys', 'backpacks', 'duffles', 'boxes', 'accessories', 'business', 'bags', 'the', 'l', '40'].map(processTerm)).toEqual([
+      'trolley',
+      'backpack',
+      'duffle',
+      'box',
+      'accessory',
+      'business',
+      'bag',
+      null,
+      null,
+      '40',
+    ]);
+  });
+});
+
+describe('ProductIndex', () => {
+  const index = new ProductIndex([
+    { _id: 'cabin', name: 'Voyager Cabin Trolley 55 cm', category: 'luggage', description: 'Hard shell spinner.' },
+    { _id: 'pack', name: 'Trailblazer 40L Hiking Backpack', category: 'backpacks', description: 'Rain cover and hip belt.' },
+    { _id: 'duffle', name: 'Weekender Canvas Duffle', category: 'duffles', description: 'Two-night getaway.' },
+  ]);
+
+  it('ranks, tolerates typos and prefixes, and joins words written apart', () => {
+    expect(index.ids('trolly')[0]).toBe('cabin');
+    expect(index.ids('back pack')[0]).toBe('pack');
+    expect(index.ids('duffel')[0]).toBe('duffle');
+    expect(index.ids('week')[0]).toBe('duffle');
+    expect(index.ids('rucksack')[0]).toBe('pack');
+    expect(index.ids('zzzz')).toEqual([]);
+    expect(index.ids('  ')).toEqual([]);
+  });
+
+  it('caps the results', () => {
+    expect(index.ids('a b c bag luggage backpack duffle', 2)).toHaveLength(2);
+  });
+});

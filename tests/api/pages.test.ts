@@ -1,0 +1,173 @@
+// Pages that explain themselves before JavaScript runs (docs/search-and-seo.md), fetched as a
+// link-preview bot or a crawler does (no browser): product pages through the function, the
+// static pages' build-time tags, the sitemap and robots.txt, and a real 404 for unknown ids.
+import { formatINR } from '@bagshop/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin } from '../support/api';
+import type { ProductJson } from '../support/commerce';
+import { hostingUrl } from '../support/emulators';
+
+const SELLER = {
+  legalName: 'Bagshop Retail LLP',
+  address: { line1: 'Unit 12, Kamala Mills Compound', line2: 'Senapati Bapat Marg, Lower Parel', city: 'Mumbai', state: 'Maharashtra', pincode: '400013' },
+  gstin: '27AAPFB1234C1ZU',
+  invoicePrefix: 'BS',
+  email: 'support@bagshop.test',
+  phone: '+91 22 4000 1234',
+};
+
+interface Page {
+  status: number;
+  headers: Headers;
+  html: string;
+}
+
+async function page(path: string): Promise<Page> {
+  const res = await fetch(`${await hostingUrl()}${path}`, { headers: { 'User-Agent': 'WhatsApp/2.23.20.0' } });
+  return { status: res.status, headers: res.headers, html: await res.text() };
+}
+
+const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const title = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
+function meta(html: string, key: string): string | undefined {
+  const re = new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)" />`);
+  const m = re.exec(html);
+  return m ? decode(m[1] ?? '') : undefined;
+}
+const canonical = (html: string) => /<link rel="canonical" href="([^"]*)" \/>/.exec(html)?.[1];
+const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>);
+
+async function expectJpeg(url: string | undefined) {
+  expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+\.jpg$/);
+  const res = await fetch(url as string);
+  expect(res.status, url).toBe(200);
+  expect(res.headers.get('content-type')).toBe('image/jpeg');
+}
+
+describe('pages with their own tags', () => {
+  let origin: string;
+  let products: ProductJson[];
+
+  beforeAll(async () => {
+    origin = await hostingUrl();
+    // The seller settings document other parts of the shop keep (issue 12 owns it); same values as their demo data.
+    await admin().db.doc('settings/seller').set({ ...SELLER, updatedAt: new Date() }, { merge: true });
+    products = ((await (await fetch(`${origin}/api/products`)).json()) as { data: ProductJson[] }).data;
+  });
+
+  it('a product page: title, description with the sale price, canonical, Open Graph, Twitter and JSON-LD that parses', async () => {
+    const product = products.find((p) => p._id === 'voyager-hardshell-cabin-trolley-55-cm') as ProductJson;
+    const sale = product.price - product.discount;
+    const res = await page(`/product/${product._id}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toContain('s-maxage=300');
+    expect(title(res.html)).toBe(`${product.name} · Bagshop`);
+    expect(canonical(res.html)).toBe(`${origin}/product/${product._id}`);
+    expect(meta(res.html, 'description')).toContain(formatINR(sale));
+    expect(meta(res.html, 'og:title')).toBe(product.name);
+    expect(meta(res.html, 'og:type')).toBe('product');
+    expect(meta(res.html, 'og:url')).toBe(`${origin}/product/${product._id}`);
+    expect(meta(res.html, 'og:description')).toMatch(new RegExp(`^${formatINR(sale)} \\(37% off ${formatINR(product.price)}\\) · Luggage · In stock\\.`));
+    expect(meta(res.html, 'product:price:amount')).toBe(`${sale}.00`);
+    expect(meta(res.html, 'product:price:currency')).toBe('INR');
+    expect(meta(res.html, 'og:image')).toBe(`${origin}${product.image.url}.jpg`);
+    await expectJpeg(meta(res.html, 'og:image'));
+    expect(meta(res.html, 'twitter:card')).toBe('summary_large_image');
+    expect(meta(res.html, 'twitter:image')).toBe(meta(res.html, 'og:image'));
+
+    const [ld, crumbs] = jsonLd(res.html);
+    expect(ld).toMatchObject({
+      '@context': 'https://schema.org',
+      '@type': 'Product',
+      name: product.name,
+      sku: product._id,
+      offers: {
+        '@type': 'Offer',
+        price: `${sale}.00`,
+        priceCurrency: 'INR',
+        availability: 'https://schema.org/InStock',
+        seller: { '@type': 'Organization', name: 'Bagshop Retail LLP' },
+      },
+    });
+    expect((ld?.image as string[]).length).toBe(3);
+    expect(crumbs).toMatchObject({
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { position: 1, name: 'Home', item: `${origin}/` },
+        { position: 2, name: 'Luggage', item: `${origin}/luggage` },
+        { position: 3, name: product.name, item: `${origin}/product/${product._id}` },
+      ],
+    });
+    // Still the SPA: the app mounts here and takes over.
+    expect(res.html).toContain('<div id="root"></div>');
+    expect(res.html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
+  });
+
+  it('a sold-out product says so in its offer', async () => {
+    const res = await page('/product/skyline-expandable-soft-trolley-69-cm');
+    expect(res.status).toBe(200);
+    expect(jsonLd(res.html)[0]).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+    expect(meta(res.html, 'og:description')).toContain('Out of stock.');
+  });
+
+  it('an unknown product id answers a real 404 with the 404 page (the SPA shows it), not indexed', async () => {
+    for (const id of ['no-such-bag', 'x'.repeat(200), '__bad__']) {
+      const res = await page(`/product/${id}`);
+      expect(res.status, id).toBe(404);
+      expect(title(res.html)).toBe('Page Not Found · Bagshop');
+      expect(meta(res.html, 'robots')).toBe('noindex');
+      expect(canonical(res.html)).toBeUndefined();
+      expect(res.html).toContain('<div id="root"></div>');
+    }
+  });
+
+  it.each([
+    ['/', 'Bagshop — Luggage, Backpacks & Duffles', '/og/home.jpg'],
+    ['/luggage', 'Luggage Bags · Bagshop', '/og/luggage.jpg'],
+    ['/backpacks', 'Backpacks · Bagshop', '/og/backpacks.jpg'],
+    ['/duffles', 'Duffles · Bagshop', '/og/duffles.jpg'],
+  ])('%s carries its own tags from the build', async (path, expectedTitle, image) => {
+    const res = await page(path);
+    expect(res.status).toBe(200);
+    expect(title(res.html)).toBe(expectedTitle);
+    expect(canonical(res.html)).toBe(`${origin}${path}`);
+    expect(meta(res.html, 'description')?.length).toBeGreaterThan(50);
+    expect(meta(res.html, 'og:url')).toBe(`${origin}${path}`);
+    expect(meta(res.html, 'og:image')).toBe(`${origin}${image}`);
+    expect(meta(res.html, 'og:image:width')).toBe('1200');
+    await expectJpeg(meta(res.html, 'og:image'));
+    expect(meta(res.html, 'twitter:card')).toBe('summary_large_image');
+  });
+
+  it('other routes get the shell with the site tags and no canonical URL', async () => {
+    const res = await page('/shipping');
+    expect(res.status).toBe(200);
+    expect(canonical(res.html)).toBeUndefined();
+    expect(meta(res.html, 'og:image')).toBe(`${origin}/og/home.jpg`);
+    expect(res.html).toContain('<div id="root"></div>');
+  });
+
+  it('sitemap.xml lists every public page and every product, each with its lastmod', async () => {
+    const res = await fetch(`${origin}/sitemap.xml`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
+    const xml = await res.text();
+    expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
+    const entries = new Map([...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => [m[1], m[2]]));
+    for (const path of ['/', '/luggage', '/backpacks', '/duffles', '/shipping', '/returns', '/warranty', '/contact']) {
+      expect(entries.get(`${origin}${path}`), path).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    }
+    expect(products.length).toBeGreaterThanOrEqual(27);
+    for (const p of products) expect(entries.get(`${origin}/product/${p._id}`), p._id).toBe(p.updatedAt);
+    expect(entries.size).toBe(8 + products.length);
+  });
+
+  it('robots.txt names the sitemap', async () => {
+    const res = await fetch(`${origin}/robots.txt`);
+    expect(res.status).toBe(200);
+    const text = await res.text();
+    expect(text).toContain(`Sitemap: ${origin}/sitemap.xml`);
+    expect(text).toContain('Disallow: /admin');
+  });
+});

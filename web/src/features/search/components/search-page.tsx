@@ -1,0 +1,113 @@
+import { applyListQuery, CATEGORIES, CATEGORY_LABELS, parseSearchText, type Product } from '@bagshop/domain';
+import { Box, Button, Center, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router-dom';
+import { errorMessage } from '../../../lib/api-client';
+import { useAddToCart } from '../../catalog/hooks/use-add-to-cart';
+import { useListQuery } from '../../catalog/hooks/use-list-query';
+import { ListControls } from '../../catalog/components/list-controls';
+import { ProductCard } from '../../catalog/components/product-card';
+import { searchProducts } from '../api/search-api';
+import { SearchBox } from './search-box';
+
+type State = { status: 'loading' } | { status: 'done'; products: Product[] } | { status: 'failed'; message: string };
+
+/** /search?q=…: every match as the category pages' cards, with the same filters and sort. */
+export default function SearchPage() {
+  const [params] = useSearchParams();
+  const parsed = parseSearchText(params.get('q') ?? '');
+  const q = parsed.ok ? parsed.q : '';
+  const [state, setState] = useState<State>({ status: 'loading' });
+  const list = useListQuery();
+  const { add, pendingId } = useAddToCart();
+
+  // Again once the results are in: the layout's PageTitle sets 'Search · Bagshop' after the first render.
+  useEffect(() => {
+    document.title = q ? `‘${q}’ · Search · Bagshop` : 'Search · Bagshop';
+  }, [q, state.status]);
+
+  useEffect(() => {
+    if (!q) return;
+    let live = true;
+    setState({ status: 'loading' });
+    searchProducts(q).then(
+      (products) => live && setState({ status: 'done', products }),
+      (error: unknown) => live && setState({ status: 'failed', message: errorMessage(error, 'Search is not available right now') }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [q]);
+
+  const shown = useMemo(
+    () => (state.status === 'done' ? applyListQuery(state.products, list.query, { soldOutLast: false }) : []),
+    [state, list.query],
+  );
+
+  return (
+    <Container size="xl" py="xl">
+      <Stack gap="md">
+        {/* The header's box is there from 1024 px; below, the page has its own. */}
+        <Box hiddenFrom="lg" maw={560}>
+          <SearchBox key={q} id="page-search" initialValue={q} label="Search again" />
+        </Box>
+        <Title order={1} fz={{ base: 26, md: 34 }}>
+          {q ? <>Results for ‘{q}’</> : 'Search'}
+        </Title>
+        {!q ? (
+          <Browse lead="Type at least two letters in the search box, or browse a category:" />
+        ) : state.status === 'loading' ? (
+          <Center py={80} mih="40vh">
+            <Loader aria-label="Searching" />
+          </Center>
+        ) : state.status === 'failed' ? (
+          <Text role="alert" c="red.9">
+            {state.message}
+          </Text>
+        ) : state.products.length === 0 ? (
+          <Stack gap="sm" py="xl">
+            <Text fw={700} fz="lg">
+              No bags match ‘{q}’
+            </Text>
+            <Browse lead="Check the spelling, try a shorter word, or browse a category:" />
+          </Stack>
+        ) : (
+          <>
+            <ListControls {...list} count={shown.length} featuredLabel="Best match" />
+            {shown.length === 0 ? (
+              <Stack align="center" py={60} gap="sm" ta="center">
+                <Text fw={700} fz="lg">
+                  No bags match these filters.
+                </Text>
+                <Button variant="light" onClick={list.clear}>
+                  Clear filters
+                </Button>
+              </Stack>
+            ) : (
+              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" component="section" aria-label={`Results for ${q}`}>
+                {shown.map((p, i) => (
+                  <ProductCard key={p._id} product={p} priority={i < 2} onAdd={(product) => void add(product._id)} adding={pendingId === p._id} />
+                ))}
+              </SimpleGrid>
+            )}
+          </>
+        )}
+      </Stack>
+    </Container>
+  );
+}
+
+function Browse({ lead }: { lead: string }) {
+  return (
+    <Stack gap="sm">
+      <Text c="gray.8">{lead}</Text>
+      <Group gap="sm">
+        {CATEGORIES.map((c) => (
+          <Button key={c} component={Link} to={`/${c}`} variant="light">
+            {CATEGORY_LABELS[c]}
+          </Button>
+        ))}
+      </Group>
+    </Stack>
+  );
+}
