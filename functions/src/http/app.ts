@@ -21,9 +21,9 @@ export function createApp(): Express {
   const app = express();
   app.disable('x-powered-by');
   configureTrustProxy(app);
-  app.use(apiHeaders);
 
   const api = express.Router();
+  api.use(apiHeaders);
   api.use(express.json({ limit: '100kb' }));
   api.use(['/products', '/images'], publicReadLimit());
   api.use('/health', withMethodNotAllowed(healthRouter()));
@@ -42,6 +42,7 @@ export function createApp(): Express {
   api.use(errorHandler);
 
   // Product pages and the sitemap (HTML/XML, Hosting rewrites them here): docs/search-and-seo.md.
+  // Not the API's headers: Hosting adds the pages' own (CSP with the inline script's hash).
   app.use(pagesRouter());
   // Through Hosting the path keeps its /api prefix; called directly on the Functions
   // emulator it arrives without it. Serve both.
