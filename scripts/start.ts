@@ -13,6 +13,8 @@ import { DEMO_ACCOUNTS } from './seed.ts';
 import { startStripeLocal, type StripeLocal } from './stripe-local/server.ts';
 
 const dev = process.argv.includes('--dev');
+/** The local test checkout's sessions and refunds, kept across restarts like the emulator data. */
+const STRIPE_LOCAL_STATE = resolve(DATA_DIR, '..', 'stripe-local.json');
 const reset = process.argv.includes('--reset');
 
 async function main(): Promise<number> {
@@ -32,6 +34,7 @@ async function main(): Promise<number> {
   if (reset) {
     step('Reset: removing local emulator data');
     rmSync(DATA_DIR, { recursive: true, force: true });
+    rmSync(STRIPE_LOCAL_STATE, { force: true });
   }
 
   let stripeLocal: StripeLocal | undefined;
@@ -40,7 +43,7 @@ async function main(): Promise<number> {
       port: PORTS.stripeLocal,
       webhookUrl: `${HOSTING_URL}/api/payment/webhook`,
       webhookSecret: payments.webhookSecret,
-      stateFile: resolve(DATA_DIR, '..', 'stripe-local.json'),
+      stateFile: STRIPE_LOCAL_STATE,
       log: (line) => console.log(`\x1b[35mtest checkout\x1b[0m ${line}`),
     });
   }

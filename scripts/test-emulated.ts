@@ -15,7 +15,7 @@ const filters = process.env.BAGSHOP_TEST_FILTER?.split(',').filter(Boolean) ?? [
 
 // As `npm start` does: the scheduled hold sweep does not fire on the emulators, so it runs on
 // a timer for the whole run (tests of expired holds wait for it, they never call it).
-const stopSweeper = startHoldSweeper(FUNCTIONS_URL, 3_000, (message) => console.error(message));
+const stopSweeper = startHoldSweeper(FUNCTIONS_URL, 5_000, (message) => console.error(message));
 
 let failed = false;
 for (const stage of stages) {

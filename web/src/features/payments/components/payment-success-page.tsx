@@ -19,6 +19,7 @@ type View =
   | { kind: 'paid'; state: PaymentSessionState }
   | { kind: 'pending'; state: PaymentSessionState | null }
   | { kind: 'failed'; state: PaymentSessionState }
+  | { kind: 'refunding'; state: PaymentSessionState }
   | { kind: 'error'; message: string };
 
 const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve, ms));
@@ -54,6 +55,10 @@ export default function PaymentSuccessPage() {
         if (state.paymentStatus === 'paid') {
           await show({ kind: 'paid', state });
           if (live) notify.success('Payment completed successfully!');
+          return;
+        }
+        if (state.paymentStatus === 'refund_pending' || state.paymentStatus === 'refunded') {
+          await show({ kind: 'refunding', state });
           return;
         }
         if (state.paymentStatus === 'failed' || state.status === 'cancelled') {
@@ -115,6 +120,19 @@ export default function PaymentSuccessPage() {
         >
           <Button component={Link} to="/cart">
             Return to Cart
+          </Button>
+        </PaymentOutcome>
+      )}
+      {view.kind === 'refunding' && (
+        <PaymentOutcome
+          color="orange"
+          icon={IconAlertTriangle}
+          title="Payment refunded"
+          text="The order was cancelled before your payment arrived, so the payment is being refunded to your card (5–7 working days)."
+          live
+        >
+          <Button component={Link} to="/orders">
+            View Orders
           </Button>
         </PaymentOutcome>
       )}
