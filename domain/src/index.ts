@@ -11,3 +11,6 @@ export * from './schemas/address.js';
 export * from './schemas/orders.js';
 export * from './types.js';
 export * from './dashboard.js';
+export * from './gst.js';
+export * from './tax-documents.js';
+export * from './schemas/seller.js';

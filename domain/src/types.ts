@@ -6,6 +6,7 @@ import type { Category } from './categories.js';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from './order-status.js';
 import type { FieldError } from './schemas/common.js';
 import type { Role } from './schemas/users.js';
+import type { CreditNote, Invoice } from './tax-documents.js';
 
 export interface ProductImage {
   /** `/api/images/{sha256}` */
@@ -24,6 +25,10 @@ export interface Product {
   category: Category;
   stock: number;
   image: ProductImage;
+  /** HSN code printed on the tax invoice; the API always sends it (default '4202'). */
+  hsn?: string;
+  /** GST rate in percent, included in the price; the API always sends it (default 18). */
+  gstRatePercent?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -103,6 +108,10 @@ export interface Order {
   paymentMethod: PaymentMethod;
   payment: OrderPayment;
   statusHistory: StatusChange[];
+  /** The tax invoice, issued when the order is confirmed (docs/gst-invoices.md). */
+  invoice?: Invoice | null;
+  /** Issued when an invoiced order is cancelled. */
+  creditNote?: CreditNote | null;
   createdAt: string;
   updatedAt: string;
 }

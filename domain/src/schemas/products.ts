@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, CATEGORY_ERROR } from '../categories.js';
-import { BODY_MESSAGE, LIMITS, optionalTextField, textField, whenFieldsValid, wholeNumberField } from './common.js';
+import { DEFAULT_GST_RATE, DEFAULT_HSN, GST_RATES, HSN_PATTERN, isGstRate } from '../gst.js';
+import { BODY_MESSAGE, LIMITS, optionalTextField, textField, toNumberInput, whenFieldsValid, wholeNumberField } from './common.js';
 
 /**
  * Product bodies arrive as multipart text fields, so numbers may be strings: '1499' is read
@@ -46,6 +47,21 @@ const stock = wholeNumberField({
   required: PRODUCT_REQUIRED,
 });
 
+export const HSN_MESSAGE = 'HSN code must be 4, 6 or 8 digits';
+export const GST_RATE_MESSAGE = `GST rate must be one of ${GST_RATES.join(', ')} %`;
+
+/** HSN code for the tax invoice; blank means the bag chapter, 4202. */
+const hsn = z.preprocess(
+  (value) => (isBlank(value) ? DEFAULT_HSN : typeof value === 'string' ? value.replace(/\s+/g, '') : value),
+  z.string({ error: HSN_MESSAGE }).regex(HSN_PATTERN, { error: HSN_MESSAGE }),
+);
+
+/** GST rate in percent (tax-inclusive prices); blank means 18. */
+const gstRatePercent = z.preprocess(
+  (value) => (isBlank(value) ? DEFAULT_GST_RATE : toNumberInput(value)),
+  z.number({ error: GST_RATE_MESSAGE }).refine(isGstRate, { error: GST_RATE_MESSAGE }),
+);
+
 const discountWithinPrice = {
   error: DISCOUNT_OVER_PRICE,
   path: ['discount'],
@@ -62,6 +78,8 @@ export const productCreateSchema = z
       discount,
       category,
       stock,
+      hsn,
+      gstRatePercent,
     },
     { error: BODY_MESSAGE },
   )
@@ -89,6 +107,8 @@ export const productUpdateSchema = z
       discount: discount.optional(),
       category: category.optional(),
       stock: stock.optional(),
+      hsn: hsn.optional(),
+      gstRatePercent: gstRatePercent.optional(),
     },
     { error: BODY_MESSAGE },
   )
