@@ -13,4 +13,7 @@ export * from './types.js';
 export * from './dashboard.js';
 export * from './gst.js';
 export * from './tax-documents.js';
+export * from './tax-document-data.js';
 export * from './schemas/seller.js';
+export * from './schemas/tax-report.js';
+export * from './invoice-builder.js';

@@ -4,6 +4,7 @@ import {
   creditNoteNumber,
   documentFileName,
   financialYearLabel,
+  financialYearName,
   financialYearStart,
   invoiceNumber,
   isValidDocumentNumber,
@@ -28,6 +29,8 @@ describe('financial year (1 April – 31 March, India time)', () => {
     expect(financialYearLabel(2026)).toBe('26-27');
     expect(financialYearLabel(2099)).toBe('99-00');
     expect(financialYearLabel(2009)).toBe('09-10');
+    expect(financialYearName(2026)).toBe('2026-27');
+    expect(financialYearName(2099)).toBe('2099-00');
   });
 });
 

@@ -24,6 +24,11 @@ export function financialYearLabel(startYear: number): string {
   return `${two(startYear)}-${two(startYear + 1)}`;
 }
 
+/** '2026-27' for the year that starts in 2026. */
+export function financialYearName(startYear: number): string {
+  return `${startYear}-${financialYearLabel(startYear).slice(3)}`;
+}
+
 /** 1 to 4 capital letters or digits, e.g. 'BS'. */
 export const INVOICE_PREFIX_PATTERN = /^[A-Z0-9]{1,4}$/;
 export const INVOICE_NUMBER_MAX_LENGTH = 16;

@@ -11,6 +11,7 @@ import { cartRouter } from './routes/cart.js';
 import { ordersRouter } from './routes/orders.js';
 import { paymentRouter } from './routes/payment.js';
 import { productsRouter } from './routes/products.js';
+import { taxDocumentsRouter } from './routes/tax-documents.js';
 import { usersRouter } from './routes/users.js';
 
 export function createApp(): Express {
@@ -26,6 +27,7 @@ export function createApp(): Express {
   api.use('/images', imagesRouter());
   api.use('/users', usersRouter());
   api.use('/cart', cartRouter());
+  api.use('/order', taxDocumentsRouter());
   api.use('/order', ordersRouter());
   api.use('/payment', paymentRouter());
   api.use('/admin', adminRouter());

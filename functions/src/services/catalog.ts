@@ -1,5 +1,5 @@
 import type { Category, Product, ProductCreateInput, ProductUpdateInput } from '@bagshop/domain';
-import { DISCOUNT_OVER_PRICE, docIdSchema } from '@bagshop/domain';
+import { DEFAULT_GST_RATE, DEFAULT_HSN, DISCOUNT_OVER_PRICE, docIdSchema, isGstRate } from '@bagshop/domain';
 import { FieldValue, type DocumentSnapshot, type Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
@@ -20,6 +20,14 @@ function iso(value: unknown): string {
     : new Date(0).toISOString();
 }
 
+/** A product's HSN code and GST rate; products saved before they existed get the defaults. */
+export function taxFieldsOf(d: FirebaseFirestore.DocumentData): { hsn: string; gstRatePercent: number } {
+  return {
+    hsn: typeof d.hsn === 'string' && d.hsn ? d.hsn : DEFAULT_HSN,
+    gstRatePercent: isGstRate(d.gstRatePercent) ? d.gstRatePercent : DEFAULT_GST_RATE,
+  };
+}
+
 export function toProduct(snap: DocumentSnapshot): Product {
   const d = snap.data() ?? {};
   return {
@@ -31,6 +39,7 @@ export function toProduct(snap: DocumentSnapshot): Product {
     category: d.category as Category,
     stock: Number(d.stock ?? 0),
     image: { url: String(d.image?.url ?? ''), hash: String(d.image?.hash ?? '') },
+    ...taxFieldsOf(d),
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt),
   };
@@ -128,6 +137,8 @@ export async function createProduct(input: ProductCreateInput, image: ProcessedI
       discount: input.discount,
       category: input.category,
       stock: input.stock,
+      hsn: input.hsn,
+      gstRatePercent: input.gstRatePercent,
       image: claim?.fields.ref ?? { url: '', hash: '' },
       createdAt: FieldValue.serverTimestamp(),
       updatedAt: FieldValue.serverTimestamp(),
@@ -150,7 +161,7 @@ export async function updateProduct(id: string, input: ProductUpdateInput, image
     const claim = image ? await claimImage(tx, image, id) : null;
     if (claim?.store) tx.set(claim.imageRef, claim.fields.doc);
     const patch: Record<string, unknown> = { updatedAt: FieldValue.serverTimestamp() };
-    for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock'] as const) {
+    for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock', 'hsn', 'gstRatePercent'] as const) {
       if (input[key] !== undefined) patch[key] = input[key];
     }
     if (claim) patch.image = claim.fields.ref;

@@ -1,3 +1,4 @@
+import { creditNoteFromData, invoiceFromData } from '@bagshop/domain';
 import type { Order, OrderItem, OrderStatus, PaymentMethod, PaymentStatus, ShippingAddress, StatusChange } from '@bagshop/domain';
 import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 
@@ -88,6 +89,8 @@ export function orderFromData(id: string, d: FirebaseFirestore.DocumentData): Or
     statusHistory: history.map(
       (h): StatusChange => ({ status: h.status as OrderStatus, at: iso(h.at), by: String(h.by ?? '') }),
     ),
+    invoice: invoiceFromData(d.invoice),
+    creditNote: creditNoteFromData(d.creditNote),
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt ?? d.createdAt),
   };

@@ -22,7 +22,8 @@ import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transact
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { PAYMENTS_NOT_CONFIGURED, stripeConfigured } from '../lib/stripe.js';
-import { invalidateCatalog, products } from './catalog.js';
+import { invalidateCatalog, products, taxFieldsOf } from './catalog.js';
+import { prepareCreditNote, prepareInvoice } from './invoices.js';
 import { orderFromData, shippingAddressOf, toOrder } from './orders-format.js';
 
 export const orders = () => db.collection('orders');
@@ -180,6 +181,8 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
         discount: Number(p.get('discount') ?? 0),
         quantity: l.quantity,
         product: { _id: l.productId, image: { url: String(image.url ?? ''), hash: String(image.hash ?? '') } },
+        // GST (issue 12): the line keeps the HSN and rate it was sold at, for its invoice.
+        ...taxFieldsOf(p.data() ?? {}),
       };
     });
     const totals = orderTotals(items);
@@ -243,9 +246,10 @@ type Guard = (data: FirebaseFirestore.DocumentData, from: OrderStatus) => void;
 
 /**
  * Moves an order to `to` in one transaction: checks who may, checks the lifecycle, appends
- * to statusHistory, and puts stock back when the move is into `cancelled`.
+ * to statusHistory, and puts stock back when the move is into `cancelled`. `now` is the
+ * clock (tests call the service in-process with another one; the routes never pass it).
  */
-async function moveOrder(orderId: string, to: OrderStatus, by: string, guard: Guard): Promise<Order> {
+async function moveOrder(orderId: string, to: OrderStatus, by: string, guard: Guard, now: Date = new Date()): Promise<Order> {
   const ref: DocumentReference = orders().doc(orderId);
   const data = await runOrderTransaction(async (tx) => {
     const snap = await tx.get(ref);
@@ -257,10 +261,17 @@ async function moveOrder(orderId: string, to: OrderStatus, by: string, guard: Gu
       throw conflict(`An order that is ${statusLabel(from).toLowerCase()} cannot be moved to ${to}`);
     }
     const stock = to === 'cancelled' ? await readStock(tx, current) : [];
-    const now = Timestamp.now();
-    const history = [...(Array.isArray(current.statusHistory) ? current.statusHistory : []), { status: to, at: now, by }];
-    const patch: Record<string, unknown> = { status: to, statusHistory: history, updatedAt: now };
+    // ── GST hook (issue 12), phase 1 (reads): the invoice on confirmation, the credit note
+    // on cancelling an invoiced order. Phase 2 below writes the counters and patches the order.
+    const issueInvoice = to === 'confirmed' ? await prepareInvoice(tx, ref, current, now) : null;
+    const issueCreditNote = to === 'cancelled' ? await prepareCreditNote(tx, ref, current, now) : null;
+    const at = Timestamp.fromDate(now);
+    const history = [...(Array.isArray(current.statusHistory) ? current.statusHistory : []), { status: to, at, by }];
+    const patch: Record<string, unknown> = { status: to, statusHistory: history, updatedAt: at };
     if (to === 'cancelled') restoreStock(tx, current, stock);
+    // ── GST hook (issue 12), phase 2 (writes only).
+    if (issueInvoice) Object.assign(patch, issueInvoice(tx));
+    if (issueCreditNote) Object.assign(patch, issueCreditNote(tx));
     tx.update(ref, patch);
     return { ...current, ...patch };
   });
@@ -269,7 +280,7 @@ async function moveOrder(orderId: string, to: OrderStatus, by: string, guard: Gu
 }
 
 /** POST /api/order/{id}/cancel: the owner while pending, an admin while pending or confirmed. */
-export function cancelOrder(actor: Actor, orderId: string): Promise<Order> {
+export function cancelOrder(actor: Actor, orderId: string, now?: Date): Promise<Order> {
   return moveOrder(orderId, 'cancelled', actor.uid, (data, from) => {
     const isOwner = data.userId === actor.uid;
     if (actor.role === 'admin') {
@@ -278,12 +289,18 @@ export function cancelOrder(actor: Actor, orderId: string): Promise<Order> {
     }
     if (!isOwner) throw notFound(ORDER_NOT_FOUND);
     if (!canShopperCancel(from)) throw conflict(`An order that is ${from} can no longer be cancelled`);
-  });
+  }, now);
 }
 
 /** PATCH /api/order/{id}/status (admin): only along the lifecycle of domain/order-status.ts. */
-export function setOrderStatus(actor: Actor, orderId: string, to: OrderStatus): Promise<Order> {
-  return moveOrder(orderId, to, actor.uid, (_data, from) => {
-    if (from === to) throw conflict(`The order is already ${to}`);
-  });
+export function setOrderStatus(actor: Actor, orderId: string, to: OrderStatus, now?: Date): Promise<Order> {
+  return moveOrder(
+    orderId,
+    to,
+    actor.uid,
+    (_data, from) => {
+      if (from === to) throw conflict(`The order is already ${to}`);
+    },
+    now,
+  );
 }

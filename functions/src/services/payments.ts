@@ -8,6 +8,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { stripe, verifyWebhook, type Stripe } from '../lib/stripe.js';
+import { isInvoiceNotIssuable, prepareInvoice, type ApplyInvoice } from './invoices.js';
 import type { Actor } from './orders.js';
 import {
   clearOrderedLines,
@@ -145,12 +146,16 @@ export async function handleWebhook(rawBody: Buffer | undefined, signature: stri
     let outcome = 'ignored';
     if (order && orderRef && paid && order.payment?.status !== 'paid') {
       const cart = await readCartLines(tx, String(order.userId ?? ''), order);
+      // ── GST hook (issue 12), phase 1 (reads): the payment confirms the order, so it is invoiced.
+      const issueInvoice = order.status === 'pending' ? await prepareInvoiceOrLog(tx, orderRef, order, now.toDate()) : null;
       const patch: Record<string, unknown> = { 'payment.status': 'paid', 'payment.paidAt': now, updatedAt: now };
       if (session?.id) patch['payment.sessionId'] = session.id;
       if (order.status === 'pending') {
         patch.status = 'confirmed';
         patch.statusHistory = [...historyOf(order), { status: 'confirmed', at: now, by: 'stripe' }];
         clearOrderedLines(tx, order, cart);
+        // ── GST hook (issue 12), phase 2 (writes only).
+        if (issueInvoice) Object.assign(patch, issueInvoice(tx));
         outcome = 'paid';
       } else {
         // Paid after the order was cancelled (e.g. by an admin): keep it cancelled, flag a refund.
@@ -176,6 +181,25 @@ export async function handleWebhook(rawBody: Buffer | undefined, signature: stri
 }
 
 export const PAYMENTS_WEBHOOK_NOT_CONFIGURED = 'Stripe webhooks are not configured';
+
+/**
+ * A payment cannot be refused, so an order the shop cannot invoice yet (no seller settings,
+ * unknown delivery state) is still confirmed; the missing invoice is logged for the admin.
+ */
+async function prepareInvoiceOrLog(
+  tx: FirebaseFirestore.Transaction,
+  orderRef: FirebaseFirestore.DocumentReference,
+  order: FirebaseFirestore.DocumentData,
+  now: Date,
+): Promise<ApplyInvoice | null> {
+  try {
+    return await prepareInvoice(tx, orderRef, order, now);
+  } catch (error) {
+    if (!isInvoiceNotIssuable(error)) throw error;
+    logger.error('invoice_not_issued', { orderId: orderRef.id, reason: error instanceof Error ? error.message : String(error) });
+    return null;
+  }
+}
 
 function historyOf(order: FirebaseFirestore.DocumentData): unknown[] {
   return Array.isArray(order.statusHistory) ? order.statusHistory : [];
