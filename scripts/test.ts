@@ -4,6 +4,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildFunctions, buildWeb } from './lib/build.ts';
 import { ensureChromium } from './lib/chromium.ts';
+import { ensurePoppler } from './lib/poppler.ts';
 import { execWithEmulators, prepareEmulators } from './lib/emulators.ts';
 import { ROOT } from './lib/env.ts';
 import { run, step } from './lib/run.ts';
@@ -52,6 +53,7 @@ if (built) {
     'emulator suites (rules, api, e2e)',
     async () => {
       ensureChromium();
+      ensurePoppler();
       const env = await prepareEmulators();
       step('Starting the emulators for the rules, API and browser tests');
       const code = await execWithEmulators(

@@ -48,7 +48,8 @@ export function adminRouter(): Router {
       .status(200)
       .type('text/csv; charset=utf-8')
       .set('Content-Disposition', `attachment; filename="gst-${report.month}.csv"`)
-      .send(taxReportCsv(report));
+      // The byte-order mark makes spreadsheet programs read the file as UTF-8 (₹, names).
+      .send(`\uFEFF${taxReportCsv(report)}`);
   });
 
   return router;
