@@ -39,6 +39,8 @@ export const SEED = {
   image: 'f'.repeat(64),
   stripeEvent: 'evt_rules_1',
   meta: 'counters',
+  settings: 'seller',
+  taxSeries: 'invoice-2026',
 } as const;
 
 let env: RulesTestEnvironment | undefined;
@@ -129,6 +131,8 @@ export async function resetData(): Promise<void> {
       setDoc(doc(fs, 'productImages', SEED.image), { contentType: 'image/webp', width: 1200, height: 800, createdAt: now }),
       setDoc(doc(fs, 'stripeEvents', SEED.stripeEvent), { type: 'checkout.session.completed', processedAt: now }),
       setDoc(doc(fs, 'meta', SEED.meta), { orders: 2 }),
+      setDoc(doc(fs, 'settings', SEED.settings), { legalName: 'Bagshop Retail LLP', gstin: '27AAPFB1234C1ZU', invoicePrefix: 'BS' }),
+      setDoc(doc(fs, 'taxSeries', SEED.taxSeries), { series: 'invoice', last: 1 }),
     ]);
   });
 }
