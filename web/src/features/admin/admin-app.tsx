@@ -8,6 +8,8 @@ import { AdminLayout } from './components/admin-layout';
 import { DashboardPage } from './components/dashboard-page';
 import { OrdersPage } from './components/orders-page';
 import { ProductsPage } from './components/products-page';
+import { SellerSettingsPage } from './components/seller-settings-page';
+import { TaxPage } from './components/tax-page';
 import { UsersPage } from './components/users-page';
 
 // The admin area (mounted at /admin/* by app/router.tsx). This module and everything it
@@ -32,6 +34,8 @@ export default function AdminApp() {
           <Route path="dashboard" element={<DashboardPage />} />
           <Route path="products" element={<ProductsPage />} />
           <Route path="users" element={<UsersPage />} />
+          <Route path="tax" element={<TaxPage />} />
+          <Route path="settings" element={<SellerSettingsPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Routes>
       </AdminLayout>

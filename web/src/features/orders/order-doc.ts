@@ -1,4 +1,6 @@
 import {
+  creditNoteFromData,
+  invoiceFromData,
   isOrderStatus,
   isPaymentMethod,
   isPaymentStatus,
@@ -73,6 +75,8 @@ export function orderFromDoc(id: string, data: DocumentData): Order {
       paidAt: payment.paidAt ? toIso(payment.paidAt) : null,
     },
     statusHistory: history,
+    invoice: invoiceFromData(data.invoice),
+    creditNote: creditNoteFromData(data.creditNote),
     createdAt: toIso(data.createdAt),
     updatedAt: toIso(data.updatedAt),
   };

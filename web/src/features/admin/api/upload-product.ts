@@ -10,6 +10,9 @@ export interface ProductFields {
   discount: number;
   category: string;
   stock: number;
+  /** Tax invoice fields (docs/gst-invoices.md). */
+  hsn: string;
+  gstRatePercent: number;
 }
 
 export interface SaveProductOptions {

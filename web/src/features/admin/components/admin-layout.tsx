@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconHome, IconLayoutDashboard, IconListDetails, IconLogout, IconPackages, IconUsers } from '@tabler/icons-react';
+import { IconBuildingStore, IconHome, IconLayoutDashboard, IconListDetails, IconLogout, IconPackages, IconReceiptTax, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../../../lib/session';
@@ -11,6 +11,8 @@ const LINKS = [
   { to: '/admin', label: 'All Orders', icon: IconListDetails, exact: true },
   { to: '/admin/users', label: 'Users', icon: IconUsers, exact: true },
   { to: '/admin/products', label: 'Products', icon: IconPackages, exact: true },
+  { to: '/admin/tax', label: 'Tax', icon: IconReceiptTax, exact: true },
+  { to: '/admin/settings', label: 'Seller settings', icon: IconBuildingStore, exact: true },
 ] as const;
 
 /** Collapsible sidebar (a Burger on every width) and the 'Admin Panel' header. */

@@ -1,6 +1,7 @@
 import { formatINR, lineTotal, nextStatuses, PAYMENT_METHOD_LABELS, salePrice, shortOrderId, statusLabel, type Order, type OrderStatus } from '@bagshop/domain';
 import { Avatar, Badge, Button, Divider, Drawer, Group, Modal, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useState } from 'react';
+import { TaxDocuments } from '../../../components/tax-documents';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { setOrderStatus } from '../api/admin-api';
@@ -156,6 +157,19 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
               </Text>
             )}
           </Group>
+
+          <Divider label="Tax invoice" labelPosition="left" />
+          {order.invoice ? (
+            <TaxDocuments order={order} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {order.status === 'pending'
+                ? 'Issued when the order is confirmed.'
+                : order.status === 'cancelled'
+                  ? 'Never invoiced (cancelled before confirmation).'
+                  : 'No invoice on this order (confirmed before invoicing existed, or the seller settings were missing).'}
+            </Text>
+          )}
 
           <Divider label="Status history" labelPosition="left" />
           <Timeline active={(order.statusHistory?.length ?? 1) - 1} bulletSize={14} lineWidth={2}>

@@ -1,9 +1,12 @@
 import {
   CATEGORIES,
   CATEGORY_LABELS,
+  DEFAULT_GST_RATE,
+  DEFAULT_HSN,
   discountPercent,
   fieldErrors,
   formatINR,
+  GST_RATES,
   PRODUCT_REQUIRED,
   productCreateSchema,
   salePrice,
@@ -28,6 +31,8 @@ interface FormValues {
   discount: number | string;
   category: string;
   stock: number | string;
+  hsn: string;
+  gstRatePercent: string;
 }
 
 /**
@@ -72,6 +77,8 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
       discount: product?.discount ?? '',
       category: product?.category ?? '',
       stock: product?.stock ?? '',
+      hsn: product?.hsn ?? DEFAULT_HSN,
+      gstRatePercent: String(product?.gstRatePercent ?? DEFAULT_GST_RATE),
     },
     validate: validateProduct,
   });
@@ -98,7 +105,16 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
   const submit = form.onSubmit(async (values) => {
     const parsed = productCreateSchema.parse(values);
     await onSubmit(
-      { name: parsed.name, description: parsed.description, price: parsed.price, discount: parsed.discount, category: parsed.category, stock: parsed.stock },
+      {
+        name: parsed.name,
+        description: parsed.description,
+        price: parsed.price,
+        discount: parsed.discount,
+        category: parsed.category,
+        stock: parsed.stock,
+        hsn: parsed.hsn,
+        gstRatePercent: parsed.gstRatePercent,
+      },
       image,
     );
   });
@@ -123,6 +139,19 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
             {...form.getInputProps('category')}
           />
           <NumberInput label="Stock" withAsterisk allowDecimal={false} allowNegative={false} hideControls {...form.getInputProps('stock')} />
+          <TextInput
+            label="HSN code"
+            description="On the tax invoice; bags are 4202"
+            inputMode="numeric"
+            maxLength={9}
+            {...form.getInputProps('hsn')}
+          />
+          <NativeSelect
+            label="GST rate"
+            description="Included in the price"
+            data={GST_RATES.map((rate) => ({ value: String(rate), label: `${rate}%` }))}
+            {...form.getInputProps('gstRatePercent')}
+          />
         </SimpleGrid>
         {showSale && (
           <Text size="sm" c="dimmed">
