@@ -209,6 +209,7 @@ describe('the invoice issued on confirmation', () => {
     form.append('gstRatePercent', '5');
     form.append('hsn', '420299');
     expect((await api(`products/${product._id}`, { method: 'PATCH', token: adminUser.idToken, rawBody: form })).status).toBe(200);
+    expect((await api<Envelope<{ hsn: string; gstRatePercent: number }>>(`products/${product._id}`)).body.data).toMatchObject({ hsn: '420299', gstRatePercent: 5 });
     await api('admin/settings/seller', { method: 'PUT', token: adminUser.idToken, body: { ...DEMO_SELLER, legalName: 'Renamed Bags LLP' } });
     try {
       const shipped = await api<Envelope<TaxedOrder>>(`order/${placed.body.data._id}/status`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'shipped' } });

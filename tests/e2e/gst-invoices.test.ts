@@ -6,11 +6,23 @@ import { shortOrderId, type Invoice } from '@bagshop/domain';
 import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, signIn, type TestUser } from '../support/api';
-import { useBrowser, VIEWPORTS } from '../support/browser';
+import { screenshot, useBrowser, VIEWPORTS } from '../support/browser';
 import { createProduct, type Envelope, type OrderJson } from '../support/commerce';
-import { label, logIn, shootBoth, WAIT } from '../support/shopper-ui';
+import { label, logIn, WAIT } from '../support/shopper-ui';
 
 const ADMIN = { email: 'admin@bagshop.test', password: 'Admin@123' };
+
+/** Full-page screenshots at 1280 and 360 px from the top, once the toasts have gone. */
+async function shootBoth(page: Page, name: string): Promise<void> {
+  await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+  for (const [width, viewport] of [['1280', VIEWPORTS.desktop], ['360', VIEWPORTS.mobile]] as const) {
+    await page.setViewportSize(viewport);
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.waitForFunction(() => window.scrollY === 0);
+    await screenshot(page, `${name}-${width}`);
+  }
+  await page.setViewportSize(VIEWPORTS.desktop);
+}
 
 async function downloaded(page: Page, click: () => Promise<void>): Promise<{ name: string; bytes: Buffer }> {
   const [download] = (await Promise.all([page.waitForEvent('download', WAIT), click()])) as [Download, void];
@@ -98,7 +110,7 @@ describe('GST invoices in the browser', () => {
     await page.goto(`${chromium.base}/admin`, { waitUntil: 'load' });
     await page.locator(`tr[data-order-id="${orderId}"]`).click(WAIT);
     const drawer = page.getByRole('dialog').filter({ hasText: `Order #${shortOrderId(orderId)}` });
-    await drawer.getByText(`Tax invoice ${invoice.number}`).waitFor(WAIT);
+    await drawer.getByText(`Invoice ${invoice.number}`).waitFor(WAIT);
     const pdf = await downloaded(page, () => drawer.getByRole('button', { name: `Download invoice ${invoice.number} (PDF)` }).click());
     expect(pdf.name).toBe(`${invoice.number.replace(/\//g, '-')}.pdf`);
     expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
@@ -106,11 +118,11 @@ describe('GST invoices in the browser', () => {
   });
 
   it('shopper: the order page offers the invoice, then the credit note once cancelled', async () => {
-    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.mobile });
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
     await logIn(page, chromium.base, shopper.email, shopper.password);
     await page.goto(`${chromium.base}/orders/${orderId}`, { waitUntil: 'load' });
     const section = page.getByRole('region', { name: 'Tax invoice' });
-    await section.getByText(`Tax invoice ${invoice.number}`).waitFor(WAIT);
+    await section.getByText(`Invoice ${invoice.number}`).waitFor(WAIT);
     const pdf = await downloaded(page, () => section.getByRole('button', { name: `Download invoice ${invoice.number} (PDF)` }).click());
     expect(pdf.bytes.subarray(0, 5).toString()).toBe('%PDF-');
 

@@ -277,6 +277,20 @@ function drawDocument(doc: Doc, { kind, orderId, invoice, creditNote }: PdfInput
   doc.fontSize(7).fillColor(MUTED).text('This is a computer-generated document.', left, signY + 72, { width: CONTENT, align: 'left' });
 }
 
+/** 'Invoice BS/26-27/00042 · Page 1 of 2' at the foot of every page. */
+function pageFooters(doc: Doc, title: string): void {
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i += 1) {
+    doc.switchToPage(i);
+    // Writing inside the bottom margin would otherwise start a new page.
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    doc.font('regular').fontSize(7).fillColor(MUTED);
+    doc.text(`${title} · Page ${i - range.start + 1} of ${range.count}`, PAGE.margin, PAGE.height - PAGE.margin + 14, { width: CONTENT, align: 'right', lineBreak: false });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
 /** The PDF bytes of an order's invoice, or of its credit note. */
 export async function renderTaxDocumentPdf(input: PdfInput): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
@@ -287,6 +301,7 @@ export async function renderTaxDocumentPdf(input: PdfInput): Promise<Buffer> {
     margin: PAGE.margin,
     lang: 'en-IN',
     displayTitle: true,
+    bufferPages: true,
     info: {
       Title: `${input.kind === 'credit-note' ? 'Credit note' : 'Tax invoice'} ${number}`,
       Author: input.invoice.seller.name,
@@ -302,6 +317,7 @@ export async function renderTaxDocumentPdf(input: PdfInput): Promise<Buffer> {
     doc.on('error', reject);
   });
   drawDocument(doc, input);
+  pageFooters(doc, `${input.kind === 'credit-note' ? 'Credit note' : 'Invoice'} ${number}`);
   doc.end();
   return done;
 }

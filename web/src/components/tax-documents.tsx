@@ -14,7 +14,7 @@ export function TaxDocuments({ order }: { order: Order }) {
       <Group justify="space-between" wrap="wrap" gap="xs">
         <div>
           <Text size="sm" fw={600}>
-            Tax invoice {invoice.number}
+            Invoice {invoice.number}
           </Text>
           <Text size="xs" c="dimmed">
             Issued {formatDateIN(invoice.issuedAt)}

@@ -172,31 +172,35 @@ export function TaxPage() {
           </Card>
 
           {shown.byPlaceAndRate.length > 0 && (
-            <AdminTable
-              label="Net by place of supply and rate"
-              minWidth={640}
-              columns={[{ label: 'Place of supply' }, { label: 'Rate', align: 'right' }, ...AMOUNT_COLUMNS.map((label) => ({ label, align: 'right' as const }))]}
-            >
-              {shown.byPlaceAndRate.map((r) => (
-                <Table.Tr key={`${r.stateCode}-${r.ratePercent}`}>
-                  <Table.Td>{stateWithCode(r.state, r.stateCode)}</Table.Td>
-                  <Table.Td ta="right">{r.ratePercent}%</Table.Td>
-                  <Table.Td ta="right">{money(r.taxablePaise)}</Table.Td>
-                  <Table.Td ta="right">{money(r.cgstPaise)}</Table.Td>
-                  <Table.Td ta="right">{money(r.sgstPaise)}</Table.Td>
-                  <Table.Td ta="right">{money(r.igstPaise)}</Table.Td>
-                  <Table.Td ta="right">{money(r.grossPaise)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </AdminTable>
+            <Stack gap={6}>
+              <Title order={3} fz="h5">
+                Net by place of supply and rate
+              </Title>
+              <AdminTable
+                label="Net by place of supply and rate"
+                minWidth={640}
+                columns={[{ label: 'Place of supply' }, { label: 'Rate', align: 'right' }, ...AMOUNT_COLUMNS.map((label) => ({ label, align: 'right' as const }))]}
+              >
+                {shown.byPlaceAndRate.map((r) => (
+                  <Table.Tr key={`${r.stateCode}-${r.ratePercent}`}>
+                    <Table.Td>{stateWithCode(r.state, r.stateCode)}</Table.Td>
+                    <Table.Td ta="right">{r.ratePercent}%</Table.Td>
+                    <Table.Td ta="right">{money(r.taxablePaise)}</Table.Td>
+                    <Table.Td ta="right">{money(r.cgstPaise)}</Table.Td>
+                    <Table.Td ta="right">{money(r.sgstPaise)}</Table.Td>
+                    <Table.Td ta="right">{money(r.igstPaise)}</Table.Td>
+                    <Table.Td ta="right">{money(r.grossPaise)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </AdminTable>
+            </Stack>
           )}
 
           <AdminTable
             label={`Invoices and credit notes, ${monthLabel(month)}`}
-            minWidth={980}
+            minWidth={860}
             columns={[
               { label: 'Document' },
-              { label: 'Number' },
               { label: 'Date' },
               { label: 'Order' },
               { label: 'Buyer' },
@@ -209,15 +213,15 @@ export function TaxPage() {
               const sign = d.kind === 'invoice' ? 1 : -1;
               return (
                 <Table.Tr key={`${d.kind}-${d.number}`}>
-                  <Table.Td>
-                    <Badge variant="light" color={d.kind === 'invoice' ? 'blue' : 'grape'}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge variant="light" size="sm" color={d.kind === 'invoice' ? 'blue' : 'grape'}>
                       {d.kind === 'invoice' ? 'Invoice' : 'Credit note'}
                     </Badge>
-                  </Table.Td>
-                  <Table.Td ff="monospace" style={{ whiteSpace: 'nowrap' }}>
-                    {d.number}
+                    <Text size="sm" ff="monospace">
+                      {d.number}
+                    </Text>
                     {d.invoiceNumber && (
-                      <Text size="xs" c="dimmed" ff="body">
+                      <Text size="xs" c="dimmed">
                         against {d.invoiceNumber}
                       </Text>
                     )}
