@@ -4,7 +4,9 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { orderTotals } from '@bagshop/domain';
+import { buildInvoice, DEFAULT_GST_RATE, DEFAULT_HSN, DEMO_SELLER, financialYearStart, orderTotals, placeOfSupplyOf } from '@bagshop/domain';
+import { processProductImage } from '../functions/src/services/images/process-image.ts';
+import { renderArtwork } from './seed/artwork.ts';
 import { DEMO_PRODUCTS } from './seed/catalog.ts';
 import { countryOfOrigin, seedSettings } from './seed/disclosures.ts';
 import { galleryImages } from './seed/gallery.ts';
@@ -82,6 +84,8 @@ export async function seed(options: { force?: boolean } = {}): Promise<{ product
       category: p.category,
       stock: p.stock,
       countryOfOrigin: countryOfOrigin(p),
+      hsn: DEFAULT_HSN,
+      gstRatePercent: DEFAULT_GST_RATE,
       image: refs[0],
       images: refs,
       imageHashes: refs.map((r) => r.hash),
@@ -123,6 +127,8 @@ async function seedOrders(db: FirebaseFirestore.Firestore, productImages: { url:
         discount: p.discount,
         quantity: quantities[n] ?? 1,
         product: { _id: p.slug, image: productImages[idx] ?? { url: '', hash: '' } },
+        hsn: DEFAULT_HSN,
+        gstRatePercent: DEFAULT_GST_RATE,
       };
     });
   const orders = [
@@ -140,7 +146,11 @@ async function seedOrders(db: FirebaseFirestore.Firestore, productImages: { url:
             by: i === 0 ? shopper.uid : DEMO_ACCOUNTS.admin.uid,
           }))
         : [{ status: 'pending', at: placed, by: shopper.uid }];
+    // The delivered order was invoiced when it was confirmed: the first number of its year.
+    const confirmedAt = history.find((h) => h.status === 'confirmed')?.at;
+    const invoice = confirmedAt ? await seedInvoice(db, o.id, confirmedAt.toDate(), o.items, address, shopper) : null;
     await db.doc(`orders/${o.id}`).set({
+      ...(invoice ? { invoice } : {}),
       userId: shopper.uid,
       user: { _id: shopper.uid, fullname: { firstname: shopper.firstname, lastname: shopper.lastname }, email: shopper.email },
       items: o.items,
@@ -155,6 +165,39 @@ async function seedOrders(db: FirebaseFirestore.Firestore, productImages: { url:
       updatedAt: history[history.length - 1]?.at ?? placed,
     });
   }
+}
+
+/**
+ * The demo invoice, number 1 of its financial year. The year's counter is raised to 1 only
+ * if it is lower, so re-seeding a running emulator never hands out a number twice.
+ */
+async function seedInvoice(
+  db: FirebaseFirestore.Firestore,
+  orderId: string,
+  issuedAt: Date,
+  items: readonly { name: string; price: number; discount: number; quantity: number; hsn: string; gstRatePercent: number }[],
+  address: { street: string; landmark: string; city: string; state: string; postalCode: string; country: string },
+  shopper: { firstname: string; lastname: string; email: string },
+) {
+  const fyStart = financialYearStart(issuedAt);
+  const placeOfSupply = placeOfSupplyOf(address);
+  if (!placeOfSupply) throw new Error(`No place of supply for ${address.state}`);
+  const invoice = buildInvoice({
+    fyStart,
+    sequence: 1,
+    issuedAt,
+    seller: DEMO_SELLER,
+    placeOfSupply,
+    user: { fullname: { firstname: shopper.firstname, lastname: shopper.lastname }, email: shopper.email },
+    shippingAddress: address,
+    items,
+  });
+  const counter = db.doc(`taxSeries/invoice-${fyStart}`);
+  await db.runTransaction(async (tx) => {
+    const last = Number((await tx.get(counter)).get('last') ?? 0);
+    if (last < 1) tx.set(counter, { series: 'invoice', financialYear: invoice.financialYear, last: 1, lastNumber: invoice.number, orderId, updatedAt: Timestamp.fromDate(issuedAt) });
+  });
+  return { ...invoice, issuedAt: Timestamp.fromDate(issuedAt) };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -4,6 +4,7 @@ import { mkdirSync, rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildFunctions, buildWeb } from './lib/build.ts';
 import { ensureChromium } from './lib/chromium.ts';
+import { ensurePoppler } from './lib/poppler.ts';
 import { execWithEmulators, prepareEmulators } from './lib/emulators.ts';
 import { HOSTING_URL, PORTS, ROOT } from './lib/env.ts';
 import { writeFunctionSettings } from './lib/function-settings.ts';
@@ -53,6 +54,7 @@ if (built) {
     'emulator suites (rules, api, e2e)',
     async () => {
       ensureChromium();
+      ensurePoppler();
       const env = await prepareEmulators();
       // The function talks to the local test checkout (scripts/stripe-local), which the API and
       // browser tests start themselves on this port, so they can look at what it was sent.

@@ -4,19 +4,9 @@
  * within one month (docs/delivery-and-disclosures.md).
  */
 import { z } from 'zod';
-import type { IndianState } from './india.js';
+import type { SellerSettings } from './schemas/seller.js';
 import { emailSchema } from './schemas/users.js';
 import { BODY_MESSAGE, optionalTextField, textField } from './schemas/common.js';
-
-/** `settings/seller` (written by the invoices work; read here). */
-export interface SellerSettings {
-  legalName: string;
-  address: { line1: string; line2: string; city: string; state: IndianState; pincode: string };
-  gstin: string;
-  invoicePrefix: string;
-  email: string;
-  phone: string;
-}
 
 export interface GrievanceOfficer {
   name: string;

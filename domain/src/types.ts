@@ -7,6 +7,7 @@ import type { OrderDelivery } from './delivery.js';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from './order-status.js';
 import type { FieldError } from './schemas/common.js';
 import type { Role } from './schemas/users.js';
+import type { CreditNote, Invoice } from './tax-documents.js';
 
 export interface ProductImage {
   /** `/api/images/{sha256}` */
@@ -30,6 +31,10 @@ export interface Product {
   image: ProductImage;
   /** The gallery, in display order: at most MAX_PRODUCT_IMAGES (gallery.ts). */
   images: ProductImage[];
+  /** HSN code printed on the tax invoice; the API always sends it (default '4202'). */
+  hsn?: string;
+  /** GST rate in percent, included in the price; the API always sends it (default 18). */
+  gstRatePercent?: number;
   createdAt: string;
   updatedAt: string;
 }
@@ -146,6 +151,10 @@ export interface Order {
   attention?: OrderAttention[];
   /** The delivery promised when the order was placed; null on orders from before PIN-code delivery. */
   delivery: OrderDelivery | null;
+  /** The tax invoice, issued when the order is confirmed (docs/gst-invoices.md). */
+  invoice?: Invoice | null;
+  /** Issued when an invoiced order is cancelled. */
+  creditNote?: CreditNote | null;
   createdAt: string;
   updatedAt: string;
 }

@@ -1,24 +1,9 @@
-// Demo settings of docs/delivery-and-disclosures.md: delivery rules, the seller (the shared
-// contract of /work/shared: the invoices work seeds the same document with the same values)
-// and the grievance officer; and each demo product's country of origin.
-import { DEFAULT_DELIVERY_RULES } from '@bagshop/domain';
+// Demo settings of docs/delivery-and-disclosures.md: delivery rules, the seller (shown in the
+// disclosures and printed on invoices, docs/gst-invoices.md) and the grievance officer; and
+// each demo product's country of origin.
+import { DEFAULT_DELIVERY_RULES, DEMO_SELLER } from '@bagshop/domain';
 import { FieldValue } from 'firebase-admin/firestore';
 import type { DemoProduct } from './catalog.ts';
-
-export const DEMO_SELLER = {
-  legalName: 'Bagshop Retail LLP',
-  address: {
-    line1: 'Unit 12, Kamala Mills Compound',
-    line2: 'Senapati Bapat Marg, Lower Parel',
-    city: 'Mumbai',
-    state: 'Maharashtra',
-    pincode: '400013',
-  },
-  gstin: '27AAPFB1234C1ZU',
-  invoicePrefix: 'BS',
-  email: 'support@bagshop.test',
-  phone: '+91 22 4000 1234',
-};
 
 export const DEMO_GRIEVANCE_OFFICER = {
   name: 'Priya Nair',

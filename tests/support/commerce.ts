@@ -61,7 +61,7 @@ export function productForm(fields: Record<string, string | number>, image?: { b
 
 export async function createProduct(
   adminUser: TestUser,
-  fields: Partial<Record<'name' | 'description' | 'price' | 'discount' | 'category' | 'stock', string | number>> = {},
+  fields: Partial<Record<'name' | 'description' | 'price' | 'discount' | 'category' | 'stock' | 'hsn' | 'gstRatePercent', string | number>> = {},
   withImage = true,
 ): Promise<ProductJson> {
   const form = productForm(

@@ -28,6 +28,8 @@ describe('productCreateSchema', () => {
       category: 'luggage',
       stock: 12,
       countryOfOrigin: 'India',
+      hsn: '4202',
+      gstRatePercent: 18,
     });
   });
 
@@ -90,7 +92,7 @@ describe('productUpdateSchema', () => {
     expect(productUpdateSchema.parse({})).toEqual({});
     expect(productUpdateSchema.parse({ stock: '3', role: 'admin' })).toEqual({ stock: 3 });
     const full = { ...form, countryOfOrigin: 'Vietnam' };
-    expect(productUpdateSchema.parse(full)).toEqual(productCreateSchema.parse(full));
+    expect(productUpdateSchema.parse(full)).toEqual({ ...productCreateSchema.parse(full), hsn: undefined, gstRatePercent: undefined }); // PATCH has no tax defaults
   });
 
   it('takes expectedUpdatedAt as a date string (the service compares it with the stored updatedAt)', () => {
@@ -125,5 +127,33 @@ describe('productUpdateSchema', () => {
     expect(errorsOf(productUpdateSchema, { price: '100', discount: '200' })).toEqual({
       discount: 'Discount cannot exceed price',
     });
+  });
+});
+
+describe('tax fields (HSN and GST rate)', () => {
+  it('default to HSN 4202 at 18 % when missing or blank', () => {
+    expect(productCreateSchema.parse(form)).toMatchObject({ hsn: '4202', gstRatePercent: 18 });
+    expect(productCreateSchema.parse({ ...form, hsn: ' ', gstRatePercent: '' })).toMatchObject({ hsn: '4202', gstRatePercent: 18 });
+  });
+
+  it('take 4, 6 or 8 digit HSN codes and the GST rates of the law', () => {
+    expect(productCreateSchema.parse({ ...form, hsn: '420222', gstRatePercent: '5' })).toMatchObject({ hsn: '420222', gstRatePercent: 5 });
+    expect(productCreateSchema.parse({ ...form, hsn: '4202 1190', gstRatePercent: 28 })).toMatchObject({ hsn: '42021190', gstRatePercent: 28 });
+    for (const rate of [0, 5, 12, 18, 28, 40]) expect(productCreateSchema.parse({ ...form, gstRatePercent: String(rate) }).gstRatePercent).toBe(rate);
+  });
+
+  it('refuse other HSN codes and rates with a message', () => {
+    for (const hsn of ['42', '42021', '420A', '4202119012']) {
+      expect(errorsOf(productCreateSchema, { ...form, hsn })).toEqual({ hsn: 'HSN code must be 4, 6 or 8 digits' });
+    }
+    for (const gstRatePercent of ['7', '18.5', 'abc', -5, 100]) {
+      expect(errorsOf(productCreateSchema, { ...form, gstRatePercent })).toEqual({ gstRatePercent: 'GST rate must be one of 0, 5, 12, 18, 28, 40 %' });
+    }
+  });
+
+  it('on PATCH: left out stays as it is; a blank HSN or rate means the default', () => {
+    expect(productUpdateSchema.parse({ stock: '3' })).toEqual({ stock: 3 });
+    expect(productUpdateSchema.parse({ hsn: '', gstRatePercent: '' })).toEqual({ hsn: '4202', gstRatePercent: 18 });
+    expect(errorsOf(productUpdateSchema, { gstRatePercent: '15' })).toEqual({ gstRatePercent: 'GST rate must be one of 0, 5, 12, 18, 28, 40 %' });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES, CATEGORY_ERROR } from '../categories.js';
-import { BODY_MESSAGE, LIMITS, optionalTextField, textField, whenFieldsValid, wholeNumberField } from './common.js';
+import { DEFAULT_GST_RATE, DEFAULT_HSN, GST_RATES, HSN_PATTERN, isGstRate } from '../gst.js';
+import { BODY_MESSAGE, LIMITS, optionalTextField, textField, toNumberInput, whenFieldsValid, wholeNumberField } from './common.js';
 
 /**
  * Product bodies arrive as multipart text fields, so numbers may be strings: '1499' is read
@@ -56,6 +57,21 @@ const countryOfOrigin = z.preprocess(
   textField({ label: 'Country of origin', max: 60 }),
 );
 
+export const HSN_MESSAGE = 'HSN code must be 4, 6 or 8 digits';
+export const GST_RATE_MESSAGE = `GST rate must be one of ${GST_RATES.join(', ')} %`;
+
+/** HSN code for the tax invoice; blank means the bag chapter, 4202. */
+const hsn = z.preprocess(
+  (value) => (isBlank(value) ? DEFAULT_HSN : typeof value === 'string' ? value.replace(/\s+/g, '') : value),
+  z.string({ error: HSN_MESSAGE }).regex(HSN_PATTERN, { error: HSN_MESSAGE }),
+);
+
+/** GST rate in percent (tax-inclusive prices); blank means 18. */
+const gstRatePercent = z.preprocess(
+  (value) => (isBlank(value) ? DEFAULT_GST_RATE : toNumberInput(value)),
+  z.number({ error: GST_RATE_MESSAGE }).refine(isGstRate, { error: GST_RATE_MESSAGE }),
+);
+
 const discountWithinPrice = {
   error: DISCOUNT_OVER_PRICE,
   path: ['discount'],
@@ -73,6 +89,8 @@ export const productCreateSchema = z
       category,
       stock,
       countryOfOrigin,
+      hsn,
+      gstRatePercent,
     },
     { error: BODY_MESSAGE },
   )
@@ -106,6 +124,8 @@ export const productUpdateSchema = z
         .refine((value) => !Number.isNaN(Date.parse(value)), { error: 'expectedUpdatedAt must be a date' })
         .optional(),
       countryOfOrigin: textField({ label: 'Country of origin', max: 60 }).optional(),
+      hsn: hsn.optional(),
+      gstRatePercent: gstRatePercent.optional(),
     },
     { error: BODY_MESSAGE },
   )

@@ -13,6 +13,7 @@ import { ordersRouter } from './routes/orders.js';
 import { pagesRouter } from './routes/pages.js';
 import { paymentRouter } from './routes/payment.js';
 import { productsRouter } from './routes/products.js';
+import { taxDocumentsRouter } from './routes/tax-documents.js';
 import { usersRouter } from './routes/users.js';
 import { adminDeliveryRouter, deliveryRouter } from './routes/delivery.js';
 import { adminGrievanceRouter, grievanceRouter, sellerRouter } from './routes/disclosures.js';
@@ -31,6 +32,7 @@ export function createApp(): Express {
   api.use('/images', withMethodNotAllowed(imagesRouter()));
   api.use('/users', withMethodNotAllowed(usersRouter()));
   api.use('/cart', withMethodNotAllowed(cartRouter()));
+  api.use('/order', withMethodNotAllowed(taxDocumentsRouter()));
   api.use('/order', withMethodNotAllowed(ordersRouter()));
   api.use('/payment', withMethodNotAllowed(paymentRouter()));
   api.use('/admin', withMethodNotAllowed(adminRouter()));

@@ -1,5 +1,5 @@
 import type { Category, Product, ProductCreateInput, ProductUpdateInput } from '@bagshop/domain';
-import { DEFAULT_COUNTRY_OF_ORIGIN, DISCOUNT_OVER_PRICE, docIdSchema, EXPECTED_UPDATED_AT_REQUIRED, PRODUCT_CHANGED, productImagesOf } from '@bagshop/domain';
+import { DEFAULT_COUNTRY_OF_ORIGIN, DEFAULT_GST_RATE, DEFAULT_HSN, DISCOUNT_OVER_PRICE, docIdSchema, EXPECTED_UPDATED_AT_REQUIRED, isGstRate, PRODUCT_CHANGED, productImagesOf } from '@bagshop/domain';
 import { FieldValue, type DocumentSnapshot, type Timestamp } from 'firebase-admin/firestore';
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
@@ -18,6 +18,14 @@ function iso(value: unknown): string {
     : new Date(0).toISOString();
 }
 
+/** A product's HSN code and GST rate; products saved before they existed get the defaults. */
+export function taxFieldsOf(d: FirebaseFirestore.DocumentData): { hsn: string; gstRatePercent: number } {
+  return {
+    hsn: typeof d.hsn === 'string' && d.hsn ? d.hsn : DEFAULT_HSN,
+    gstRatePercent: isGstRate(d.gstRatePercent) ? d.gstRatePercent : DEFAULT_GST_RATE,
+  };
+}
+
 export function toProduct(snap: DocumentSnapshot): Product {
   const d = snap.data() ?? {};
   const images = productImagesOf(d);
@@ -32,6 +40,7 @@ export function toProduct(snap: DocumentSnapshot): Product {
     countryOfOrigin: String(d.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN),
     image: images[0] ?? { url: '', hash: '' },
     images,
+    ...taxFieldsOf(d),
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt),
   };
@@ -101,6 +110,8 @@ export async function createProduct(input: ProductCreateInput, gallery: GalleryE
       category: input.category,
       stock: input.stock,
       countryOfOrigin: input.countryOfOrigin,
+      hsn: input.hsn,
+      gstRatePercent: input.gstRatePercent,
       ...pictures.fields,
       createdAt: FieldValue.serverTimestamp(),
       updatedAt: FieldValue.serverTimestamp(),
@@ -135,7 +146,7 @@ export async function updateProduct(id: string, input: ProductUpdateInput, galle
     const pictures = gallery ? await prepareGallery(tx, products(), id, productImagesOf(current), gallery) : null;
     pictures?.apply();
     const patch: Record<string, unknown> = { updatedAt: FieldValue.serverTimestamp() };
-    for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock', 'countryOfOrigin'] as const) {
+    for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock', 'countryOfOrigin', 'hsn', 'gstRatePercent'] as const) {
       if (input[key] !== undefined) patch[key] = input[key];
     }
     if (pictures) Object.assign(patch, pictures.fields);

@@ -25,6 +25,7 @@ import { toOrder } from './orders-format.js';
 import { expireSessionQuietly, extraPaymentsOf, hasUnsent, issueRefund, newRefund } from './payment-actions.js';
 import { historyOf, ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, type StoredOrder } from './order-store.js';
 import { clearOrderedLines, readCartLines, readStock, restoreStock } from './stock.js';
+import { isInvoiceNotIssuable, prepareCreditNote, prepareInvoice } from './invoices.js';
 import { orderMail, orderMailEventFor, queueMail } from './mail.js';
 
 /** Field paths (dotted) → values, as `tx.update` takes them. */
@@ -49,6 +50,8 @@ export interface TransitionRequest {
   /** Who-may checks on the fresh order, inside the transaction (throw an HttpError to refuse). */
   guard?: (order: StoredOrder, from: OrderStatus) => void;
   payment?: PaymentChange;
+  /** The clock; tests that run the service in-process pass another (docs/gst-invoices.md, the 1 April restart). */
+  now?: Date;
 }
 
 export interface TransitionContext {
@@ -144,6 +147,32 @@ const clearPaidCart: TransitionEffect = {
   },
 };
 
+/**
+ * GST (docs/gst-invoices.md): confirming an order issues its tax invoice, numbered from the
+ * financial year's counter in this transaction; cancelling an invoiced order issues a credit note.
+ * An admin cannot confirm what the shop cannot invoice (409); a payment cannot be refused, so
+ * a paid order the shop cannot invoice yet is still confirmed and the gap is logged.
+ */
+const gstDocuments: TransitionEffect = {
+  name: 'gst',
+  async prepare(tx, ctx) {
+    const now = ctx.now.toDate();
+    if (ctx.to === 'cancelled') {
+      const apply = await prepareCreditNote(tx, ctx.ref, ctx.order, now);
+      return apply ? { apply } : null;
+    }
+    if (ctx.to !== 'confirmed') return null;
+    try {
+      const apply = await prepareInvoice(tx, ctx.ref, ctx.order, now);
+      return apply ? { apply } : null;
+    } catch (error) {
+      if (ctx.reason !== 'payment' || !isInvoiceNotIssuable(error)) throw error;
+      logger.error('invoice_not_issued', { orderId: ctx.orderId, reason: error instanceof Error ? error.message : String(error) });
+      return null;
+    }
+  },
+};
+
 /** The shopper is told of every move that has a message (confirmed, shipped, cancelled): a queued mail, a write only. */
 const mailShopper: TransitionEffect = {
   name: 'mail',
@@ -161,7 +190,7 @@ const mailShopper: TransitionEffect = {
 };
 
 /** Run in this order on every move. Other issues append their effects here (see the file comment). */
-export const TRANSITION_EFFECTS: TransitionEffect[] = [releaseStock, refundPaidOrder, expireUnpaidSession, clearPaidCart, mailShopper];
+export const TRANSITION_EFFECTS: TransitionEffect[] = [releaseStock, refundPaidOrder, expireUnpaidSession, clearPaidCart, gstDocuments, mailShopper];
 
 export interface PreparedTransition {
   /** Writes the order and every effect's writes. */
@@ -202,7 +231,7 @@ export async function prepareTransition(tx: Transaction, snap: DocumentSnapshot,
   const paymentStatus = (request.payment?.status ?? paymentOf(order).status ?? 'unpaid') as PaymentStatus;
   if (!paymentAllowsMove(method, paymentStatus, to)) throw conflict(UNPAID_ONLINE_MESSAGE);
 
-  const now = Timestamp.now();
+  const now = request.now ? Timestamp.fromDate(request.now) : Timestamp.now();
   const ctx: TransitionContext = { orderId: snap.id, ref: snap.ref, order, from, to, by: request.by, reason: request.reason, now, method, paymentStatus };
   const prepared: { name: string; effect: PreparedEffect }[] = [];
   for (const effect of TRANSITION_EFFECTS) {

@@ -1,4 +1,4 @@
-import { parseOrderDelivery, type ExtraPayment, type Order, type OrderAttention, type OrderItem, type OrderStatus, type PaymentMethod, type PaymentRefund, type PaymentStatus, type ShippingAddress, type StatusChange } from '@bagshop/domain';
+import { creditNoteFromData, invoiceFromData, parseOrderDelivery, type ExtraPayment, type Order, type OrderAttention, type OrderItem, type OrderStatus, type PaymentMethod, type PaymentRefund, type PaymentStatus, type ShippingAddress, type StatusChange } from '@bagshop/domain';
 import type { DocumentSnapshot, Timestamp } from 'firebase-admin/firestore';
 
 function isTimestamp(value: unknown): value is Timestamp {
@@ -122,6 +122,8 @@ export function orderFromData(id: string, d: FirebaseFirestore.DocumentData): Or
     ),
     attention: attentionOf(d.attention),
     delivery: parseOrderDelivery(d.delivery),
+    invoice: invoiceFromData(d.invoice),
+    creditNote: creditNoteFromData(d.creditNote),
     createdAt: iso(d.createdAt),
     updatedAt: iso(d.updatedAt ?? d.createdAt),
   };

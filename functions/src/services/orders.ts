@@ -25,7 +25,7 @@ import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { PAYMENTS_NOT_CONFIGURED, stripeConfigured } from '../lib/stripe.js';
-import { invalidateCatalog, products } from './catalog.js';
+import { invalidateCatalog, products, taxFieldsOf } from './catalog.js';
 import { checkOrderDelivery } from './delivery/delivery.js';
 import { orderMail, queueMail } from './mail.js';
 import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './order-store.js';
@@ -138,6 +138,8 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
         discount: Number(p.get('discount') ?? 0),
         quantity: l.quantity,
         product: { _id: l.productId, image: { url: String(image.url ?? ''), hash: String(image.hash ?? '') } },
+        // The line keeps the HSN and GST rate it was sold at, for its invoice (docs/gst-invoices.md).
+        ...taxFieldsOf(p.data() ?? {}),
       };
     });
     const totals = orderTotals(items);
@@ -205,10 +207,11 @@ export async function getOrder(actor: Actor, orderId: string): Promise<Order> {
 }
 
 /** POST /api/order/{id}/cancel: the owner while pending, an admin while pending or confirmed. */
-export function cancelOrder(actor: Actor, orderId: string): Promise<Order> {
+export function cancelOrder(actor: Actor, orderId: string, now?: Date): Promise<Order> {
   return transitionOrder(orderId, {
     to: 'cancelled',
     by: actor.uid,
+    now,
     reason: actor.role === 'admin' ? 'admin' : 'shopper',
     guard: (data, from) => {
       if (actor.role === 'admin') {
@@ -222,6 +225,7 @@ export function cancelOrder(actor: Actor, orderId: string): Promise<Order> {
 }
 
 /** PATCH /api/order/{id}/status (admin): only along the lifecycle of domain/order-status.ts. */
-export function setOrderStatus(actor: Actor, orderId: string, to: OrderStatus): Promise<Order> {
-  return transitionOrder(orderId, { to, by: actor.uid, reason: 'admin' });
+/** `now` is the clock; only tests that call the service in-process pass another one. */
+export function setOrderStatus(actor: Actor, orderId: string, to: OrderStatus, now?: Date): Promise<Order> {
+  return transitionOrder(orderId, { to, by: actor.uid, reason: 'admin', now });
 }

@@ -104,6 +104,20 @@ const TARGETS: Target[] = [
     list: nobody,
   },
   {
+    name: 'settings (the seller on invoices; read through the admin API)',
+    doc: (fs) => doc(fs, 'settings', SEED.settings),
+    collection: (fs) => collection(fs, 'settings'),
+    get: nobody,
+    list: nobody,
+  },
+  {
+    name: 'taxSeries (invoice and credit-note counters)',
+    doc: (fs) => doc(fs, 'taxSeries', SEED.taxSeries),
+    collection: (fs) => collection(fs, 'taxSeries'),
+    get: nobody,
+    list: nobody,
+  },
+  {
     name: 'a collection the rules do not name (coupons)',
     doc: (fs) => doc(fs, 'coupons', 'DIWALI'),
     collection: (fs) => collection(fs, 'coupons'),

@@ -40,6 +40,8 @@ export const SEED = {
   stripeEvent: 'evt_rules_1',
   meta: 'counters',
   mail: 'mail-a-1',
+  settings: 'seller',
+  taxSeries: 'invoice-2026',
 } as const;
 
 let env: RulesTestEnvironment | undefined;
@@ -138,6 +140,8 @@ export async function resetData(): Promise<void> {
         orderId: SEED.orderOfA,
         createdAt: now,
       }),
+      setDoc(doc(fs, 'settings', SEED.settings), { legalName: 'Bagshop Retail LLP', gstin: '27AAPFB1234C1ZU', invoicePrefix: 'BS' }),
+      setDoc(doc(fs, 'taxSeries', SEED.taxSeries), { series: 'invoice', last: 1 }),
     ]);
   });
 }

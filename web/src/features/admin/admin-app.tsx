@@ -10,6 +10,8 @@ import { DashboardPage } from './components/dashboard-page';
 import { DeliveryPage } from './components/delivery-page';
 import { OrdersPage } from './components/orders-page';
 import { ProductsPage } from './components/products-page';
+import { SellerSettingsPage } from './components/seller-settings-page';
+import { TaxPage } from './components/tax-page';
 import { UsersPage } from './components/users-page';
 
 // The admin area (mounted at /admin/* by app/router.tsx). This module and everything it
@@ -36,6 +38,8 @@ export default function AdminApp() {
           <Route path="users" element={<UsersPage />} />
           <Route path="delivery" element={<DeliveryPage />} />
           <Route path="complaints" element={<ComplaintsPage />} />
+          <Route path="tax" element={<TaxPage />} />
+          <Route path="settings" element={<SellerSettingsPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />
         </Routes>
       </AdminLayout>

@@ -1,4 +1,6 @@
 import {
+  creditNoteFromData,
+  invoiceFromData,
   isOrderStatus,
   isPaymentMethod,
   isPaymentStatus,
@@ -110,6 +112,8 @@ export function orderFromDoc(id: string, data: DocumentData): Order {
     statusHistory: history,
     attention: attentionFromDoc(data.attention),
     delivery: parseOrderDelivery(data.delivery),
+    invoice: invoiceFromData(data.invoice),
+    creditNote: creditNoteFromData(data.creditNote),
     createdAt: toIso(data.createdAt),
     updatedAt: toIso(data.updatedAt),
   };

@@ -1,5 +1,5 @@
 // The admin area's calls to /api (DESIGN §5). Only the admin chunk imports this.
-import type { AdminDashboard, Order, OrderStatus, Product, Role, User } from '@bagshop/domain';
+import type { AdminDashboard, Order, OrderStatus, Product, Role, SellerSettings, SellerSettingsInput, TaxReport, User } from '@bagshop/domain';
 import { apiData, apiRequest } from '../../../lib/api-client';
 
 export const getDashboard = () => apiData<AdminDashboard>('admin/dashboard');
@@ -56,3 +56,11 @@ export async function getUsersPage(after?: string | null): Promise<{ users: User
 
 export const setUserRole = (uid: string, role: Role) =>
   apiData<User>(`users/${encodeURIComponent(uid)}/role`, { method: 'PATCH', body: { role } });
+
+// GST (docs/gst-invoices.md): the seller on the invoices and the monthly tax report.
+export const getSellerSettings = () => apiData<SellerSettings | null>('admin/settings/seller');
+
+export const saveSellerSettings = (input: SellerSettingsInput) =>
+  apiData<SellerSettings>('admin/settings/seller', { method: 'PUT', body: input });
+
+export const getTaxReport = (month: string) => apiData<TaxReport>('admin/tax', { query: { month } });

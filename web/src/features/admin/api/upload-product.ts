@@ -17,6 +17,9 @@ export interface ProductFields {
   stock?: number;
   expectedUpdatedAt?: string;
   countryOfOrigin?: string;
+  /** Tax invoice fields (docs/gst-invoices.md). */
+  hsn?: string;
+  gstRatePercent?: number;
 }
 
 export interface SaveProductOptions {

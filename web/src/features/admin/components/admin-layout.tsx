@@ -1,6 +1,6 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconHome, IconLayoutDashboard, IconListDetails, IconLogout, IconMessageReport, IconPackages, IconTruckDelivery, IconUsers } from '@tabler/icons-react';
+import { IconBuildingStore, IconHome, IconLayoutDashboard, IconListDetails, IconLogout, IconMessageReport, IconPackages, IconReceiptTax, IconTruckDelivery, IconUsers } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../../../lib/session';
@@ -13,6 +13,8 @@ const LINKS = [
   { to: '/admin/products', label: 'Products', icon: IconPackages, exact: true },
   { to: '/admin/delivery', label: 'Delivery', icon: IconTruckDelivery, exact: true },
   { to: '/admin/complaints', label: 'Complaints', icon: IconMessageReport, exact: true },
+  { to: '/admin/tax', label: 'Tax', icon: IconReceiptTax, exact: true },
+  { to: '/admin/settings', label: 'Seller settings', icon: IconBuildingStore, exact: true },
 ] as const;
 
 /** Collapsible sidebar (a Burger on every width) and the 'Admin Panel' header. */

@@ -17,6 +17,7 @@ import {
 import { Alert, Avatar, Badge, Button, Divider, Drawer, Group, List, Modal, Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { useState } from 'react';
+import { TaxDocuments } from '../../../components/tax-documents';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { setOrderStatus } from '../api/admin-api';
@@ -220,6 +221,19 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
               Extra payment {paise(e.amountPaise)} ({e.reason}): {e.refund ? refundLine(e.refund) : 'no refund could be made: refund by hand'}
             </Text>
           ))}
+
+          <Divider label="Tax invoice" labelPosition="left" />
+          {order.invoice ? (
+            <TaxDocuments order={order} />
+          ) : (
+            <Text size="sm" c="dimmed">
+              {order.status === 'pending'
+                ? 'Issued when the order is confirmed.'
+                : order.status === 'cancelled'
+                  ? 'Never invoiced (cancelled before confirmation).'
+                  : 'No invoice on this order (confirmed before invoicing existed, or the seller settings were missing).'}
+            </Text>
+          )}
 
           <Divider label="Status history" labelPosition="left" />
           <Timeline active={(order.statusHistory?.length ?? 1) - 1} bulletSize={14} lineWidth={2}>

@@ -1,4 +1,4 @@
-import { DISCOUNT_OVER_PRICE, GALLERY_MESSAGES, PRICE_MESSAGE, PRODUCT_REQUIRED, STOCK_MESSAGE, type Product } from '@bagshop/domain';
+import { DISCOUNT_OVER_PRICE, GALLERY_MESSAGES, HSN_MESSAGE, PRICE_MESSAGE, PRODUCT_REQUIRED, STOCK_MESSAGE, type Product } from '@bagshop/domain';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '../../../testing/render';
@@ -74,7 +74,7 @@ describe('ProductForm', { timeout: 30_000 }, () => {
     await submit(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenCalledWith(
-      { name: 'Trailblazer Cabin Trolley', description: '', price: 4999, discount: 1800, category: 'luggage', stock: 12, countryOfOrigin: 'India' },
+      { name: 'Trailblazer Cabin Trolley', description: '', price: 4999, discount: 1800, category: 'luggage', stock: 12, countryOfOrigin: 'India', hsn: '4202', gstRatePercent: 18 },
       [expect.objectContaining({ file: png }), expect.objectContaining({ file: side })],
     );
   });
@@ -98,6 +98,24 @@ describe('ProductForm', { timeout: 30_000 }, () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     const sent = (onSubmit.mock.calls[0]?.[1] as { file: File }[]).map((item) => item.file.name);
     expect(sent).toEqual(['bag-2.png', 'bag-0.png', 'bag-1.png', 'bag-4.png', 'bag-5.png', 'bag-6.png']);
+  });
+
+  it('sends the HSN code and GST rate chosen, and refuses an HSN code that is not 4, 6 or 8 digits', async () => {
+    const { user, onSubmit } = setup();
+    await fillValid(user);
+    const hsn = screen.getByLabelText(/^HSN code/);
+    expect(hsn).toHaveValue('4202');
+    expect(screen.getByLabelText(/^GST rate/)).toHaveValue('18');
+    await user.clear(hsn);
+    await user.type(hsn, '42022');
+    await submit(user);
+    expect(await screen.findByText(HSN_MESSAGE)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.type(hsn, '2');
+    await user.selectOptions(screen.getByLabelText(/^GST rate/), '5');
+    await submit(user);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ hsn: '420222', gstRatePercent: 5 });
   });
 
   it('rejects an image that is not JPEG, PNG or WebP', async () => {
@@ -131,6 +149,8 @@ describe('ProductForm', { timeout: 30_000 }, () => {
       countryOfOrigin: 'India',
       image: { url: '/api/images/abc', hash: 'abc' },
       images: [{ url: '/api/images/abc', hash: 'abc' }],
+      hsn: '420292',
+      gstRatePercent: 12,
       createdAt: '2026-11-01T00:00:00.000Z',
       updatedAt: '2026-11-01T00:00:00.000Z',
     };

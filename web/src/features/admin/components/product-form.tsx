@@ -2,9 +2,12 @@ import {
   CATEGORIES,
   CATEGORY_LABELS,
   DEFAULT_COUNTRY_OF_ORIGIN,
+  DEFAULT_GST_RATE,
+  DEFAULT_HSN,
   discountPercent,
   fieldErrors,
   formatINR,
+  GST_RATES,
   PRODUCT_REQUIRED,
   productCreateSchema,
   salePrice,
@@ -26,6 +29,8 @@ interface FormValues {
   category: string;
   stock: number | string;
   countryOfOrigin: string;
+  hsn: string;
+  gstRatePercent: string;
 }
 
 /**
@@ -49,7 +54,7 @@ export function validateProduct(values: FormValues): FormErrors {
  */
 export function changedFields(product: Product, values: Required<Omit<ProductFields, 'expectedUpdatedAt'>>): ProductFields {
   const changed: ProductFields = { expectedUpdatedAt: product.updatedAt };
-  for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock', 'countryOfOrigin'] as const) {
+  for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock', 'countryOfOrigin', 'hsn', 'gstRatePercent'] as const) {
     if (values[key] !== product[key]) Object.assign(changed, { [key]: values[key] });
   }
   return changed;
@@ -75,6 +80,8 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
       category: product?.category ?? '',
       stock: product?.stock ?? '',
       countryOfOrigin: product?.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN,
+      hsn: product?.hsn ?? DEFAULT_HSN,
+      gstRatePercent: String(product?.gstRatePercent ?? DEFAULT_GST_RATE),
     },
     validate: validateProduct,
   });
@@ -95,6 +102,8 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
       category: parsed.category,
       stock: parsed.stock,
       countryOfOrigin: parsed.countryOfOrigin,
+      hsn: parsed.hsn,
+      gstRatePercent: parsed.gstRatePercent,
     };
     await onSubmit(product ? changedFields(product, all) : all, gallery);
   });
@@ -120,6 +129,19 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
           />
           <NumberInput label="Stock" withAsterisk allowDecimal={false} allowNegative={false} hideControls {...form.getInputProps('stock')} />
           <TextInput label="Country of origin" description="Shown on the product page" maxLength={60} {...form.getInputProps('countryOfOrigin')} />
+          <TextInput
+            label="HSN code"
+            description="On the tax invoice; bags are 4202"
+            inputMode="numeric"
+            maxLength={9}
+            {...form.getInputProps('hsn')}
+          />
+          <NativeSelect
+            label="GST rate"
+            description="Included in the price"
+            data={GST_RATES.map((rate) => ({ value: String(rate), label: `${rate}%` }))}
+            {...form.getInputProps('gstRatePercent')}
+          />
         </SimpleGrid>
         {showSale && (
           <Text size="sm" c="dimmed">

@@ -13,6 +13,7 @@ import { Anchor, Button, Center, Container, Divider, Grid, Group, Image, Loader,
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
+import { TaxDocuments } from '../../../components/tax-documents';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { cancelOrder } from '../../../lib/cancel-order';
@@ -134,6 +135,22 @@ function OrderDetail({ order }: { order: Order }) {
               )}
             </Paper>
             <PaymentPanel order={order} />
+            <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-invoice">
+              <Title order={2} fz="lg" id="order-invoice" mb="xs">
+                Tax invoice
+              </Title>
+              {order.invoice ? (
+                <TaxDocuments order={order} />
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {order.status === 'pending'
+                    ? 'Your GST invoice will be ready to download once the order is confirmed.'
+                    : order.status === 'cancelled'
+                      ? 'No invoice: the order was cancelled before it was confirmed.'
+                      : 'No invoice was issued for this order. Contact us if you need one.'}
+                </Text>
+              )}
+            </Paper>
             <Paper withBorder radius="md" p="md" component="section" aria-labelledby="order-history">
               <Title order={2} fz="lg" id="order-history" mb="sm">
                 Status history

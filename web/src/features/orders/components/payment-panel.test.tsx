@@ -18,6 +18,7 @@ const base: Order = {
   paymentMethod: 'ONLINE',
   payment: { status: 'unpaid', sessionId: 'cs_test_1', paidAt: null, holdUntil: new Date(Date.now() + 20 * 60_000).toISOString() },
   statusHistory: [],
+  delivery: null,
   createdAt: '2026-11-22T10:00:00.000Z',
   updatedAt: '2026-11-22T10:00:00.000Z',
 };

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { GSTIN_MESSAGES, gstinProblem } from '../gst.js';
+import { INDIAN_STATES, type IndianState } from '../india.js';
+import { INVOICE_PREFIX_PATTERN } from '../tax-documents.js';
+import { BODY_MESSAGE, LIMITS, matches, optionalTextField, textField, whenFieldsValid } from './common.js';
+import { emailSchema } from './users.js';
+
+export const LEGAL_NAME_MAX = 120;
+export const INVOICE_PREFIX_MESSAGE = 'Invoice prefix must be 1 to 4 capital letters or digits';
+export const SELLER_PHONE_MESSAGE = 'Enter a phone number: digits, spaces, +, - and brackets (8 to 20 characters)';
+
+/** Upper-cased with all white space taken out (GSTINs and prefixes are often pasted with spaces). */
+const compactUpper = (value: unknown) => (typeof value === 'string' ? value.replace(/\s+/g, '').toUpperCase() : value);
+
+const gstin = z.preprocess(
+  compactUpper,
+  textField({
+    label: 'GSTIN',
+    max: 15,
+    required: GSTIN_MESSAGES.required,
+    tooLong: GSTIN_MESSAGES.format,
+    rules: [
+      { test: (v) => gstinProblem(v) !== 'format', message: GSTIN_MESSAGES.format },
+      { test: (v) => gstinProblem(v) !== 'checksum', message: GSTIN_MESSAGES.checksum },
+    ],
+  }),
+);
+
+const address = z.object(
+  {
+    line1: textField({ label: 'Address line 1', max: LIMITS.addressLine }),
+    line2: optionalTextField({ label: 'Address line 2', max: LIMITS.addressLine }),
+    city: textField({ label: 'City', max: 100 }),
+    state: z.enum(INDIAN_STATES, { error: 'Choose a state' }),
+    pincode: textField({ label: 'PIN code', max: 6, tooLong: 'Enter a 6-digit PIN code', rules: [matches(/^[1-9][0-9]{5}$/, 'Enter a 6-digit PIN code')] }),
+  },
+  { error: 'Address is required' },
+);
+
+/**
+ * PUT /api/admin/settings/seller: the seller printed on every invoice (settings/seller).
+ * The GSTIN is checked for format, check character, and its state code against the state.
+ */
+export const sellerSettingsSchema = z
+  .object(
+    {
+      legalName: textField({ label: 'Legal name', max: LEGAL_NAME_MAX }),
+      address,
+      gstin,
+      invoicePrefix: z.preprocess(
+        compactUpper,
+        textField({ label: 'Invoice prefix', max: 4, tooLong: INVOICE_PREFIX_MESSAGE, rules: [matches(INVOICE_PREFIX_PATTERN, INVOICE_PREFIX_MESSAGE)] }),
+      ),
+      email: emailSchema,
+      phone: textField({ label: 'Phone', max: 20, tooLong: SELLER_PHONE_MESSAGE, rules: [matches(/^\+?[0-9 ()-]{8,20}$/, SELLER_PHONE_MESSAGE)] }),
+    },
+    { error: BODY_MESSAGE },
+  )
+  .refine((s) => gstinProblem(s.gstin, s.address.state) === null, {
+    error: GSTIN_MESSAGES.state,
+    path: ['gstin'],
+    when: whenFieldsValid('gstin', 'address'),
+  });
+
+export type SellerSettingsInput = z.output<typeof sellerSettingsSchema>;
+
+/** settings/seller as the API answers it (`updatedAt` ISO, null before the first save). */
+export interface SellerSettings {
+  legalName: string;
+  address: { line1: string; line2: string; city: string; state: IndianState; pincode: string };
+  gstin: string;
+  invoicePrefix: string;
+  email: string;
+  phone: string;
+  updatedAt: string | null;
+}
+
+/** The demo seller, seeded on the emulators (docs/gst-invoices.md). */
+export const DEMO_SELLER: SellerSettingsInput = {
+  legalName: 'Bagshop Retail LLP',
+  address: {
+    line1: 'Unit 12, Kamala Mills Compound',
+    line2: 'Senapati Bapat Marg, Lower Parel',
+    city: 'Mumbai',
+    state: 'Maharashtra',
+    pincode: '400013',
+  },
+  gstin: '27AAPFB1234C1ZU',
+  invoicePrefix: 'BS',
+  email: 'support@bagshop.test',
+  phone: '+91 22 4000 1234',
+};

@@ -1,0 +1,148 @@
+import { describe, expect, it } from 'vitest';
+import { invoiceLines, type TaxTotals } from './gst.js';
+import {
+  creditNoteNumber,
+  documentFileName,
+  financialYearLabel,
+  financialYearName,
+  financialYearStart,
+  invoiceNumber,
+  isValidDocumentNumber,
+  istMonthOf,
+  istMonthRange,
+  monthLabel,
+  taxReport,
+  taxReportCsv,
+  totalsByRate,
+  type TaxDocumentRow,
+} from './tax-documents.js';
+
+describe('financial year (1 April – 31 March, India time)', () => {
+  it('turns over at midnight IST on 1 April, which is 18:30 UTC on 31 March', () => {
+    expect(financialYearStart(new Date('2027-03-31T18:29:59.999Z'))).toBe(2026);
+    expect(financialYearStart(new Date('2027-03-31T18:30:00.000Z'))).toBe(2027);
+    expect(financialYearStart(new Date('2026-11-22T12:00:00Z'))).toBe(2026);
+    expect(financialYearStart(new Date('2027-01-01T00:00:00+05:30'))).toBe(2026);
+  });
+
+  it('labels a year by its two calendar years', () => {
+    expect(financialYearLabel(2026)).toBe('26-27');
+    expect(financialYearLabel(2099)).toBe('99-00');
+    expect(financialYearLabel(2009)).toBe('09-10');
+    expect(financialYearName(2026)).toBe('2026-27');
+    expect(financialYearName(2099)).toBe('2099-00');
+  });
+});
+
+describe('document numbers', () => {
+  it('invoice: prefix / year / five digits, at most 16 characters', () => {
+    expect(invoiceNumber('BS', 2026, 42)).toBe('BS/26-27/00042');
+    expect(invoiceNumber('ABCD', 2026, 99_999)).toBe('ABCD/26-27/99999');
+    expect(invoiceNumber('ABCD', 2026, 99_999)).toHaveLength(16);
+    expect(() => invoiceNumber('BS', 2026, 100_000)).toThrow(RangeError);
+    expect(() => invoiceNumber('BS', 2026, 0)).toThrow(RangeError);
+  });
+
+  it('credit note: its own series, a C before four digits', () => {
+    expect(creditNoteNumber('BS', 2026, 7)).toBe('BS/26-27/C0007');
+    expect(creditNoteNumber('ABCD', 2026, 9_999)).toHaveLength(16);
+    expect(() => creditNoteNumber('BS', 2026, 10_000)).toThrow(RangeError);
+  });
+
+  it('checks Rule 46’s characters and length', () => {
+    expect(isValidDocumentNumber('BS/26-27/00042')).toBe(true);
+    expect(isValidDocumentNumber('ABCD/26-27/99999X')).toBe(false);
+    expect(isValidDocumentNumber('BS 26')).toBe(false);
+    expect(documentFileName('BS/26-27/C0007')).toBe('BS-26-27-C0007.pdf');
+  });
+});
+
+describe('IST months', () => {
+  it('maps an instant to its month in India and back to [start, end)', () => {
+    expect(istMonthOf(new Date('2026-10-31T18:30:00Z'))).toBe('2026-11');
+    expect(istMonthOf(new Date('2026-10-31T18:29:59Z'))).toBe('2026-10');
+    expect(istMonthRange('2026-11')).toEqual({ start: new Date('2026-10-31T18:30:00Z'), end: new Date('2026-11-30T18:30:00Z') });
+    expect(istMonthRange('2026-12')?.end).toEqual(new Date('2026-12-31T18:30:00Z'));
+    expect(istMonthRange('2026-13')).toBeNull();
+    expect(istMonthRange('26-11')).toBeNull();
+    expect(monthLabel('2026-11')).toBe('November 2026');
+  });
+});
+
+const lines = (intra: boolean) =>
+  invoiceLines(
+    [
+      { name: 'Trolley', hsn: '4202', quantity: 1, ratePercent: 18, unitPricePaise: 499_900, discountPaise: 0 },
+      { name: 'Tote', hsn: '4202', quantity: 2, ratePercent: 5, unitPricePaise: 50_000, discountPaise: 10_000 },
+    ],
+    intra,
+  );
+
+function row(kind: TaxDocumentRow['kind'], number: string, issuedAt: string, intra: boolean, stateCode: string, state: string): TaxDocumentRow {
+  const l = lines(intra);
+  const totals = l.reduce<TaxTotals>(
+    (t, x) => ({
+      grossPaise: t.grossPaise + x.grossPaise,
+      taxablePaise: t.taxablePaise + x.taxablePaise,
+      cgstPaise: t.cgstPaise + x.cgstPaise,
+      sgstPaise: t.sgstPaise + x.sgstPaise,
+      igstPaise: t.igstPaise + x.igstPaise,
+    }),
+    { grossPaise: 0, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 },
+  );
+  return {
+    kind,
+    number,
+    issuedAt,
+    orderId: `order-${number}`,
+    invoiceNumber: kind === 'credit-note' ? 'BS/26-27/00001' : '',
+    buyerName: '=HYPERLINK("x")',
+    placeOfSupply: { state, stateCode },
+    intraState: intra,
+    totals,
+    byRate: totalsByRate(l),
+  };
+}
+
+describe('the monthly tax report', () => {
+  const docs = [
+    row('invoice', 'BS/26-27/00002', '2026-11-05T10:00:00.000Z', false, '29', 'Karnataka'),
+    row('invoice', 'BS/26-27/00001', '2026-11-03T10:00:00.000Z', true, '27', 'Maharashtra'),
+    row('credit-note', 'BS/26-27/C0001', '2026-11-06T10:00:00.000Z', true, '27', 'Maharashtra'),
+  ];
+  const report = taxReport('2026-11', docs);
+
+  it('sums invoices and credit notes per tax, and nets them', () => {
+    expect(report.documents.map((d) => d.number)).toEqual(['BS/26-27/00001', 'BS/26-27/00002', 'BS/26-27/C0001']);
+    expect(report.invoices.count).toBe(2);
+    expect(report.creditNotes.count).toBe(1);
+    // 4,999 + 2 × 500 − 100 = 5,899 per document.
+    expect(report.invoices.grossPaise).toBe(2 * 589_900);
+    expect(report.net.grossPaise).toBe(589_900);
+    // The intra-state invoice and its credit note cancel out: only IGST is left.
+    expect(report.net.cgstPaise).toBe(0);
+    expect(report.net.sgstPaise).toBe(0);
+    expect(report.net.igstPaise).toBe(docs[0]?.totals.igstPaise);
+    expect(report.net.taxablePaise + report.net.igstPaise).toBe(589_900);
+  });
+
+  it('nets per place of supply and rate', () => {
+    expect(report.byPlaceAndRate.map((r) => [r.stateCode, r.ratePercent, r.grossPaise])).toEqual([
+      ['27', 5, 0],
+      ['27', 18, 0],
+      ['29', 5, 90_000],
+      ['29', 18, 499_900],
+    ]);
+  });
+
+  it('exports one CSV row per document and rate, credit notes negative, formulas defused', () => {
+    const csv = taxReportCsv(report);
+    const rows = csv.trimEnd().split('\r\n');
+    expect(rows).toHaveLength(1 + 3 * 2);
+    expect(rows[0]).toBe('Type,Number,Date (IST),Order,Against invoice,Buyer,Place of supply,State code,Supply,GST rate %,Taxable value,CGST,SGST,IGST,Total');
+    expect(rows[1]).toBe(`Invoice,BS/26-27/00001,2026-11-03,order-BS/26-27/00001,,"'=HYPERLINK(""x"")",Maharashtra,27,Intra-state,5,857.14,21.43,21.43,0.00,900.00`);
+    expect(rows[6]).toMatch(/^Credit note,BS\/26-27\/C0001,2026-11-06,.*,BS\/26-27\/00001,.*,18,-4236\.44,-381\.28,-381\.28,0\.00,-4999\.00$/);
+    const total = rows.slice(1).reduce((sum, r) => sum + Number(r.split(',').at(-1)), 0);
+    expect(total.toFixed(2)).toBe('5899.00');
+  });
+});

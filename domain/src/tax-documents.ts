@@ -1,0 +1,253 @@
+/**
+ * Tax invoices and credit notes (docs/gst-invoices.md): financial years, number series,
+ * the snapshot an order keeps, and the monthly tax report.
+ */
+import type { InvoiceLine, TaxTotals } from './gst.js';
+
+const IST_OFFSET_MS = (5 * 60 + 30) * 60_000;
+
+/** The calendar fields of an instant in India (UTC+5:30, no daylight saving). */
+function istParts(date: Date): { year: number; month: number } {
+  const ist = new Date(date.getTime() + IST_OFFSET_MS);
+  return { year: ist.getUTCFullYear(), month: ist.getUTCMonth() + 1 };
+}
+
+/** The year a financial year (1 April – 31 March, IST) starts in: 2026 for 31 March 2027. */
+export function financialYearStart(date: Date): number {
+  const { year, month } = istParts(date);
+  return month >= 4 ? year : year - 1;
+}
+
+/** '26-27' for the year that starts in 2026. */
+export function financialYearLabel(startYear: number): string {
+  const two = (y: number) => String(y % 100).padStart(2, '0');
+  return `${two(startYear)}-${two(startYear + 1)}`;
+}
+
+/** '2026-27' for the year that starts in 2026. */
+export function financialYearName(startYear: number): string {
+  return `${startYear}-${financialYearLabel(startYear).slice(3)}`;
+}
+
+/** 1 to 4 capital letters or digits, e.g. 'BS'. */
+export const INVOICE_PREFIX_PATTERN = /^[A-Z0-9]{1,4}$/;
+export const INVOICE_NUMBER_MAX_LENGTH = 16;
+export const INVOICE_SERIES_MAX = 99_999;
+export const CREDIT_NOTE_SERIES_MAX = 9_999;
+
+/** 'BS/26-27/00042': prefix, financial year, 5-digit number in the year's series. */
+export function invoiceNumber(prefix: string, fyStart: number, sequence: number): string {
+  if (!Number.isInteger(sequence) || sequence < 1 || sequence > INVOICE_SERIES_MAX) {
+    throw new RangeError(`Invoice sequence ${sequence} is outside 1–${INVOICE_SERIES_MAX}`);
+  }
+  return `${prefix}/${financialYearLabel(fyStart)}/${String(sequence).padStart(5, '0')}`;
+}
+
+/** 'BS/26-27/C0007': credit notes have their own series, told apart by the 'C'. */
+export function creditNoteNumber(prefix: string, fyStart: number, sequence: number): string {
+  if (!Number.isInteger(sequence) || sequence < 1 || sequence > CREDIT_NOTE_SERIES_MAX) {
+    throw new RangeError(`Credit note sequence ${sequence} is outside 1–${CREDIT_NOTE_SERIES_MAX}`);
+  }
+  return `${prefix}/${financialYearLabel(fyStart)}/C${String(sequence).padStart(4, '0')}`;
+}
+
+/** Rule 46: at most 16 characters of letters, digits, '-' and '/'. */
+export function isValidDocumentNumber(n: string): boolean {
+  return n.length >= 1 && n.length <= INVOICE_NUMBER_MAX_LENGTH && /^[A-Za-z0-9/-]+$/.test(n);
+}
+
+/** A file name for the PDF: 'BS-26-27-00042.pdf'. */
+export function documentFileName(number: string): string {
+  return `${number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
+}
+
+// ── The snapshot an order carries (API shape: dates as ISO strings) ────────────────
+
+export interface InvoiceParty {
+  name: string;
+  gstin: string;
+  state: string;
+  stateCode: string;
+  address: { line1: string; line2: string; city: string; pincode: string };
+  email: string;
+  phone: string;
+}
+
+export interface InvoiceBuyer {
+  name: string;
+  /** The delivery address as lines, as printed. */
+  addressLines: string[];
+}
+
+export interface Invoice {
+  number: string;
+  issuedAt: string;
+  /** '2026-27'. */
+  financialYear: string;
+  seller: InvoiceParty;
+  buyer: InvoiceBuyer;
+  placeOfSupply: { state: string; stateCode: string };
+  intraState: boolean;
+  lines: InvoiceLine[];
+  totals: TaxTotals;
+}
+
+export interface CreditNote {
+  number: string;
+  issuedAt: string;
+  financialYear: string;
+  invoiceNumber: string;
+  reason: string;
+  /** The whole order is cancelled, so these equal the invoice's totals. */
+  totals: TaxTotals;
+}
+
+export const CREDIT_NOTE_REASON = 'Order cancelled';
+
+// ── Months (the tax view) ─────────────────────────────────────────────────────────────
+
+export const MONTH_PATTERN = /^(\d{4})-(0[1-9]|1[0-2])$/;
+
+/** The IST month of an instant: '2026-11'. */
+export function istMonthOf(date: Date): string {
+  const { year, month } = istParts(date);
+  return `${year}-${String(month).padStart(2, '0')}`;
+}
+
+/** [start, end) of an IST calendar month as instants; null for a malformed 'YYYY-MM'. */
+export function istMonthRange(month: string): { start: Date; end: Date } | null {
+  const m = MONTH_PATTERN.exec(month);
+  if (!m) return null;
+  const year = Number(m[1]);
+  const mon = Number(m[2]);
+  return {
+    start: new Date(Date.UTC(year, mon - 1, 1) - IST_OFFSET_MS),
+    end: new Date(Date.UTC(year, mon, 1) - IST_OFFSET_MS),
+  };
+}
+
+/** 'November 2026'. */
+export function monthLabel(month: string): string {
+  const range = istMonthRange(month);
+  if (!range) return month;
+  return new Intl.DateTimeFormat('en-IN', { month: 'long', year: 'numeric', timeZone: 'Asia/Kolkata' }).format(range.start);
+}
+
+// ── The monthly report ────────────────────────────────────────────────────────────────
+
+export type TaxDocumentKind = 'invoice' | 'credit-note';
+
+/** One invoice or credit note in a month's report. */
+export interface TaxDocumentRow {
+  kind: TaxDocumentKind;
+  number: string;
+  issuedAt: string;
+  orderId: string;
+  /** For a credit note, the invoice it refers to; '' for an invoice. */
+  invoiceNumber: string;
+  buyerName: string;
+  placeOfSupply: { state: string; stateCode: string };
+  intraState: boolean;
+  totals: TaxTotals;
+  /** Taxable value and tax per rate, for the return's rate-wise tables. */
+  byRate: ({ ratePercent: number } & TaxTotals)[];
+}
+
+export interface TaxReport {
+  month: string;
+  documents: TaxDocumentRow[];
+  invoices: { count: number } & TaxTotals;
+  creditNotes: { count: number } & TaxTotals;
+  /** Invoices less credit notes: what the month's return declares. */
+  net: TaxTotals;
+  /** Net per place of supply and rate (B2C summary), sorted by state code then rate. */
+  byPlaceAndRate: ({ state: string; stateCode: string; ratePercent: number } & TaxTotals)[];
+}
+
+const zero = (): TaxTotals => ({ grossPaise: 0, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 });
+
+function add(into: TaxTotals, t: TaxTotals, sign: 1 | -1 = 1): void {
+  into.grossPaise += sign * t.grossPaise;
+  into.taxablePaise += sign * t.taxablePaise;
+  into.cgstPaise += sign * t.cgstPaise;
+  into.sgstPaise += sign * t.sgstPaise;
+  into.igstPaise += sign * t.igstPaise;
+}
+
+/** Per-rate sums of invoice lines. */
+export function totalsByRate(lines: readonly InvoiceLine[]): ({ ratePercent: number } & TaxTotals)[] {
+  const map = new Map<number, TaxTotals>();
+  for (const l of lines) {
+    const t = map.get(l.ratePercent) ?? zero();
+    add(t, l);
+    map.set(l.ratePercent, t);
+  }
+  return [...map.entries()].sort((a, b) => a[0] - b[0]).map(([ratePercent, t]) => ({ ratePercent, ...t }));
+}
+
+/** Sums a month's documents: invoices, credit notes, the net, and net per place and rate. */
+export function taxReport(month: string, documents: readonly TaxDocumentRow[]): TaxReport {
+  const sorted = [...documents].sort((a, b) => (a.issuedAt === b.issuedAt ? a.number.localeCompare(b.number) : a.issuedAt.localeCompare(b.issuedAt)));
+  const invoices = { count: 0, ...zero() };
+  const creditNotes = { count: 0, ...zero() };
+  const net = zero();
+  const places = new Map<string, { state: string; stateCode: string; ratePercent: number } & TaxTotals>();
+  for (const d of sorted) {
+    const sign = d.kind === 'invoice' ? 1 : -1;
+    const bucket = d.kind === 'invoice' ? invoices : creditNotes;
+    bucket.count += 1;
+    add(bucket, d.totals);
+    add(net, d.totals, sign);
+    for (const r of d.byRate) {
+      const key = `${d.placeOfSupply.stateCode}|${r.ratePercent}`;
+      const entry = places.get(key) ?? { state: d.placeOfSupply.state, stateCode: d.placeOfSupply.stateCode, ratePercent: r.ratePercent, ...zero() };
+      add(entry, r, sign);
+      places.set(key, entry);
+    }
+  }
+  const byPlaceAndRate = [...places.values()].sort((a, b) => a.stateCode.localeCompare(b.stateCode) || a.ratePercent - b.ratePercent);
+  return { month, documents: sorted, invoices, creditNotes, net, byPlaceAndRate };
+}
+
+function csvCell(value: string | number): string {
+  const text = String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+const rupees = (paise: number) => (paise / 100).toFixed(2);
+
+/** Text a person typed: a leading =, +, - or @ would be a formula to a spreadsheet. */
+const plainText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
+/**
+ * The report as CSV: one row per document and rate (amounts in rupees with two decimals,
+ * credit notes negative), so the rows add up to the month's net.
+ */
+export function taxReportCsv(report: TaxReport): string {
+  const header = ['Type', 'Number', 'Date (IST)', 'Order', 'Against invoice', 'Buyer', 'Place of supply', 'State code', 'Supply', 'GST rate %', 'Taxable value', 'CGST', 'SGST', 'IGST', 'Total'];
+  const rows: (string | number)[][] = [header];
+  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+  for (const d of report.documents) {
+    const sign = d.kind === 'invoice' ? 1 : -1;
+    for (const r of d.byRate) {
+      rows.push([
+        d.kind === 'invoice' ? 'Invoice' : 'Credit note',
+        d.number,
+        day.format(new Date(d.issuedAt)),
+        d.orderId,
+        d.invoiceNumber,
+        plainText(d.buyerName),
+        d.placeOfSupply.state,
+        d.placeOfSupply.stateCode,
+        d.intraState ? 'Intra-state' : 'Inter-state',
+        r.ratePercent,
+        rupees(sign * r.taxablePaise),
+        rupees(sign * r.cgstPaise),
+        rupees(sign * r.sgstPaise),
+        rupees(sign * r.igstPaise),
+        rupees(sign * r.grossPaise),
+      ]);
+    }
+  }
+  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+}

@@ -1,0 +1,47 @@
+import { Router, type Request, type Response } from 'express';
+import { docIdSchema, documentFileName } from '@bagshop/domain';
+import { conflict, notFound } from '../../lib/errors.js';
+import { renderTaxDocumentPdf } from '../../services/invoice-pdf.js';
+import { NO_CREDIT_NOTE, NO_INVOICE } from '../../services/invoices.js';
+import { getOrder, ORDER_NOT_FOUND } from '../../services/orders.js';
+import { requireUser } from '../auth.js';
+
+function orderId(req: Request): string {
+  const parsed = docIdSchema.safeParse(req.params.id);
+  if (!parsed.success) throw notFound(ORDER_NOT_FOUND);
+  return parsed.data;
+}
+
+function sendPdf(res: Response, pdf: Buffer, number: string): void {
+  res
+    .status(200)
+    .type('application/pdf')
+    .set('Content-Disposition', `attachment; filename="${documentFileName(number)}"`)
+    .set('Content-Length', String(pdf.length))
+    .send(pdf);
+}
+
+/**
+ * GET /api/order/{id}/invoice and /credit-note: the PDF of the order's tax invoice or credit
+ * note, for the order's owner or an admin (anyone else 404, like the order itself).
+ */
+export function taxDocumentsRouter(): Router {
+  const router = Router();
+
+  router.get('/:id/invoice', async (req, res) => {
+    const user = await requireUser(req);
+    const order = await getOrder(user, orderId(req));
+    if (!order.invoice) throw conflict(NO_INVOICE);
+    sendPdf(res, await renderTaxDocumentPdf({ kind: 'invoice', orderId: order._id, invoice: order.invoice }), order.invoice.number);
+  });
+
+  router.get('/:id/credit-note', async (req, res) => {
+    const user = await requireUser(req);
+    const order = await getOrder(user, orderId(req));
+    if (!order.invoice || !order.creditNote) throw conflict(order.invoice ? NO_CREDIT_NOTE : NO_INVOICE);
+    const pdf = await renderTaxDocumentPdf({ kind: 'credit-note', orderId: order._id, invoice: order.invoice, creditNote: order.creditNote });
+    sendPdf(res, pdf, order.creditNote.number);
+  });
+
+  return router;
+}

@@ -1,0 +1,183 @@
+import {
+  financialYearLabel,
+  financialYearStart,
+  GST_STATE_CODES,
+  INDIAN_STATES,
+  sellerSettingsSchema,
+  type SellerSettings,
+  type SellerSettingsInput,
+} from '@bagshop/domain';
+import { Alert, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { IconAlertTriangle, IconReceipt2 } from '@tabler/icons-react';
+import { useEffect, useState } from 'react';
+import { ApiError, errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
+import { useSchemaForm } from '../../../lib/schema-form';
+import { getSellerSettings, saveSellerSettings } from '../api/admin-api';
+import { useAdminTitle } from '../hooks/use-admin-title';
+import { useLoad } from '../hooks/use-load';
+import { PageHeader } from './page-header';
+
+const EMPTY: SellerSettingsInput = {
+  legalName: '',
+  address: { line1: '', line2: '', city: '', state: 'Maharashtra', pincode: '' },
+  gstin: '',
+  invoicePrefix: '',
+  email: '',
+  phone: '',
+};
+
+function formValues(s: SellerSettings | null | undefined): SellerSettingsInput {
+  if (!s) return EMPTY;
+  return { legalName: s.legalName, address: { ...s.address }, gstin: s.gstin, invoicePrefix: s.invoicePrefix, email: s.email, phone: s.phone };
+}
+
+const updatedLabel = (iso: string) =>
+  new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
+
+/** /admin/settings: the seller printed on every tax invoice (settings/seller). */
+export function SellerSettingsPage() {
+  useAdminTitle('Seller settings');
+  const { data, error, loading } = useLoad(getSellerSettings);
+  return (
+    <>
+      <PageHeader title="Seller settings" subtitle="Printed on every tax invoice and credit note. An invoice keeps the details it was issued with." />
+      {loading && data === undefined && (
+        <Group justify="center" py="xl">
+          <Loader aria-label="Loading the seller settings" />
+        </Group>
+      )}
+      {Boolean(error) && data === undefined && (
+        <Alert color="red" icon={<IconAlertTriangle />} title="Could not load the seller settings">
+          {errorMessage(error)}
+        </Alert>
+      )}
+      {data !== undefined && <SellerForm settings={data} />}
+    </>
+  );
+}
+
+function SellerForm({ settings }: { settings: SellerSettings | null }) {
+  const form = useSchemaForm(sellerSettingsSchema, formValues(settings));
+  const [saving, setSaving] = useState(false);
+  const [updatedAt, setUpdatedAt] = useState(settings?.updatedAt ?? null);
+  const { values } = form;
+  const fy = financialYearLabel(financialYearStart(new Date()));
+  const prefix = values.invoicePrefix.replace(/\s+/g, '').toUpperCase() || 'BS';
+
+  // The GSTIN's first two digits must be the state's code: say which code is expected.
+  const stateCode = GST_STATE_CODES[values.address.state];
+  useEffect(() => {
+    if (form.isTouched('gstin')) form.validateField('gstin');
+    // Only when the state changes.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [values.address.state]);
+
+  const save = form.onSubmit(async (input) => {
+    setSaving(true);
+    try {
+      const saved = await saveSellerSettings(sellerSettingsSchema.parse(input));
+      form.setValues(formValues(saved));
+      form.resetDirty(formValues(saved));
+      setUpdatedAt(saved.updatedAt);
+      notify.success('Seller settings saved');
+    } catch (e) {
+      if (e instanceof ApiError && e.errors.length) form.setErrors(Object.fromEntries(e.errors.map((x) => [x.field, x.message])));
+      notify.error(errorMessage(e, 'Failed to save the seller settings'));
+    } finally {
+      setSaving(false);
+    }
+  });
+
+  return (
+    <form onSubmit={save} noValidate aria-label="Seller settings">
+      <Stack gap="lg" maw={900}>
+        {!settings && (
+          <Alert color="yellow" icon={<IconAlertTriangle />} title="No seller yet">
+            Orders cannot be confirmed until the seller is filled in: every confirmed order gets a tax invoice.
+          </Alert>
+        )}
+        <Card withBorder radius="md" padding="lg">
+          <Title order={3} fz="h4" mb="sm">
+            Business
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Legal name" withAsterisk maxLength={120} autoComplete="organization" {...form.getInputProps('legalName')} />
+            <TextInput
+              label="GSTIN"
+              withAsterisk
+              maxLength={20}
+              autoComplete="off"
+              description={`15 characters, starting with ${stateCode} for ${values.address.state}`}
+              styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', textTransform: 'uppercase' } }}
+              {...form.getInputProps('gstin')}
+            />
+            <TextInput label="Email" withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
+            <TextInput label="Phone" withAsterisk type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+          </SimpleGrid>
+        </Card>
+
+        <Card withBorder radius="md" padding="lg">
+          <Title order={3} fz="h4" mb="sm">
+            Registered address
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="Address line 1" withAsterisk autoComplete="address-line1" {...form.getInputProps('address.line1')} />
+            <TextInput label="Address line 2" autoComplete="address-line2" {...form.getInputProps('address.line2')} />
+            <TextInput label="City" withAsterisk autoComplete="address-level2" {...form.getInputProps('address.city')} />
+            <TextInput label="PIN code" withAsterisk inputMode="numeric" maxLength={6} autoComplete="postal-code" {...form.getInputProps('address.pincode')} />
+            <NativeSelect
+              label="State"
+              withAsterisk
+              description="The state of the GSTIN: deliveries here pay CGST + SGST, elsewhere IGST"
+              data={INDIAN_STATES.map((s) => ({ value: s, label: `${s} (${GST_STATE_CODES[s]})` }))}
+              {...form.getInputProps('address.state')}
+            />
+          </SimpleGrid>
+        </Card>
+
+        <Card withBorder radius="md" padding="lg">
+          <Group gap="xs" mb="sm">
+            <IconReceipt2 size={20} aria-hidden />
+            <Title order={3} fz="h4">
+              Invoice numbers
+            </Title>
+          </Group>
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput
+              label="Invoice prefix"
+              withAsterisk
+              maxLength={4}
+              description="1 to 4 capital letters or digits"
+              styles={{ input: { textTransform: 'uppercase' } }}
+              {...form.getInputProps('invoicePrefix')}
+            />
+            <div aria-live="polite">
+              <Text size="sm" fw={500}>
+                Numbers this year
+              </Text>
+              <Text size="sm" ff="monospace" data-testid="invoice-number-example">
+                {prefix}/{fy}/00001
+              </Text>
+              <Text size="sm" ff="monospace">
+                {prefix}/{fy}/C0001 <Text span c="dimmed" size="xs" ff="body">(credit notes)</Text>
+              </Text>
+              <Text size="xs" c="dimmed" mt={4}>
+                One series per financial year (1 April to 31 March), consecutive and never reused.
+              </Text>
+            </div>
+          </SimpleGrid>
+        </Card>
+
+        <Group justify="space-between" wrap="wrap">
+          <Text size="sm" c="dimmed">
+            {updatedAt ? `Last saved ${updatedLabel(updatedAt)}` : 'Not saved yet'}
+          </Text>
+          <Button type="submit" loading={saving}>
+            Save settings
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,250 @@
+import {
+  formatDateIN,
+  formatPaise,
+  istMonthOf,
+  monthLabel,
+  shortOrderId,
+  stateWithCode,
+  type TaxReport,
+  type TaxTotals,
+} from '@bagshop/domain';
+import { Alert, Badge, Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle } from '@tabler/icons-react';
+import { useEffect, useMemo, useState } from 'react';
+import { DownloadButton } from '../../../components/download-button';
+import { errorMessage } from '../../../lib/api-client';
+import { getTaxReport } from '../api/admin-api';
+import { useAdminTitle } from '../hooks/use-admin-title';
+import { AdminTable } from './admin-table';
+import { PageHeader } from './page-header';
+
+const MONTHS_BACK = 24;
+
+/** This month and the 23 before it, newest first, as 'YYYY-MM' (IST). */
+function recentMonths(now = new Date()): string[] {
+  const [y, m] = istMonthOf(now).split('-').map(Number) as [number, number];
+  return Array.from({ length: MONTHS_BACK }, (_, i) => {
+    const d = new Date(Date.UTC(y, m - 1 - i, 1));
+    return `${d.getUTCFullYear()}-${String(d.getUTCMonth() + 1).padStart(2, '0')}`;
+  });
+}
+
+const money = (paise: number) => formatPaise(paise);
+
+function TotalsRow({ label, count, t, strong }: { label: string; count?: number; t: TaxTotals; strong?: boolean }) {
+  const fw = strong ? 700 : undefined;
+  return (
+    <Table.Tr>
+      <Table.Th scope="row" fw={fw ?? 500}>
+        {label}
+      </Table.Th>
+      <Table.Td ta="right">{count ?? ''}</Table.Td>
+      <Table.Td ta="right" fw={fw}>
+        {money(t.taxablePaise)}
+      </Table.Td>
+      <Table.Td ta="right" fw={fw}>
+        {money(t.cgstPaise)}
+      </Table.Td>
+      <Table.Td ta="right" fw={fw}>
+        {money(t.sgstPaise)}
+      </Table.Td>
+      <Table.Td ta="right" fw={fw}>
+        {money(t.igstPaise)}
+      </Table.Td>
+      <Table.Td ta="right" fw={fw}>
+        {money(t.grossPaise)}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+const AMOUNT_COLUMNS = ['Taxable value', 'CGST', 'SGST', 'IGST', 'Total'];
+
+/** /admin/tax: a month's invoices and credit notes, the totals per tax, and a CSV export. */
+export function TaxPage() {
+  useAdminTitle('Tax');
+  const months = useMemo(() => recentMonths(), []);
+  const [month, setMonth] = useState(months[0] ?? istMonthOf(new Date()));
+  const [report, setReport] = useState<TaxReport | null>(null);
+  const [error, setError] = useState<unknown>(null);
+  const [loading, setLoading] = useState(true);
+
+  useEffect(() => {
+    let live = true;
+    setLoading(true);
+    setError(null);
+    getTaxReport(month)
+      .then((r) => live && setReport(r))
+      .catch((e: unknown) => live && setError(e))
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [month]);
+
+  const shown = report?.month === month ? report : null;
+  const empty = shown !== null && shown.documents.length === 0;
+
+  return (
+    <>
+      <PageHeader
+        title="Tax"
+        subtitle="Invoices and credit notes issued in a month (India time), with the totals per tax to declare in the GST return. Amounts in ₹."
+        actions={
+          <Group gap="sm" align="flex-end">
+            <NativeSelect label="Month" data={months.map((m) => ({ value: m, label: monthLabel(m) }))} value={month} onChange={(e) => setMonth(e.currentTarget.value)} w={180} />
+            <DownloadButton path="admin/tax/csv" query={{ month }} fileName={`gst-${month}.csv`} label="Export CSV" ariaLabel={`Export ${monthLabel(month)} as CSV`} variant="filled" />
+          </Group>
+        }
+      />
+      {Boolean(error) && (
+        <Alert color="red" icon={<IconAlertTriangle />} title="Could not load the tax report" mb="md">
+          {errorMessage(error)}
+        </Alert>
+      )}
+      {loading && !shown && (
+        <Group justify="center" py="xl">
+          <Loader aria-label="Loading the tax report" />
+        </Group>
+      )}
+      {shown && (
+        <Stack gap="lg" aria-busy={loading}>
+          <SimpleGrid cols={{ base: 1, xs: 3 }}>
+            <Card withBorder radius="md" padding="md">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                Invoices
+              </Text>
+              <Text fz={26} fw={800}>
+                {shown.invoices.count}
+              </Text>
+              <Text size="sm" c="dimmed">
+                ₹{money(shown.invoices.grossPaise)} billed
+              </Text>
+            </Card>
+            <Card withBorder radius="md" padding="md">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                Credit notes
+              </Text>
+              <Text fz={26} fw={800}>
+                {shown.creditNotes.count}
+              </Text>
+              <Text size="sm" c="dimmed">
+                ₹{money(shown.creditNotes.grossPaise)} credited
+              </Text>
+            </Card>
+            <Card withBorder radius="md" padding="md">
+              <Text size="xs" c="dimmed" tt="uppercase" fw={700}>
+                Net tax
+              </Text>
+              <Text fz={26} fw={800} data-testid="net-tax">
+                ₹{money(shown.net.cgstPaise + shown.net.sgstPaise + shown.net.igstPaise)}
+              </Text>
+              <Text size="sm" c="dimmed">
+                CGST + SGST + IGST
+              </Text>
+            </Card>
+          </SimpleGrid>
+
+          <Card withBorder radius="md" padding={0}>
+            <Title order={3} fz="h5" p="md" pb={0}>
+              Totals per tax, {monthLabel(month)}
+            </Title>
+            <Table.ScrollContainer minWidth={640}>
+              <Table verticalSpacing="xs" horizontalSpacing="md" aria-label="Totals per tax">
+                <Table.Thead>
+                  <Table.Tr>
+                    <Table.Th>Documents</Table.Th>
+                    <Table.Th ta="right">Count</Table.Th>
+                    {AMOUNT_COLUMNS.map((c) => (
+                      <Table.Th key={c} ta="right">
+                        {c}
+                      </Table.Th>
+                    ))}
+                  </Table.Tr>
+                </Table.Thead>
+                <Table.Tbody>
+                  <TotalsRow label="Invoices" count={shown.invoices.count} t={shown.invoices} />
+                  <TotalsRow label="Less credit notes" count={shown.creditNotes.count} t={shown.creditNotes} />
+                  <TotalsRow label="Net to declare" t={shown.net} strong />
+                </Table.Tbody>
+              </Table>
+            </Table.ScrollContainer>
+          </Card>
+
+          {shown.byPlaceAndRate.length > 0 && (
+            <Stack gap={6}>
+              <Title order={3} fz="h5">
+                Net by place of supply and rate
+              </Title>
+              <AdminTable
+                label="Net by place of supply and rate"
+                minWidth={640}
+                columns={[{ label: 'Place of supply' }, { label: 'Rate', align: 'right' }, ...AMOUNT_COLUMNS.map((label) => ({ label, align: 'right' as const }))]}
+              >
+                {shown.byPlaceAndRate.map((r) => (
+                  <Table.Tr key={`${r.stateCode}-${r.ratePercent}`}>
+                    <Table.Td>{stateWithCode(r.state, r.stateCode)}</Table.Td>
+                    <Table.Td ta="right">{r.ratePercent}%</Table.Td>
+                    <Table.Td ta="right">{money(r.taxablePaise)}</Table.Td>
+                    <Table.Td ta="right">{money(r.cgstPaise)}</Table.Td>
+                    <Table.Td ta="right">{money(r.sgstPaise)}</Table.Td>
+                    <Table.Td ta="right">{money(r.igstPaise)}</Table.Td>
+                    <Table.Td ta="right">{money(r.grossPaise)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </AdminTable>
+            </Stack>
+          )}
+
+          <AdminTable
+            label={`Invoices and credit notes, ${monthLabel(month)}`}
+            minWidth={860}
+            columns={[
+              { label: 'Document' },
+              { label: 'Date' },
+              { label: 'Order' },
+              { label: 'Buyer' },
+              { label: 'Place of supply' },
+              ...AMOUNT_COLUMNS.map((label) => ({ label, align: 'right' as const })),
+            ]}
+            message={empty ? `No invoices or credit notes in ${monthLabel(month)}.` : null}
+          >
+            {shown.documents.map((d) => {
+              const sign = d.kind === 'invoice' ? 1 : -1;
+              return (
+                <Table.Tr key={`${d.kind}-${d.number}`}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Badge variant="light" size="sm" color={d.kind === 'invoice' ? 'blue' : 'grape'}>
+                      {d.kind === 'invoice' ? 'Invoice' : 'Credit note'}
+                    </Badge>
+                    <Text size="sm" ff="monospace">
+                      {d.number}
+                    </Text>
+                    {d.invoiceNumber && (
+                      <Text size="xs" c="dimmed">
+                        against {d.invoiceNumber}
+                      </Text>
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateIN(d.issuedAt)}</Table.Td>
+                  <Table.Td ff="monospace" title={d.orderId}>
+                    #{shortOrderId(d.orderId)}
+                  </Table.Td>
+                  <Table.Td>{d.buyerName}</Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{stateWithCode(d.placeOfSupply.state, d.placeOfSupply.stateCode)}</Table.Td>
+                  <Table.Td ta="right">{money(sign * d.totals.taxablePaise)}</Table.Td>
+                  <Table.Td ta="right">{money(sign * d.totals.cgstPaise)}</Table.Td>
+                  <Table.Td ta="right">{money(sign * d.totals.sgstPaise)}</Table.Td>
+                  <Table.Td ta="right">{money(sign * d.totals.igstPaise)}</Table.Td>
+                  <Table.Td ta="right" fw={600}>
+                    {money(sign * d.totals.grossPaise)}
+                  </Table.Td>
+                </Table.Tr>
+              );
+            })}
+          </AdminTable>
+        </Stack>
+      )}
+    </>
+  );
+}
