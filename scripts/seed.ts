@@ -5,8 +5,6 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore, Timestamp } from 'firebase-admin/firestore';
 import { buildInvoice, DEFAULT_GST_RATE, DEFAULT_HSN, DEMO_SELLER, financialYearStart, orderTotals, placeOfSupplyOf } from '@bagshop/domain';
-import { processProductImage } from '../functions/src/services/images/process-image.ts';
-import { renderArtwork } from './seed/artwork.ts';
 import { DEMO_PRODUCTS } from './seed/catalog.ts';
 import { countryOfOrigin, seedSettings } from './seed/disclosures.ts';
 import { galleryImages } from './seed/gallery.ts';

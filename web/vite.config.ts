@@ -13,7 +13,7 @@ const projectId = process.env.VITE_FIREBASE_PROJECT_ID ?? 'demo-bagshop';
 const EARLY_SCREENS = {
   product: '/src/features/catalog/components/product-page.tsx',
   category: '/src/features/catalog/components/category-page.tsx',
-  search: '/src/features/search/components/search-page.tsx',
+  search: '/src/features/catalog/components/search-page.tsx',
 } as const;
 const PLACEHOLDER = '__BAGSHOP_SCREEN_FILES__';
 

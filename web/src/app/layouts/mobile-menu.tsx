@@ -1,6 +1,6 @@
 import { Box, Drawer, Stack } from '@mantine/core';
 import { NavLink, useLocation } from 'react-router-dom';
-import { SearchBox } from '../../features/search/components/search-box';
+import { SearchBox } from '../../features/catalog/components/search-box';
 import { CATEGORY_LINKS } from './nav-links';
 import classes from './shop-layout.module.css';
 

@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { PageTitle } from '../../components/page-title';
 import { RouteLoader } from '../../components/route-loader';
-import { SearchBox } from '../../features/search/components/search-box';
+import { SearchBox } from '../../features/catalog/components/search-box';
 import { lazyPage } from '../../lib/lazy-page';
 import { shopRoutes } from '../routes/shop-routes';
 import { CATEGORY_LINKS } from './nav-links';

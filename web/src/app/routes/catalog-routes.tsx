@@ -9,7 +9,7 @@ const ProductPage = lazyPage(() => import('../../features/catalog/components/pro
 const InfoPage = lazyPage(() => import('../../features/info/components/info-page'));
 const SellerPage = lazyPage(() => import('../../features/disclosures/components/seller-page'));
 const GrievancePage = lazyPage(() => import('../../features/disclosures/components/grievance-page'));
-const SearchPage = lazyPage(() => import('../../features/search/components/search-page'));
+const SearchPage = lazyPage(() => import('../../features/catalog/components/search-page'));
 
 export const catalogRoutes: RouteObject[] = [
   { index: true, element: <HomePage />, handle: { title: 'Home' } },

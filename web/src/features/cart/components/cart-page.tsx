@@ -5,7 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { DeliveryCheck } from '../../delivery/components/delivery-check';
+import { DeliveryCheck } from '../../../components/delivery-check';
 import { cartApi } from '../api/cart-api';
 import { useLiveCart, useLiveProducts } from '../use-live-cart';
 import { CartLineItem, type LineAction } from './cart-line-item';

@@ -2,7 +2,7 @@ import type { ProductImage } from '@bagshop/domain';
 import { ActionIcon, Group, Modal, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
-import { pictureLabel } from './product-gallery';
+import { pictureLabel } from './picture-label';
 
 /** The larger view of a product's pictures: full screen on phones, arrows and ←/→ to move. */
 export default function GalleryLightbox({ images, name, start, onClose }: { images: ProductImage[]; name: string; start: number; onClose: (last: number) => void }) {

@@ -1,6 +1,7 @@
 import type { Product, ProductImage } from '@bagshop/domain';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { pictureLabel } from './picture-label';
 import classes from './product-gallery.module.css';
 
 // The larger view (a Mantine modal) loads when it is first opened.
@@ -8,7 +9,6 @@ const GalleryLightbox = lazy(() => import('./gallery-lightbox'));
 
 const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-export const pictureLabel = (name: string, i: number, n: number) => (n > 1 ? `${name}, picture ${i + 1} of ${n}` : name);
 
 /**
  * The product's pictures: one at a time in a track that scrolls sideways with CSS scroll

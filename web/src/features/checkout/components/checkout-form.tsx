@@ -21,7 +21,7 @@ import { Alert, Button, Group, Loader, Paper, Radio, Select, SimpleGrid, Stack, 
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { getDeliveryPolicy, getDeliveryQuote } from '../../delivery/api/delivery-api';
+import { getDeliveryPolicy, getDeliveryQuote } from '../../../lib/delivery-api';
 import { useSchemaForm } from '../../../lib/schema-form';
 
 export const NEW_ADDRESS = 'new';

@@ -6,8 +6,8 @@ import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { useSession } from '../../../lib/session';
-import { fileComplaint } from '../../delivery/api/delivery-api';
-import { useSeller } from '../../delivery/components/sold-by';
+import { fileComplaint } from '../../../lib/delivery-api';
+import { useSeller } from '../../../components/sold-by';
 
 function dateTime(iso: string): string {
   return new Date(iso).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });

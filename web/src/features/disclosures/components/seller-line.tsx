@@ -1,6 +1,6 @@
 import { Text } from '@mantine/core';
 import { useEffect, useRef, useState } from 'react';
-import { useSeller } from '../../delivery/components/sold-by';
+import { useSeller } from '../../../components/sold-by';
 
 /**
  * The footer's seller disclosure: legal name, address, GSTIN and contact. Asked for only when

@@ -1,12 +1,8 @@
-import { GRIEVANCE_PROMISE, type SellerInfo } from '@bagshop/domain';
+import { GRIEVANCE_PROMISE } from '@bagshop/domain';
 import { Anchor, Button, Center, Container, Loader, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { useSeller } from '../../delivery/components/sold-by';
-
-export function sellerAddressLines(seller: SellerInfo): string[] {
-  const a = seller.address;
-  return [a.line1, a.line2, `${a.city} ${a.pincode}`, `${a.state}, India`].filter(Boolean);
-}
+import { sellerAddressLines } from '../../../components/seller-contact';
+import { useSeller } from '../../../components/sold-by';
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (

@@ -1,8 +1,8 @@
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ShippingZones } from '../../delivery/components/shipping-zones';
-import { SellerContact } from '../../disclosures/components/seller-contact';
+import { ShippingZones } from '../../../components/shipping-zones';
+import { SellerContact } from '../../../components/seller-contact';
 
 export type InfoTopic = 'shipping' | 'returns' | 'refunds' | 'cancellation' | 'warranty' | 'contact';
 

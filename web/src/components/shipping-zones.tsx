@@ -1,7 +1,7 @@
 import { DELIVERY_ZONE_LABELS, DELIVERY_ZONES, formatINR, WEEKDAY_LABELS, type DeliveryPolicy } from '@bagshop/domain';
 import { List, Table, Text } from '@mantine/core';
 import { useEffect, useState } from 'react';
-import { getDeliveryPolicy } from '../api/delivery-api';
+import { getDeliveryPolicy } from '../lib/delivery-api';
 
 const ZONE_NOTES: Record<(typeof DELIVERY_ZONES)[number], string> = {
   sameCity: 'our warehouse’s city',

@@ -13,9 +13,9 @@ import {
 import { Button, Group, Paper, Stack, Text, TextInput } from '@mantine/core';
 import { IconCash, IconTruckDelivery } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { errorMessage } from '../../../lib/api-client';
-import { useSession } from '../../../lib/session';
-import { getDeliveryPolicy, getDeliveryQuote, getSavedAddresses, lastPin, rememberPin } from '../api/delivery-api';
+import { errorMessage } from '../lib/api-client';
+import { useSession } from '../lib/session';
+import { getDeliveryPolicy, getDeliveryQuote, getSavedAddresses, lastPin, rememberPin } from '../lib/delivery-api';
 
 type Result = { status: 'idle' } | { status: 'loading' } | { status: 'done'; quote: DeliveryQuote } | { status: 'error'; message: string };
 

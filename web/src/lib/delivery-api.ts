@@ -1,6 +1,6 @@
 // Delivery quotes by PIN code, the public delivery policy and the seller disclosures (docs/delivery-and-disclosures.md).
 import type { Address, ComplaintInput, DeliveryPolicy, DeliveryQuote, GrievanceTicket, SellerInfo } from '@bagshop/domain';
-import { apiData, apiRequest } from '../../../lib/api-client';
+import { apiData, apiRequest } from './api-client';
 
 const quotes = new Map<string, Promise<DeliveryQuote>>();
 

@@ -3,10 +3,10 @@ import { Box, Button, Center, Container, Group, Loader, SimpleGrid, Stack, Text,
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
-import { useAddToCart } from '../../catalog/hooks/use-add-to-cart';
-import { useListQuery } from '../../catalog/hooks/use-list-query';
-import { ListControls } from '../../catalog/components/list-controls';
-import { ProductCard } from '../../catalog/components/product-card';
+import { useAddToCart } from '../hooks/use-add-to-cart';
+import { useListQuery } from '../hooks/use-list-query';
+import { ListControls } from './list-controls';
+import { ProductCard } from './product-card';
 import { searchProducts } from '../api/search-api';
 import { SearchBox } from './search-box';
 

@@ -2,8 +2,8 @@ import type { SellerInfo } from '@bagshop/domain';
 import { Anchor } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
-import { afterNextPaint } from '../../../lib/after-paint';
-import { getSellerInfo } from '../api/delivery-api';
+import { afterNextPaint } from '../lib/after-paint';
+import { getSellerInfo } from '../lib/delivery-api';
 
 const RETRY_MS = [2000, 8000];
 

@@ -1,6 +1,11 @@
 import { Anchor, List, Text } from '@mantine/core';
-import { useSeller } from '../../delivery/components/sold-by';
-import { sellerAddressLines } from './seller-page';
+import type { SellerInfo } from '@bagshop/domain';
+import { useSeller } from './sold-by';
+
+export function sellerAddressLines(seller: SellerInfo): string[] {
+  const a = seller.address;
+  return [a.line1, a.line2, `${a.city} ${a.pincode}`, `${a.state}, India`].filter(Boolean);
+}
 
 /** The Contact page's email, phone and address: the seller's own (GET /api/seller). */
 export function SellerContact({ part }: { part: 'reach' | 'address' }) {
