@@ -7,10 +7,12 @@ describe('search text processing', () => {
   });
 
   it('makes plurals singular and drops stop words and lone letters', () => {
-    expect(['Trolleys', 'backpacks', 'duffles', 'boxes', 'accessories', 'business', 'bags', 'the', 'l', '40'].map(processTerm)).toEqual([
+    expect(['Trolleys', 'backpacks', 'duffles', 'duffels', 'aluminum', 'boxes', 'accessories', 'business', 'bags', 'the', 'l', '40'].map(processTerm)).toEqual([
       'trolley',
       'backpack',
       'duffle',
+      'duffle',
+      'aluminium',
       'box',
       'accessory',
       'business',

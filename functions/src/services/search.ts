@@ -13,10 +13,21 @@ import { listProducts } from './catalog.js';
 const CATEGORY_WORDS: Record<Category, string> = {
   luggage: 'luggage suitcase trolley case travel',
   backpacks: 'backpack rucksack daypack',
-  duffles: 'duffle duffel holdall gym',
+  duffles: 'duffle holdall gym',
 };
 
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'for', 'with', 'of', 'in', 'to', 'on', 'or', 'by', 'at', 'is', 'it']);
+
+/**
+ * Spellings that are the same word (US/UK, and the two spellings of duffle): one form in the
+ * index and the query. Typo tolerance alone misses these: 'duffel' is two edits from 'duffle'.
+ */
+const SPELLINGS: Record<string, string> = {
+  duffel: 'duffle',
+  aluminum: 'aluminium',
+  color: 'colour',
+  gray: 'grey',
+};
 
 /** Splits on anything that is not a letter or digit, and between letters and digits ('40L' → '40', 'L'). */
 export function tokenize(text: string): string[] {
@@ -35,7 +46,7 @@ export function processTerm(term: string): string | null {
   if (t.length > 4 && /ies$/.test(t)) t = `${t.slice(0, -3)}y`;
   else if (t.length > 4 && /(?:x|ch|sh|ss)es$/.test(t)) t = t.slice(0, -2);
   else if (t.length > 3 && /[^su]s$/.test(t)) t = t.slice(0, -1);
-  return t;
+  return SPELLINGS[t] ?? t;
 }
 
 const SEARCH_OPTIONS: SearchOptions = {
