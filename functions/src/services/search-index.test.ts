@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { processTerm, ProductIndex, tokenize } from './search.js';
+import { processTerm, ProductIndex, tokenize } from './search-index.js';
 
 describe('search text processing', () => {
   it('splits words, and numbers from letters', () => {
