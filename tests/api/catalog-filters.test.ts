@@ -16,10 +16,14 @@ const isSorted = (values: number[], direction: 1 | -1) => values.every((v, i) =>
 
 describe('product list filters and sort', () => {
   it('sort=price_asc / price_desc order by sale price', async () => {
+    // Other test files may have added bags: the expectations come from the list itself.
+    const all = await list('products/category/luggage');
     const up = await list('products/category/luggage?sort=price_asc');
+    expect(up.length).toBe(all.length);
     expect(up.length).toBeGreaterThanOrEqual(9);
     expect(isSorted(up.map(sale), 1)).toBe(true);
-    expect(up[0]?._id).toBe('monsoon-polypropylene-cabin-trolley-55-cm');
+    expect(new Set(up.map((p) => p._id))).toEqual(new Set(all.map((p) => p._id)));
+    expect(up.map(sale)).not.toEqual(all.map(sale));
     const down = await list('products/category/luggage?sort=price_desc');
     expect(isSorted(down.map(sale), -1)).toBe(true);
     expect(down[0]?._id).toBe('heritage-aluminium-frame-trolley-75-cm');
@@ -28,8 +32,10 @@ describe('product list filters and sort', () => {
   it('sort=discount orders by discount percent, biggest first', async () => {
     const all = await list('products?sort=discount');
     expect(isSorted(all.map((p) => p.discount / p.price), -1)).toBe(true);
-    expect(all[0]?._id).toBe('voyager-hardshell-cabin-trolley-55-cm');
     expect(all.at(-1)?.discount).toBe(0);
+    // The demo's biggest discounts: 37.0 % (Voyager cabin) above 36.7 % (Metro large), both shown as 37 %.
+    const demo = all.filter((p) => ['voyager-hardshell-cabin-trolley-55-cm', 'metro-polycarbonate-large-trolley-78-cm'].includes(p._id));
+    expect(demo.map((p) => p._id)).toEqual(['voyager-hardshell-cabin-trolley-55-cm', 'metro-polycarbonate-large-trolley-78-cm']);
   });
 
   it('sort=newest orders by creation; featured (the default) puts sold-out bags last', async () => {
@@ -47,7 +53,7 @@ describe('product list filters and sort', () => {
     const some = await list('products?minPrice=2000&maxPrice=3149&sort=price_asc');
     expect(some.length).toBeGreaterThan(2);
     expect(some.every((p) => sale(p) >= 2000 && sale(p) <= 3149)).toBe(true);
-    expect(some.at(-1)?._id).toBe('voyager-hardshell-cabin-trolley-55-cm'); // exactly ₹3,149
+    expect(some.some((p) => p._id === 'voyager-hardshell-cabin-trolley-55-cm')).toBe(true); // exactly ₹3,149: inclusive
     const all = await list('products');
     expect(some.length).toBe(all.filter((p) => sale(p) >= 2000 && sale(p) <= 3149).length);
   });

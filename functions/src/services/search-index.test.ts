@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { processTerm, ProductIndex, tokenize } from './search.js';
+import { processTerm, ProductIndex, tokenize } from './search-index.js';
 
 describe('search text processing', () => {
   it('splits words, and numbers from letters', () => {
@@ -7,10 +7,12 @@ describe('search text processing', () => {
   });
 
   it('makes plurals singular and drops stop words and lone letters', () => {
-    expect(['Trolleys', 'backpacks', 'duffles', 'boxes', 'accessories', 'business', 'bags', 'the', 'l', '40'].map(processTerm)).toEqual([
+    expect(['Trolleys', 'backpacks', 'duffles', 'duffels', 'aluminum', 'boxes', 'accessories', 'business', 'bags', 'the', 'l', '40'].map(processTerm)).toEqual([
       'trolley',
       'backpack',
       'duffle',
+      'duffle',
+      'aluminium',
       'box',
       'accessory',
       'business',
