@@ -11,6 +11,8 @@ let base: string;
 /** The API app on a free port, built with `publicReadLimit` as RATE_LIMIT_PUBLIC_READ. */
 async function startApp(publicReadLimit: number): Promise<string> {
   process.env.RATE_LIMIT_PUBLIC_READ = String(publicReadLimit);
+  const { resetServerConfig } = await import('../config.js');
+  resetServerConfig(); // settings are read once per instance (config.ts)
   const { createApp } = await import('./app.js');
   const server = createApp().listen(0, '127.0.0.1');
   servers.push(server);

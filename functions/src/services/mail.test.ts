@@ -1,5 +1,6 @@
 import type { DocumentData, DocumentReference } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it } from 'vitest';
+import { resetServerConfig } from '../config.js';
 import { emailChangedMail, orderMail, orderMailEventFor, queueMail, type OrderMailEvent } from './mail.js';
 
 const order: DocumentData = {
@@ -17,6 +18,7 @@ const order: DocumentData = {
 
 afterEach(() => {
   delete process.env.APP_ORIGIN;
+  resetServerConfig();
 });
 
 describe('orderMail', () => {
@@ -75,6 +77,7 @@ describe('orderMail', () => {
   it('links to the order when APP_ORIGIN is set, and not otherwise', () => {
     expect(orderMail('shipped', 'o1', order)?.message.text).not.toContain('http');
     process.env.APP_ORIGIN = 'https://shop.example.in/';
+    resetServerConfig(); // settings are read once per instance (config.ts)
     const mail = orderMail('shipped', 'o1', order);
     expect(mail?.message.text).toContain('See your order: https://shop.example.in/orders/o1');
     expect(mail?.message.html).toContain('href="https://shop.example.in/orders/o1"');

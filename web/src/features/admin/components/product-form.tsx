@@ -54,8 +54,10 @@ export function validateProduct(values: FormValues): FormErrors {
  */
 export function changedFields(product: Product, values: Required<Omit<ProductFields, 'expectedUpdatedAt'>>): ProductFields {
   const changed: ProductFields = { expectedUpdatedAt: product.updatedAt };
+  // A product saved before a field existed shows that field's default: unchanged, not sent.
+  const loaded = { ...product, hsn: product.hsn ?? DEFAULT_HSN, gstRatePercent: product.gstRatePercent ?? DEFAULT_GST_RATE };
   for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock', 'countryOfOrigin', 'hsn', 'gstRatePercent'] as const) {
-    if (values[key] !== product[key]) Object.assign(changed, { [key]: values[key] });
+    if (values[key] !== loaded[key]) Object.assign(changed, { [key]: values[key] });
   }
   return changed;
 }
