@@ -112,7 +112,9 @@ export function hostingHeaders(target: HeadersTarget, indexHtml: string): Header
   return [
     { regex: PAGE_PATHS_REGEX, headers: securityHeaders(target, indexHtml) },
     { source: '/assets/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
-    { source: '**/*.@(webp|png|jpg|svg|ico)', headers: [{ key: 'Cache-Control', value: 'public, max-age=86400' }] },
+    { source: '**/*.@(webp|png|svg|ico)', headers: [{ key: 'Cache-Control', value: 'public, max-age=86400' }] },
+    // The link-preview pictures (docs/search-and-seo.md); not /api/images/*.jpg, which are immutable.
+    { source: '/og/*.jpg', headers: [{ key: 'Cache-Control', value: 'public, max-age=86400' }] },
   ];
 }
 

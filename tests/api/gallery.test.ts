@@ -77,7 +77,7 @@ describe('product gallery', () => {
     expect(await widths(inserted.body.data)).toEqual([24, 32, 20]);
     product = inserted.body.data;
     // Other fields alone leave the gallery as it is.
-    const renamed = await patch(product._id, { stock: 6 });
+    const renamed = await patch(product._id, { stock: 6, expectedUpdatedAt: product.updatedAt });
     expect(renamed.body.data.images).toEqual(product.images);
   });
 

@@ -6,7 +6,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEMO_SELLER, type CreditNote, type Invoice, type SellerSettings, type TaxReport } from '@bagshop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import Stripe from 'stripe';
+import { eventually, payOnPage, startTestCheckout, type StripeLocal } from '../support/stripe';
 import { cancelOrder, setOrderStatus, type Actor } from '../../functions/src/services/orders';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import { createProduct, placeOrder, placeOrderDelivered, shopperWithAddress, warmFunctionWorkers, type Envelope, type OrderJson } from '../support/commerce';
@@ -19,8 +19,10 @@ const NUMBER = /^BS\/(\d\d-\d\d)\/(\d{5})$/;
 
 let adminUser: TestUser;
 let adminActor: Actor;
+let checkout: StripeLocal;
 
 beforeAll(async () => {
+  checkout = await startTestCheckout();
   adminUser = await createTestUser({ role: 'admin' });
   adminActor = { uid: adminUser.uid, email: adminUser.email, role: 'admin' };
   mkdirSync(PDF_DIR, { recursive: true });
@@ -227,18 +229,11 @@ describe('the invoice issued on confirmation', () => {
     const product = await createProduct(adminUser, { price: 2499, discount: 400, stock: 5 });
     const placed = await placeOrder(shopper, { paymentMethod: 'ONLINE', addressId: shopper.addressId, productId: product._id });
     expect(placed.status).toBe(201);
-    const stripe = new Stripe('sk_test_for_signing_only');
-    const payload = JSON.stringify({
-      id: `evt_gst_${Date.now().toString(36)}`,
-      object: 'event',
-      api_version: '2025-01-01',
-      created: Math.floor(Date.now() / 1000),
-      type: 'checkout.session.completed',
-      data: { object: { id: `cs_gst_${Date.now().toString(36)}`, object: 'checkout.session', metadata: { orderId: placed.body.data._id }, payment_status: 'paid', status: 'complete' } },
-    });
-    const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_bagshop_emulator' });
-    const hook = await api('payment/webhook', { method: 'POST', rawBody: payload, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature } });
-    expect(hook.status).toBe(200);
+    // Paid on the local test checkout page: Stripe's signed checkout.session.completed, as in production.
+    const session = await api<Envelope<{ sessionId: string }>>('payment', { method: 'POST', token: shopper.idToken, body: { orderId: placed.body.data._id } });
+    expect(session.status).toBe(200);
+    await payOnPage(checkout, session.body.data.sessionId);
+    await eventually(async () => (await getOrder(placed.body.data._id, shopper.idToken)).body.data.status === 'confirmed', 20_000, 'the paid order to be confirmed');
     const order = (await getOrder(placed.body.data._id, shopper.idToken)).body.data;
     expect(order.status).toBe('confirmed');
     expect(order.invoice?.number).toMatch(NUMBER);
@@ -268,9 +263,11 @@ describe('the invoice issued on confirmation', () => {
 describe('the number series', () => {
   it('10 concurrent confirmations get 10 distinct, consecutive numbers', async () => {
     const product = await createProduct(adminUser, { price: 1200, discount: 0, stock: 50 });
-    const shopper = await shopperWithAddress();
+    // At most MAX_OPEN_COD_ORDERS (5) pending COD orders per shopper: two shoppers place five each.
+    const shoppers = [await shopperWithAddress(), await shopperWithAddress()];
     const ids: string[] = [];
     for (let i = 0; i < 10; i += 1) {
+      const shopper = shoppers[i % 2] as (typeof shoppers)[number];
       const placed = await placeOrderDelivered(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: product._id });
       expect(placed.status).toBe(201);
       ids.push(placed.body.data._id);
@@ -447,6 +444,7 @@ describe('who may download', () => {
 });
 
 afterAll(async () => {
+  await checkout.close();
   // Leave the demo seller as seeded for the suites that follow.
   await admin().db.doc('settings/seller').set({ ...DEMO_SELLER, updatedAt: new Date() });
 });

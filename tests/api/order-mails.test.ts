@@ -1,17 +1,23 @@
 // Order messages in the mail queue (`mail`, the Trigger Email extension's shape): placed,
 // confirmed, shipped, cancelled; for online orders confirmed and cancelled come from Stripe's
 // webhook. ('refunded' is built by services/mail.ts for the refund path; unit-tested there.)
-import Stripe from 'stripe';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import { createProduct, placeOrder, shopperWithAddress, type Envelope, type OrderJson } from '../support/commerce';
+import { eventually, payOnPage, startTestCheckout, stripeClient, type StripeLocal } from '../support/stripe';
 
 let seller: TestUser;
 let productId: string;
+let checkout: StripeLocal;
 
 beforeAll(async () => {
+  checkout = await startTestCheckout();
   seller = await createTestUser({ role: 'admin' });
   productId = (await createProduct(seller, { stock: 50, price: 3000, discount: 500 }))._id;
+});
+
+afterAll(async () => {
+  await checkout.close();
 });
 
 async function mailsFor(orderId: string) {
@@ -72,24 +78,17 @@ describe('order mails', () => {
   });
 
   it('online: Stripe’s paid event confirms (mail), its expiry cancels (mail)', async () => {
-    const stripe = new Stripe('sk_test_for_signing_only');
-    const send = async (type: string, orderId: string) => {
-      const payload = JSON.stringify({
-        id: `evt_mail_${Date.now().toString(36)}_${Math.random().toString(36).slice(2)}`,
-        object: 'event',
-        type,
-        created: Math.floor(Date.now() / 1000),
-        data: { object: { id: `cs_test_${orderId}`, object: 'checkout.session', metadata: { orderId }, payment_status: type.endsWith('expired') ? 'unpaid' : 'paid' } },
-      });
-      const signature = stripe.webhooks.generateTestHeaderString({ payload, secret: 'whsec_bagshop_emulator' });
-      return api('payment/webhook', { method: 'POST', rawBody: payload, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature } });
-    };
     const shopper = await shopperWithAddress();
     const paid = await placeOrder(shopper, { paymentMethod: 'ONLINE', addressId: shopper.addressId, productId, quantity: 1 });
     const expired = await placeOrder(shopper, { paymentMethod: 'ONLINE', addressId: shopper.addressId, productId, quantity: 1 });
     expect([paid.status, expired.status]).toEqual([201, 201]);
-    expect((await send('checkout.session.completed', paid.body.data._id)).status).toBe(200);
-    expect((await send('checkout.session.expired', expired.body.data._id)).status).toBe(200);
+    const session = async (orderId: string) =>
+      (await api<Envelope<{ sessionId: string }>>('payment', { method: 'POST', token: shopper.idToken, body: { orderId } })).body.data.sessionId;
+    // Paid on the test checkout page (Stripe's signed checkout.session.completed), expired through Stripe's API (checkout.session.expired).
+    await payOnPage(checkout, await session(paid.body.data._id));
+    await stripeClient(checkout).checkout.sessions.expire(await session(expired.body.data._id));
+    await eventually(async () => (await mailsFor(paid.body.data._id)).length === 2, 20_000, 'the confirmed mail');
+    await eventually(async () => (await mailsFor(expired.body.data._id)).length === 2, 20_000, 'the cancelled mail');
 
     const paidMails = await mailsFor(paid.body.data._id);
     expect(paidMails.map((m) => m.kind)).toEqual(['order_placed', 'order_confirmed']);

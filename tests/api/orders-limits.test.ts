@@ -14,7 +14,8 @@ beforeAll(async () => {
 describe('at most 10 units of one product per line', () => {
   it('Buy Now of 11 is 400 naming the limit; 10 is fine', async () => {
     const shopper = await shopperWithAddress();
-    const p = await createProduct(adminUser, { stock: 50 });
+    // 10 × ₹500 stays under the COD limit of ₹10,000 (docs/delivery-and-disclosures.md).
+    const p = await createProduct(adminUser, { stock: 50, price: 500, discount: 0 });
     const res = await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: p._id, quantity: 11 });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('You can have at most 10 units of one product in one order');
