@@ -198,11 +198,10 @@ export function TaxPage() {
 
           <AdminTable
             label={`Invoices and credit notes, ${monthLabel(month)}`}
-            minWidth={860}
+            minWidth={800}
             columns={[
               { label: 'Document' },
-              { label: 'Date' },
-              { label: 'Order' },
+              { label: 'Date and order' },
               { label: 'Buyer' },
               { label: 'Place of supply' },
               ...AMOUNT_COLUMNS.map((label) => ({ label, align: 'right' as const })),
@@ -226,9 +225,11 @@ export function TaxPage() {
                       </Text>
                     )}
                   </Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateIN(d.issuedAt)}</Table.Td>
-                  <Table.Td ff="monospace" title={d.orderId}>
-                    #{shortOrderId(d.orderId)}
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Text size="sm">{formatDateIN(d.issuedAt)}</Text>
+                    <Text size="xs" c="dimmed" ff="monospace" title={d.orderId}>
+                      Order #{shortOrderId(d.orderId)}
+                    </Text>
                   </Table.Td>
                   <Table.Td>{d.buyerName}</Table.Td>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>{stateWithCode(d.placeOfSupply.state, d.placeOfSupply.stateCode)}</Table.Td>
