@@ -117,7 +117,8 @@ describe('stock holds', () => {
     expect(cancelled.statusHistory.at(-1)).toMatchObject({ status: 'cancelled', by: 'system' });
     expect(cancelled.stockReleasedAt).toBeTruthy();
     expect(await stockOf(product._id)).toBe(10);
-    expect(checkout.sessions.get(sessionId)?.status).toBe('expired');
+    // The session is expired right after the sweep's transaction commits.
+    await eventually(async () => checkout.sessions.get(sessionId)?.status === 'expired', 10_000, 'the session to be expired');
 
     // Sweeping again, twice at once, gives nothing back a second time; the order is no longer payable.
     const sweep = async () => (await fetch(await sweepUrl(), { method: 'POST' })).status;
