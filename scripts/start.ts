@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildFunctions, buildWeb } from './lib/build.ts';
 import { DATA_DIR, emulatorEnv, prepareEmulators, startEmulators, waitForApi } from './lib/emulators.ts';
-import { FUNCTIONS_URL, HOSTING_URL, PORTS, ROOT, webBuildEnv } from './lib/env.ts';
+import { HOSTING_URL, PORTS, ROOT, SWEEP_URL, webBuildEnv } from './lib/env.ts';
 import { chooseCardPayments, startHoldSweeper, sweepIntervalMs, writeFunctionSettings } from './lib/function-settings.ts';
 import { checkPorts, PreflightError } from './lib/preflight.ts';
 import { run, step } from './lib/run.ts';
@@ -77,7 +77,7 @@ async function main(): Promise<number> {
     return seedCode;
   }
   // Scheduled functions do not fire on the emulators: the hold sweep runs on a timer here.
-  sweeper.stop = startHoldSweeper(FUNCTIONS_URL, sweepIntervalMs(settings.paymentHoldSeconds), (message) => console.error(message));
+  sweeper.stop = startHoldSweeper(SWEEP_URL, sweepIntervalMs(settings.paymentHoldSeconds), (message) => console.error(message));
   const productsRes = await fetch(`${HOSTING_URL}/api/products`);
   const products = ((await productsRes.json()) as { data?: unknown[] }).data?.length ?? 0;
 

@@ -1,7 +1,7 @@
 // Runs inside `firebase emulators:exec` (see scripts/test.ts): the emulator-backed suites,
 // one after another, because they share the emulators.
 import { resolve } from 'node:path';
-import { FUNCTIONS_URL, ROOT } from './lib/env.ts';
+import { ROOT, SWEEP_URL } from './lib/env.ts';
 import { startHoldSweeper } from './lib/function-settings.ts';
 import { run, step } from './lib/run.ts';
 import { vitestArgs } from './lib/vitest-report.ts';
@@ -15,7 +15,7 @@ const filters = process.env.BAGSHOP_TEST_FILTER?.split(',').filter(Boolean) ?? [
 
 // As `npm start` does: the scheduled hold sweep does not fire on the emulators, so it runs on
 // a timer for the whole run (tests of expired holds wait for it, they never call it).
-const stopSweeper = startHoldSweeper(FUNCTIONS_URL, 5_000, (message) => console.error(message));
+const stopSweeper = startHoldSweeper(SWEEP_URL, 5_000, (message) => console.error(message));
 
 let failed = false;
 for (const stage of stages) {

@@ -77,7 +77,8 @@ describe('the exported functions declare their secrets', () => {
   });
 
   it('api and sweepHolds bind STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', async () => {
-    const { api, sweepHolds } = await import('./index.js');
+    const { api, sweepHolds, sweepHoldsEmulator } = await import('./index.js');
+    expect(sweepHoldsEmulator).toBeUndefined(); // the emulators' HTTP twin of the sweep is never deployed
     const secrets = (fn: { __endpoint?: { secretEnvironmentVariables?: { key: string }[] } }) =>
       (fn.__endpoint?.secretEnvironmentVariables ?? []).map((s) => s.key).sort();
     expect(secrets(api)).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);

@@ -1,6 +1,6 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { checkConfigAtStartup, PAYMENT_SECRETS } from './config.js';
+import { checkConfigAtStartup, PAYMENT_SECRETS, serverConfig } from './config.js';
 import { createApp } from './http/app.js';
 import { sweepExpiredHolds } from './services/holds.js';
 
@@ -25,3 +25,13 @@ export const sweepHolds = onSchedule(
     await sweepExpiredHolds();
   },
 );
+
+// Emulators only: scheduled functions do not fire there, so `npm start` and `npm test` call
+// the same sweep over HTTP on a timer. It is a function of its own so that its requests never
+// occupy an `api` worker (the emulator runs one worker per concurrent request, and state such
+// as the in-memory rate limits is per worker). Undefined, hence not deployed, anywhere else.
+export const sweepHoldsEmulator = serverConfig().emulator
+  ? onRequest({ region: REGION, secrets: PAYMENT_SECRETS }, async (_req, res) => {
+      res.json({ success: true, data: await sweepExpiredHolds() });
+    })
+  : undefined;

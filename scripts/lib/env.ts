@@ -22,6 +22,8 @@ export const HOST = '127.0.0.1';
 
 export const HOSTING_URL = `http://${HOST}:${PORTS.hosting}`;
 export const FUNCTIONS_URL = `http://${HOST}:${PORTS.functions}/${PROJECT_ID}/${REGION}/api`;
+/** The emulator-only HTTP twin of the scheduled hold sweep (functions/src/index.ts). */
+export const SWEEP_URL = `http://${HOST}:${PORTS.functions}/${PROJECT_ID}/${REGION}/sweepHoldsEmulator`;
 
 /**
  * The firebase.json to pass with --config: the committed one with this checkout's ports

@@ -102,14 +102,14 @@ export function writeFunctionSettings(options: { appOrigin: string; payments: Ca
 
 /**
  * Scheduled functions do not fire on the emulators: call the same hold sweep the deployed
- * `sweepHolds` runs (POST /api/payment/sweep, emulator only) every `everyMs`.
+ * `sweepHolds` runs (the emulator-only function `sweepHoldsEmulator`) every `everyMs`.
  */
-export function startHoldSweeper(functionsUrl: string, everyMs: number, onError?: (message: string) => void): () => void {
+export function startHoldSweeper(sweepUrl: string, everyMs: number, onError?: (message: string) => void): () => void {
   let running = false;
   const timer = setInterval(() => {
     if (running) return;
     running = true;
-    fetch(`${functionsUrl}/payment/sweep`, { method: 'POST', signal: AbortSignal.timeout(60_000) })
+    fetch(sweepUrl, { method: 'POST', signal: AbortSignal.timeout(60_000) })
       .then(async (res) => {
         if (!res.ok) onError?.(`hold sweep answered ${res.status}: ${(await res.text()).slice(0, 200)}`);
         else await res.arrayBuffer();

@@ -24,6 +24,9 @@ afterAll(async () => {
   await checkout.close();
 });
 
+/** The emulator-only twin of the scheduled sweep (functions/src/index.ts). */
+const sweepUrl = async () => (await functionUrl()).replace(/\/api$/, '/sweepHoldsEmulator');
+
 async function stored(id: string) {
   return (await admin().db.doc(`orders/${id}`).get()).data() ?? {};
 }
@@ -114,10 +117,11 @@ describe('stock holds', () => {
     expect(cancelled.statusHistory.at(-1)).toMatchObject({ status: 'cancelled', by: 'system' });
     expect(cancelled.stockReleasedAt).toBeTruthy();
     expect(await stockOf(product._id)).toBe(10);
-    expect(checkout.sessions.get(sessionId)?.status).toBe('expired');
+    // The session is expired right after the sweep's transaction commits.
+    await eventually(async () => checkout.sessions.get(sessionId)?.status === 'expired', 10_000, 'the session to be expired');
 
     // Sweeping again, twice at once, gives nothing back a second time; the order is no longer payable.
-    const sweep = async () => (await fetch(`${await functionUrl()}/payment/sweep`, { method: 'POST' })).status;
+    const sweep = async () => (await fetch(await sweepUrl(), { method: 'POST' })).status;
     expect(await Promise.all([sweep(), sweep()])).toEqual([200, 200]);
     expect(await stockOf(product._id)).toBe(10);
     expect((await startPayment(shopper, order._id)).status).toBe(409);
@@ -130,7 +134,7 @@ describe('stock holds', () => {
     await payOnPage(checkout, sessionId);
     await eventually(async () => (await stored(order._id)).status === 'confirmed', 20_000, 'payment');
     await admin().db.doc(`orders/${order._id}`).update({ 'payment.holdUntil': Timestamp.fromMillis(Date.now() - 60_000) });
-    expect((await fetch(`${await functionUrl()}/payment/sweep`, { method: 'POST' })).status).toBe(200);
+    expect((await fetch(await sweepUrl(), { method: 'POST' })).status).toBe(200);
     expect((await stored(order._id)).status).toBe('confirmed');
     expect(await stockOf(product._id)).toBe(9);
   });

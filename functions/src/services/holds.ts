@@ -5,7 +5,7 @@
  * back exactly once, its Checkout Session expired), and sends refunds that never reached
  * Stripe. Production runs it every minute (`sweepHolds` in index.ts); on the emulators,
  * where scheduled functions do not fire, `npm start` and `npm test` call it on a timer
- * (POST /api/payment/sweep, emulator only).
+ * through `sweepHoldsEmulator`, an HTTP function that exists only on the emulators.
  */
 import { logger } from 'firebase-functions';
 import { Timestamp } from 'firebase-admin/firestore';

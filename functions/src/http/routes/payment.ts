@@ -1,9 +1,7 @@
 import { Router, type Request } from 'express';
-import { serverConfig } from '../../config.js';
 import { createPaymentSchema } from '@bagshop/domain';
 import { notFound } from '../../lib/errors.js';
 import { stripe } from '../../lib/stripe.js';
-import { sweepExpiredHolds } from '../../services/holds.js';
 import { handleWebhook, sessionStatus, startCheckout } from '../../services/payments.js';
 import { requireUser } from '../auth.js';
 import { jsonBody } from '../json-body.js';
@@ -35,14 +33,6 @@ export function paymentRouter(): Router {
     const { duplicate } = await handleWebhook(raw, req.get('stripe-signature'));
     ok(res, { received: true, duplicate });
   });
-
-  // Scheduled functions do not fire on the emulators: `npm start` and `npm test` call the
-  // same sweep here on a timer (services/holds.ts). Deployed, this route does not exist.
-  if (serverConfig().emulator) {
-    router.post('/sweep', async (_req, res) => {
-      ok(res, await sweepExpiredHolds());
-    });
-  }
 
   return router;
 }
