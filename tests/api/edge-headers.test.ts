@@ -89,12 +89,14 @@ describe('security headers on every kind of response', () => {
   });
 
   it('public API reads: nosniff, cacheable, not the page policy', async () => {
-    const res = await api<{ data: { image: { url: string } }[] }>('products');
+    const res = await api<{ data: { image: { url: string; hash: string } }[] }>('products');
     expect(res.status).toBe(200);
     expectApiHeaders(res.headers, 'GET /api/products');
     expect(res.headers.get('cache-control')).toMatch(/^public, /);
-    // Products made by other suites may have no picture: take the first that has one.
-    const image = await fetch(`${await hostingUrl()}${res.body.data.find((p) => p.image.url)?.image.url ?? ''}`);
+    // Other suites add products without a picture: take one with a stored image (the demo ones).
+    const withImage = res.body.data.find((p) => /^[0-9a-f]{64}$/.test(p.image.hash));
+    expect(withImage).toBeDefined();
+    const image = await fetch(`${await hostingUrl()}${withImage?.image.url ?? ''}`);
     expect(image.status).toBe(200);
     expectApiHeaders(image.headers, 'GET /api/images/…');
     expect(image.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');

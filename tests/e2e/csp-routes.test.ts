@@ -106,14 +106,15 @@ async function visitAll(page: Page, base: string, routes: RouteCheck[]): Promise
 describe('the strict CSP on every route', () => {
   const chromium = useBrowser();
 
-  it('signed out: every route loads with no CSP violation', async () => {
+  // Twenty-odd screens in one walk: more time than one journey step.
+  it('signed out: every route loads with no CSP violation', { timeout: 180_000 }, async () => {
     const { page, violations } = await watchedPage(chromium.browser);
     await visitAll(page, chromium.base, SIGNED_OUT);
     expect(violations).toEqual([]);
     await page.context().close();
   });
 
-  it('as a shopper: every route loads with no CSP violation (Auth and Firestore emulators allowed by connect-src)', async () => {
+  it('as a shopper: every route loads with no CSP violation (Auth and Firestore emulators allowed by connect-src)', { timeout: 180_000 }, async () => {
     const { page, violations } = await watchedPage(chromium.browser);
     await logIn(page, chromium.base, 'shopper@bagshop.test', 'Shopper@123');
     await visitAll(page, chromium.base, SHOPPER);
@@ -121,7 +122,7 @@ describe('the strict CSP on every route', () => {
     await page.context().close();
   });
 
-  it('as an admin: every admin screen loads with no CSP violation', async () => {
+  it('as an admin: every admin screen loads with no CSP violation', { timeout: 180_000 }, async () => {
     const { page, violations } = await watchedPage(chromium.browser);
     await logIn(page, chromium.base, 'admin@bagshop.test', 'Admin@123');
     await visitAll(page, chromium.base, ADMIN);
