@@ -24,7 +24,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, api } from '../support/api';
 import { audit, describeFindings, nodeCount, settle, type Finding } from '../support/axe';
 import { useBrowser } from '../support/browser';
-import { logIn, WAIT } from '../support/shopper-ui';
+import { logIn } from '../support/shopper-ui';
 
 type Persona = 'signed out' | 'shopper' | 'admin';
 const ALL: readonly Persona[] = ['signed out', 'shopper', 'admin'];
@@ -84,7 +84,7 @@ export const SCREENS: Screen[] = [
   { name: 'admin products', path: '/admin/products', as: ADMIN, ready: (p) => p.locator('[data-product-id]').first() },
   { name: 'admin product modal (add)', path: '/admin/products', as: ADMIN, open: click('button', 'Add Product'), ready: (p) => p.getByRole('dialog').getByRole('button', { name: 'Add Product' }) },
   { name: 'admin product modal (edit)', path: '/admin/products', as: ADMIN, open: click('button', /^Edit /), ready: (p) => p.getByRole('dialog').getByRole('button', { name: 'Save changes' }) },
-  { name: 'admin users', path: '/admin/users', as: ADMIN, ready: (p) => p.getByText('admin@bagshop.test').first() },
+  { name: 'admin users', path: '/admin/users', as: ADMIN, ready: (p) => p.locator('[data-user-email]').first() },
 ];
 
 /** Filled in beforeAll from the demo data. */
@@ -158,7 +158,7 @@ describe('accessibility gate: axe on every screen, 360 and 1280 px, signed out /
         // checked mid-movement; what they end on is the same page.
         context = await chromium.browser.newContext({ viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' });
         page = await context.newPage();
-        if (persona !== 'signed out') await logIn(page, chromium.base, DEMO[persona].email, DEMO[persona].password);
+        if (persona !== 'signed out') await logIn(page, chromium.base, DEMO[persona].email, DEMO[persona].password, 60_000);
       });
       afterAll(async () => {
         await context?.close();
@@ -176,7 +176,7 @@ describe('accessibility gate: axe on every screen, 360 and 1280 px, signed out /
               await page.goto(`${chromium.base}${fill(screen.path)}`, { waitUntil: 'load' });
               if (screen.open) await screen.open(page);
             }
-            await screen.ready(page).waitFor({ state: 'visible', ...WAIT });
+            await screen.ready(page).waitFor({ state: 'visible', timeout: 30_000 });
             await settle(page);
             const result = await audit(page);
             report.push({

@@ -8,8 +8,8 @@ export const WAIT = { timeout: 20_000 };
 export const label = (text: string) => new RegExp(`^${text}( \\*)?$`);
 
 /** Waits for a client-side navigation (react-router changes the URL without a load event). */
-export async function waitForPath(page: Page, path: string | RegExp): Promise<void> {
-  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)), { waitUntil: 'commit', ...WAIT });
+export async function waitForPath(page: Page, path: string | RegExp, timeout = WAIT.timeout): Promise<void> {
+  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)), { waitUntil: 'commit', timeout });
 }
 
 /** Full-page screenshots at 1280 and 360 px of what is on screen now. */
@@ -27,10 +27,10 @@ export async function waitForToast(page: Page, text: string): Promise<void> {
 }
 
 /** Logs in through the /auth form and waits for the home page. */
-export async function logIn(page: Page, base: string, email: string, password: string): Promise<void> {
+export async function logIn(page: Page, base: string, email: string, password: string, timeout = WAIT.timeout): Promise<void> {
   await page.goto(`${base}/auth`, { waitUntil: 'load' });
   await page.getByLabel(label('Email')).fill(email);
   await page.getByLabel(label('Password')).fill(password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await waitForPath(page, '/');
+  await waitForPath(page, '/', timeout);
 }
