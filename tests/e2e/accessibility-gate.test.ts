@@ -53,7 +53,13 @@ export const SCREENS: Screen[] = [
   { name: 'duffles', path: '/duffles', as: ALL, ready: (p) => p.locator('article').first() },
   { name: 'product page', path: '/product/:productId', as: ALL, ready: (p) => p.getByRole('button', { name: 'Buy Now' }) },
   { name: 'shipping info', path: '/shipping', as: ALL, ready: heading('Shipping & Delivery') },
-  { name: 'returns info', path: '/returns', as: ALL, ready: heading('Returns & Refunds') },
+  { name: 'returns info', path: '/returns', as: ALL, ready: heading('Returns Policy') },
+  // The refund and cancellation policies are the same InfoPage as /returns (checked for every persona).
+  { name: 'refund policy', path: '/refunds', as: ['signed out'], ready: heading('Refund Policy') },
+  { name: 'cancellation policy', path: '/cancellation', as: ['signed out'], ready: heading('Cancellation Policy') },
+  { name: 'seller information', path: '/seller', as: ALL, ready: heading('Seller information') },
+  { name: 'grievance officer', path: '/grievance', as: ALL, ready: heading('Grievance officer') },
+  { name: 'search results', path: '/search?q=trolley', as: ALL, ready: heading(/Results for/) },
   { name: 'warranty info', path: '/warranty', as: ALL, ready: heading('Lifetime Warranty') },
   { name: 'contact info', path: '/contact', as: ALL, ready: heading('Contact Us') },
   { name: 'mobile menu open', path: '/', as: ALL, widths: [360], open: click('button', 'Open menu'), ready: dialog('Bagshop') },
@@ -84,6 +90,10 @@ export const SCREENS: Screen[] = [
   { name: 'admin products', path: '/admin/products', as: ADMIN, ready: (p) => p.locator('[data-product-id]').first() },
   { name: 'admin product modal (add)', path: '/admin/products', as: ADMIN, open: click('button', 'Add Product'), ready: (p) => p.getByRole('dialog').getByRole('button', { name: 'Add Product' }) },
   { name: 'admin product modal (edit)', path: '/admin/products', as: ADMIN, open: click('button', /^Edit /), ready: (p) => p.getByRole('dialog').getByRole('button', { name: 'Save changes' }) },
+  { name: 'admin delivery', path: '/admin/delivery', as: ADMIN, ready: heading('Delivery') },
+  { name: 'admin complaints', path: '/admin/complaints', as: ADMIN, ready: heading('Complaints') },
+  { name: 'admin tax', path: '/admin/tax', as: ADMIN, ready: heading('Tax') },
+  { name: 'admin seller settings', path: '/admin/settings', as: ADMIN, ready: heading('Seller settings') },
   { name: 'admin users', path: '/admin/users', as: ADMIN, ready: (p) => p.locator('[data-user-email]').first() },
 ];
 
