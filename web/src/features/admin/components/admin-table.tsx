@@ -25,7 +25,7 @@ interface AdminTableProps {
 export function AdminTable({ label, minWidth, columns, message, children, footer }: AdminTableProps) {
   return (
     <Card withBorder radius="md" padding={0}>
-      <Table.ScrollContainer minWidth={minWidth}>
+      <Table.ScrollContainer minWidth={minWidth} type="native" tabIndex={0}>
         <Table verticalSpacing="sm" horizontalSpacing="md" highlightOnHover aria-label={label}>
           <Table.Thead bg="gray.0">
             <Table.Tr>

@@ -93,7 +93,7 @@ export function TaxPage() {
         actions={
           <Group gap="sm" align="flex-end">
             <NativeSelect label="Month" data={months.map((m) => ({ value: m, label: monthLabel(m) }))} value={month} onChange={(e) => setMonth(e.currentTarget.value)} w={180} />
-            <DownloadButton path="admin/tax/csv" query={{ month }} fileName={`gst-${month}.csv`} label="Export CSV" ariaLabel={`Export ${monthLabel(month)} as CSV`} variant="filled" />
+            <DownloadButton path="admin/tax/csv" query={{ month }} fileName={`gst-${month}.csv`} label="Export CSV" ariaLabel={`Export CSV for ${monthLabel(month)}`} variant="filled" />
           </Group>
         }
       />
@@ -149,7 +149,7 @@ export function TaxPage() {
             <Title order={3} fz="h5" p="md" pb={0}>
               Totals per tax, {monthLabel(month)}
             </Title>
-            <Table.ScrollContainer minWidth={640}>
+            <Table.ScrollContainer minWidth={640} type="native" tabIndex={0}>
               <Table verticalSpacing="xs" horizontalSpacing="md" aria-label="Totals per tax">
                 <Table.Thead>
                   <Table.Tr>

@@ -84,15 +84,15 @@ export default function SellerPage() {
         <Text size="sm" c="gray.7">
           Prices are the maximum retail price (MRP) or less and include all taxes. Each product page names the bag&apos;s country of
           origin. See our{' '}
-          <Anchor component={Link} to="/returns" c="blue.8" inherit>
+          <Anchor component={Link} to="/returns" c="blue.8" inherit underline="always">
             returns
           </Anchor>
           ,{' '}
-          <Anchor component={Link} to="/refunds" c="blue.8" inherit>
+          <Anchor component={Link} to="/refunds" c="blue.8" inherit underline="always">
             refund
           </Anchor>{' '}
           and{' '}
-          <Anchor component={Link} to="/cancellation" c="blue.8" inherit>
+          <Anchor component={Link} to="/cancellation" c="blue.8" inherit underline="always">
             cancellation
           </Anchor>{' '}
           policies.
