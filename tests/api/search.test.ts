@@ -18,7 +18,7 @@ const RELEVANCE: [string, string][] = [
   ['lether holdall', 'heritage-leather-holdall'],
   ['holdal', 'heritage-leather-holdall'],
   ['canvas duffel', 'weekender-canvas-duffle'],
-  ['gym bag', 'roadster-60l-gym-duffle'],
+  ['gym duffel', 'roadster-60l-gym-duffle'],
   ['trekking rucksak', 'summit-65l-trekking-rucksack'],
   ['schol bag', 'campus-classic-30l-school-backpack'],
   ['laptop', 'commuter-25l-laptop-backpack'],
