@@ -17,7 +17,7 @@ const RELEVANCE: [string, string][] = [
   ['voyger check in', 'voyager-hardshell-check-in-trolley-68-cm'],
   ['lether holdall', 'heritage-leather-holdall'],
   ['holdal', 'heritage-leather-holdall'],
-  ['duffel', 'weekender-canvas-duffle'],
+  ['weekender duffel', 'weekender-canvas-duffle'],
   ['gym bag', 'roadster-60l-gym-duffle'],
   ['trekking rucksak', 'summit-65l-trekking-rucksack'],
   ['schol bag', 'campus-classic-30l-school-backpack'],
