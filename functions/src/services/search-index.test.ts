@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { DEMO_PRODUCTS } from '../../../scripts/seed/catalog.js';
 import { processTerm, ProductIndex, tokenize } from './search-index.js';
 
 describe('search text processing', () => {
@@ -43,5 +44,30 @@ describe('ProductIndex', () => {
 
   it('caps the results', () => {
     expect(index.ids('a b c bag luggage backpack duffle', 2)).toHaveLength(2);
+  });
+});
+
+describe('ranking on the demo catalog', () => {
+  const demo = DEMO_PRODUCTS.map((p) => ({ _id: p.slug, name: p.name, category: p.category, description: p.description }));
+  // Bags other tests leave behind: "bag" in every name must not push them up.
+  const leftovers = Array.from({ length: 40 }, (_, i) => ({
+    _id: `t${i}`,
+    name: `Test bag ${i.toString(36)}x${i}`,
+    category: i % 3 === 0 ? ('luggage' as const) : i % 3 === 1 ? ('backpacks' as const) : ('duffles' as const),
+    description: 'A sturdy test bag',
+  }));
+
+  it.each([
+    ['gym bag', 'roadster-60l-gym-duffle'],
+    ['schol bag', 'campus-classic-30l-school-backpack'],
+    ['weekender duffel', 'weekender-canvas-duffle'],
+    ['aluminum', 'heritage-aluminium-frame-trolley-75-cm'],
+  ])('%s → %s, with or without other bags in the catalog', (q, first) => {
+    expect(new ProductIndex(demo).ids(q)[0]).toBe(first);
+    expect(new ProductIndex([...demo, ...leftovers]).ids(q)[0]).toBe(first);
+  });
+
+  it('"bag" alone still finds bags', () => {
+    expect(new ProductIndex(demo).ids('bag').length).toBeGreaterThan(0);
   });
 });

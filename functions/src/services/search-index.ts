@@ -9,10 +9,13 @@ import MiniSearch, { type Query, type SearchOptions } from 'minisearch';
 
 /** Words shoppers use for each category, indexed with the category's products. */
 const CATEGORY_WORDS: Record<Category, string> = {
-  luggage: 'luggage suitcase trolley case travel',
+  luggage: 'luggage suitcase trolley case',
   backpacks: 'backpack rucksack daypack',
-  duffles: 'duffle holdall gym',
+  duffles: 'duffle holdall',
 };
+
+/** Every product here is a bag: the word may be typed ("gym bag") but must not decide the order. */
+const WEAK_TERMS: Record<string, number> = { bag: 0.1 };
 
 const STOP_WORDS = new Set(['a', 'an', 'and', 'the', 'for', 'with', 'of', 'in', 'to', 'on', 'or', 'by', 'at', 'is', 'it']);
 
@@ -52,6 +55,7 @@ const SEARCH_OPTIONS: SearchOptions = {
   prefix: (term) => term.length >= 2,
   fuzzy: (term) => (term.length >= 4 && !/\d/.test(term) ? 0.2 : false),
   combineWith: 'OR',
+  boostTerm: (term) => WEAK_TERMS[term] ?? 1,
 };
 
 interface IndexedProduct {
