@@ -1,4 +1,4 @@
-// Loads the demo data of DESIGN §9 into the emulators. Idempotent: a marker document
+// Loads the demo data of docs/decisions/0016-demo-data-and-tests-on-emulators.md into the emulators. Idempotent: a marker document
 // records that the data is there, so restarting keeps whatever you changed since;
 // `--force` writes every demo document again (used by `npm run reset` and the tests).
 import { getApps, initializeApp } from 'firebase-admin/app';
@@ -53,7 +53,7 @@ export async function seed(options: { force?: boolean } = {}): Promise<{ product
     });
   }
 
-  // Products with their generated artwork (front, side, open), stored content-addressed (DESIGN §6).
+  // Products with their generated artwork (front, side, open), stored content-addressed (docs/decisions/0004-images-in-firestore.md).
   const now = Date.now();
   const galleries = await galleryImages(DEMO_PRODUCTS.map((p) => p.art));
   const images = galleries.map((g) => g[0]).filter((img) => img !== undefined);

@@ -9,7 +9,7 @@ checkConfigAtStartup();
 
 const REGION = 'asia-south1';
 
-// One HTTPS function serves the whole /api surface (DESIGN §1). It takes and refunds card
+// One HTTPS function serves the whole /api surface (docs/decisions/0002-one-function-for-api.md). It takes and refunds card
 // payments, so Secret Manager's Stripe keys are bound to it.
 export const api = onRequest(
   { region: REGION, memory: '512MiB', concurrency: 80, timeoutSeconds: 60, invoker: 'public', secrets: PAYMENT_SECRETS },

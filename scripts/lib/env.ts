@@ -8,7 +8,7 @@ export const PROJECT_ID = 'demo-bagshop';
 export const REGION = 'asia-south1';
 
 /**
- * Ports of DESIGN §9. BAGSHOP_PORT_OFFSET shifts them all, so two checkouts (or a busy
+ * Ports of docs/decisions/0013-ports-and-offset.md. BAGSHOP_PORT_OFFSET shifts them all, so two checkouts (or a busy
  * shared machine) can run side by side; the shifted config goes to firebase.local.json.
  */
 export const PORT_OFFSET = Number(process.env.BAGSHOP_PORT_OFFSET ?? 0) || 0;

@@ -24,7 +24,7 @@ export function checkJava(): void {
 /**
  * firebase-tools cannot download the Firestore emulator jar offline. Debian's
  * google-cloud-cli-firestore-emulator ships one without a Main-Class, so we write a tiny
- * launcher jar whose manifest points at it (ENVIRONMENT.md). Returns the env to export,
+ * launcher jar whose manifest points at it (docs/platform.md "Emulators offline"). Returns the env to export,
  * or nothing where the Debian jar is absent (firebase-tools then downloads as usual).
  */
 export function firestoreEmulatorEnv(): Record<string, string> {

@@ -1,8 +1,8 @@
 /**
- * Demo catalog loaded on the emulators (DESIGN.md §9).
+ * Demo catalog loaded on the emulators (docs/decisions/0016-demo-data-and-tests-on-emulators.md).
  *
  * Prices and discounts are whole rupees; `discount` is an AMOUNT, never a percent
- * (discount percent = round(discount / price × 100), DESIGN.md §3). `slug` is the
+ * (discount percent = round(discount / price × 100), docs/decisions/0005-money.md). `slug` is the
  * stable Firestore document id used by the seed. `art` describes the generated
  * product image (see ./artwork.ts); every product has a distinct combination.
  */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { api, createTestUser } from '../support/api';
 import { cartOf, createProduct, ordersOf, placeOrderDelivered, setCart, shopperWithAddress, stockOf, warmFunctionWorkers } from '../support/commerce';
 
-// ENVIRONMENT.md: the Firestore emulator may abort heavily contended transactions; the
+// docs/decisions/0016-demo-data-and-tests-on-emulators.md: the Firestore emulator may abort heavily contended transactions; the
 // service answers those with 409 too. What must never happen: overselling, negative stock.
 // (See warmFunctionWorkers on the emulator's worker start-up limit.)
 describe('20 shoppers racing for 5 units', () => {

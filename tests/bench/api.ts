@@ -193,7 +193,7 @@ async function main(): Promise<number> {
 
     // The worst case for a shop: everyone buys the same product at once. Every order's
     // transaction locks that product document, so they queue (and the Firestore emulator's
-    // lock handling makes some wait for the SDK's retry back-off; ENVIRONMENT.md).
+    // lock handling makes some wait for the SDK's retry back-off; firebase-tools#6758, docs/decisions/0016-demo-data-and-tests-on-emulators.md).
     step(`POST /api/order — ${ORDERS.connections} shoppers all buying the same product, ${ORDERS.duration} s`);
     const hot = await load('POST /api/order (same product)', {
       url: `${HOSTING_URL}/api/order`,

@@ -2,7 +2,7 @@
  * A product's pictures (docs/search-and-seo.md, Gallery): up to six, uploaded as the
  * repeated multipart field `images`, ordered and removed with the text field `imageOrder`.
  * The first picture is also the product's `image`; `imageHashes` lets one query find every
- * product that shows a picture (a picture belongs to one product only, DESIGN §6).
+ * product that shows a picture (a picture belongs to one product only, docs/decisions/0004-images-in-firestore.md).
  */
 import { GALLERY_MESSAGES, MAX_PRODUCT_IMAGES, type ProductImage } from '@bagshop/domain';
 import { FieldValue } from 'firebase-admin/firestore';

@@ -1,5 +1,5 @@
 /**
- * Orders with stock (DESIGN §2, §3): prices and totals come from Firestore, stock is taken
+ * Orders with stock (docs/architecture.md "Data model", docs/decisions/0006-server-side-orders-and-stock.md): prices and totals come from Firestore, stock is taken
  * in the same transaction that writes the order, and put back exactly once when an order
  * is cancelled (the status guards it: nothing leaves `cancelled`).
  */

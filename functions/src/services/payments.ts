@@ -1,5 +1,5 @@
 /**
- * Stripe Checkout (DESIGN §7, docs/orders-and-payments.md). Sessions are built from the
+ * Stripe Checkout (docs/decisions/0010-stripe-and-local-stand-in.md, docs/orders-and-payments.md). Sessions are built from the
  * order in Firestore, never from the request; one order has one payable session; the
  * webhook trusts only a verified event, checks it against the order, and changes the
  * order's status only through the transition function.

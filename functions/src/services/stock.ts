@@ -1,5 +1,5 @@
 /**
- * Stock and cart lines inside order transactions (DESIGN §2, §3). Each helper comes in two
+ * Stock and cart lines inside order transactions (docs/architecture.md "Data model", docs/decisions/0006-server-side-orders-and-stock.md). Each helper comes in two
  * halves, because a Firestore transaction needs every read before any write: `read…` does
  * the reads, the matching writer only writes.
  */

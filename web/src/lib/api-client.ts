@@ -83,7 +83,7 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
   return url.toString();
 }
 
-/** Reads the envelope of DESIGN §5: returns the whole JSON body, throws ApiError on failure. */
+/** Reads the envelope of docs/decisions/0009-api-contract.md: returns the whole JSON body, throws ApiError on failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers: Record<string, string> = { Accept: 'application/json', ...(await authHeader()) };
   const sentToken = 'Authorization' in headers;

@@ -15,7 +15,7 @@ let authInstance: Auth | undefined;
 
 /**
  * initializeAuth instead of getAuth: getAuth eagerly loads apis.google.com's gapi script,
- * which costs load time everywhere and fails offline (ENVIRONMENT.md). The popup resolver
+ * which costs load time everywhere and fails offline (docs/decisions/0012-google-sign-in-on-emulators.md). The popup resolver
  * is passed only to the Google sign-in call.
  *
  * Not imported by the entry chunk: the session reaches Auth through lib/auth-loader.ts, and the

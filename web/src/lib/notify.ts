@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 
-// Toast durations of spec §9: success 2 s, error and plain 4 s, loading until resolved.
+// Toast durations of docs/spec.md §9: success 2 s, error and plain 4 s, loading until resolved.
 export const notify = {
   success: (message: string) => notifications.show({ message, color: 'green', autoClose: 2000 }),
   error: (message: string) => notifications.show({ message, color: 'red', autoClose: 4000 }),

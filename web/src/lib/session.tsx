@@ -23,7 +23,7 @@ export interface Session {
    * listener already started, so a sign-in form can greet the user without a second fetch.
    */
   loadUser: () => Promise<User | null>;
-  /** Clears the local session even if the server call fails (spec §4). */
+  /** Clears the local session even if the server call fails (docs/spec.md §4). */
   logout: () => Promise<void>;
 }
 
@@ -49,7 +49,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         return profile;
       },
       () => {
-        // A start-up fetch failure means logged out (spec §4).
+        // A start-up fetch failure means logged out (docs/spec.md §4).
         if (currentFirebaseUser()?.uid === uid) {
           loadedUid.current = null;
           setUser(null);
@@ -129,7 +129,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     try {
       await apiData('users/logout', { method: 'POST', body: {} });
     } catch {
-      // A logout failure is ignored (spec §8): the local session is cleared regardless.
+      // A logout failure is ignored (docs/spec.md §8): the local session is cleared regardless.
     }
     loadedUid.current = null;
     setUser(null);

@@ -9,7 +9,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 export function imagesRouter(): Router {
   const router = Router();
 
-  // Content-addressed: the URL names the bytes, so they can be cached forever (DESIGN §6).
+  // Content-addressed: the URL names the bytes, so they can be cached forever (docs/decisions/0004-images-in-firestore.md).
   // `{sha256}.jpg` is the same picture as a JPEG, for link previews (docs/search-and-seo.md).
   router.get('/:name', async (req, res) => {
     const match = /^([0-9a-f]{64})(\.jpg)?$/.exec(req.params.name);

@@ -1,5 +1,5 @@
 /**
- * Product image intake (DESIGN.md §6), shared by the API and the seed script:
+ * Product image intake (docs/decisions/0004-images-in-firestore.md), shared by the API and the seed script:
  * check the bytes (JPEG, PNG or WebP by magic number, at most 5 MB), re-encode to
  * WebP with the longest side at most 1200 px, and hash the OUTPUT so the same picture
  * always lands at the same content address `productImages/{sha256}`.

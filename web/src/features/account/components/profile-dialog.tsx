@@ -101,7 +101,7 @@ export function ProfileEditForm({
   );
 }
 
-/** The profile dialog: view and edit mode, initials avatar, Password and Logout (spec §2). */
+/** The profile dialog: view and edit mode, initials avatar, Password and Logout (docs/spec.md §2). */
 export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const session = useSession();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-// The admin area's calls to /api (DESIGN §5). Only the admin chunk imports this.
+// The admin area's calls to /api (docs/decisions/0009-api-contract.md). Only the admin chunk imports this.
 import type { AdminDashboard, Order, OrderStatus, Product, Role, SellerSettings, SellerSettingsInput, TaxReport, User } from '@bagshop/domain';
 import { apiData, apiRequest } from '../../../lib/api-client';
 

@@ -5,7 +5,7 @@ import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
 
 /**
- * The admin claim guard (spec §6): a spinner with 'Loading...' while the session loads;
+ * The admin claim guard (docs/spec.md §6): a spinner with 'Loading...' while the session loads;
  * not signed in → /auth 'You are not logged in'; signed in without the admin role → /
  * 'You don’t have permission'. The API checks the claim again on every call.
  */

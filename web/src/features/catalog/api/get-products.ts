@@ -8,7 +8,7 @@ export function getProducts(category?: Category): Promise<Product[]> {
 
 /**
  * One product, or null when there is no such product. GET /api/products/:id is the
- * contract (DESIGN §5); until every deployment serves it, a 404 falls back to the list.
+ * contract (docs/decisions/0009-api-contract.md); until every deployment serves it, a 404 falls back to the list.
  */
 export async function getProduct(id: string): Promise<Product | null> {
   try {
@@ -26,7 +26,7 @@ export interface ProductsState {
   failed: boolean;
 }
 
-/** Loading, then a list; a failed fetch gives an empty list, logged only (spec §4, §8). */
+/** Loading, then a list; a failed fetch gives an empty list, logged only (docs/spec.md §4, §8). */
 export function useProducts(category?: Category): ProductsState {
   const [state, setState] = useState<ProductsState>({ products: [], loading: true, failed: false });
   useEffect(() => {

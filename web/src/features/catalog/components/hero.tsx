@@ -14,7 +14,7 @@ function prefersReducedMotion(): boolean {
 }
 
 /**
- * The hero of spec §1: two uppercase headlines that slide in from x −100 px with a fade
+ * The hero of docs/spec.md §1: two uppercase headlines that slide in from x −100 px with a fade
  * (2 s each, 0.5 s apart, 'power3.out') and the bag image (alt 'bag'). GSAP is requested only
  * once the hero has painted and never under prefers-reduced-motion; the image is the LCP element
  * and is in the first render with its size, eager and high priority.

@@ -22,7 +22,7 @@ export interface ProductsCarouselProps {
 }
 
 /**
- * Shop Products (spec §2 Home, §9): 'Explore All' / 'VIEW ALL' with the product count, then
+ * Shop Products (docs/spec.md §2 Home, §9): 'Explore All' / 'VIEW ALL' with the product count, then
  * up to 8 luggage products. Autoplay every 4 s, paused while the mouse is over it, looping;
  * clickable indicators and arrows; 1/2/3 slides below 768 / from 768 / from 1024 px, gaps
  * 20/25/30 px. No autoplay under prefers-reduced-motion.
@@ -42,7 +42,7 @@ export function ProductsCarousel({ products, loading, failed, onAdd, pendingId }
       </Center>
     );
   }
-  // A failed fetch shows nothing (spec §2).
+  // A failed fetch shows nothing (docs/spec.md §2).
   if (failed) return null;
   const luggage = products.filter((p) => p.category === 'luggage').slice(0, CAROUSEL_PRODUCTS);
   return (

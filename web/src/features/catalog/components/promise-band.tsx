@@ -8,7 +8,7 @@ interface ShopPromise {
   text: string;
 }
 
-/** The shop's delivery and quality promises (spec §1, §9), worded the same everywhere. */
+/** The shop's delivery and quality promises (docs/spec.md §1, §9), worded the same everywhere. */
 export const PROMISES: ShopPromise[] = [
   { icon: <IconTruckDelivery size={26} aria-hidden />, title: 'Free shipping', text: 'Free shipping on all orders, no minimum.' },
   { icon: <IconClockHour3 size={26} aria-hidden />, title: 'Fast delivery', text: 'Delivered in 2-3 business days.' },

@@ -15,7 +15,7 @@ function useSignedIn(): boolean {
 }
 
 /**
- * Add to cart (spec §4): signed out → 'You need to login first' and /auth; signed in →
+ * Add to cart (docs/spec.md §4): signed out → 'You need to login first' and /auth; signed in →
  * POST /api/cart/:id → 'Product added successfully' → /cart. Other failures are only
  * logged, except a 409 (out of stock / too few left), which the shopper needs to read.
  */

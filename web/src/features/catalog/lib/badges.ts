@@ -10,7 +10,7 @@ export interface ProductBadge {
 type Priced = Pick<Product, 'price' | 'discount' | 'category'>;
 
 /**
- * The badges a product card shows (spec §2 Category pages, §9): percent off when there is a
+ * The badges a product card shows (docs/spec.md §2 Category pages, §9): percent off when there is a
  * discount, the category, PREMIUM at 35 % or more, ADVENTURE on every duffle, DEAL on
  * luggage at 30 % or more. Colours are dark enough for white text (WCAG AA).
  */

@@ -21,7 +21,7 @@ export interface CheckoutDialogProps {
   redirect?: (url: string) => void;
 }
 
-/** 'Shipping Address & Payment' (spec §2, §4): address first, then the order, then COD or Stripe. */
+/** 'Shipping Address & Payment' (docs/spec.md §2, §4): address first, then the order, then COD or Stripe. */
 export function CheckoutDialog({ opened, lines, productId, quantity, onClose, redirect = (url) => window.location.assign(url) }: CheckoutDialogProps) {
   const [addresses, setAddresses] = useState<Address[]>([]);
   const [loadingAddresses, setLoadingAddresses] = useState(false);

@@ -17,7 +17,7 @@ interface Info {
   sections: Section[];
 }
 
-// Brief, real content, consistent with the promises on the home page (spec §1, §9).
+// Brief, real content, consistent with the promises on the home page (docs/spec.md §1, §9).
 export const INFO: Record<InfoTopic, Info> = {
   shipping: {
     title: 'Shipping & Delivery',

@@ -1,7 +1,7 @@
 import { statusColor, statusLabel, type OrderStatus } from '@bagshop/domain';
 import { Badge } from '@mantine/core';
 
-/** DESIGN §3 colours: completed green, pending yellow, confirmed and shipped blue, cancelled red. */
+/** Colours of docs/decisions/0007-order-lifecycle.md: completed green, pending yellow, confirmed and shipped blue, cancelled red. */
 export function StatusBadge({ status }: { status: OrderStatus }) {
   const color = statusColor(status);
   return (

@@ -26,7 +26,7 @@ const wait = (ms: number) => new Promise((resolve) => window.setTimeout(resolve,
 
 /**
  * /payment-success?session_id=…: asks the API for the real state of the order behind the
- * Stripe session; never claims success on the query string alone (DESIGN §7).
+ * Stripe session; never claims success on the query string alone (docs/decisions/0010-stripe-and-local-stand-in.md).
  */
 export default function PaymentSuccessPage() {
   const [params] = useSearchParams();
