@@ -42,7 +42,7 @@ export const theme = createTheme({
   fontFamily: systemFonts,
   headings: { fontFamily: systemFonts, fontWeight: '800' },
   defaultRadius: 'md',
-  // Spec §2/§9 breakpoints: 640 (sm), 768 (md), 1024 (lg) px.
+  // docs/spec.md §2/§9 breakpoints: 640 (sm), 768 (md), 1024 (lg) px.
   breakpoints: { xs: '36em', sm: '40em', md: '48em', lg: '64em', xl: '80em' },
   components: {
     // Every close button (modals, drawers, notifications, alerts) has an accessible name;

@@ -7,7 +7,7 @@ import { RouteLoader } from './route-loader';
 export const NOT_LOGGED_IN = 'You are not logged in';
 
 /**
- * Spec §6: a signed-out visitor goes to /auth with 'You are not logged in'. While the
+ * docs/spec.md §6: a signed-out visitor goes to /auth with 'You are not logged in'. While the
  * session is still loading nothing is decided: a loader shows instead.
  */
 export function RequireUser({ children, message = NOT_LOGGED_IN }: { children: ReactNode; message?: string }) {

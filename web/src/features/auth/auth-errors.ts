@@ -15,7 +15,7 @@ const FIREBASE_MESSAGES: Record<string, string> = {
 };
 
 /**
- * Spec §8 for login and register: the server's message, else the joined field errors, else
+ * docs/spec.md §8 for login and register: the server's message, else the joined field errors, else
  * 'Something went wrong'. Firebase Auth codes become sentences a shopper understands.
  */
 export function authErrorMessage(error: unknown): string {

@@ -8,7 +8,7 @@ import { useSession } from '../../../lib/session';
 import { paymentSession, type PaymentSessionState } from '../api/payments-api';
 import { PaymentCard, PaymentOutcome } from './payment-outcome';
 
-/** Spec §9: the processing spinner shows for at least 2 s. */
+/** docs/spec.md §9: the processing spinner shows for at least 2 s. */
 export const PROCESSING_MS = 2000;
 /** While Stripe's webhook has not arrived yet: ask again this often, this many times. */
 export const POLL_MS = 2500;
