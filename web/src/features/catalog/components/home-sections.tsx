@@ -102,8 +102,8 @@ export default function HomeSections() {
               Made to Carry More
             </Text>
             <Text fz={{ base: 'md', md: 'lg' }} c="gray.8">
-              Every Bagshop bag is stitched and tested for a 5-year lifespan and covered by our lifetime warranty. Fast delivery in 2-3
-              business days, with all-India shipping.
+              Every Bagshop bag is stitched and tested for a 5-year lifespan and covered by our lifetime warranty. Fast delivery, with a
+              date for your PIN code before you pay, and all-India shipping.
             </Text>
             <Button component={Link} to="/backpacks" size="md" w="fit-content" mt="sm">
               Discover

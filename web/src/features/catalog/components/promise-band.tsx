@@ -11,7 +11,7 @@ interface ShopPromise {
 /** The shop's delivery and quality promises (docs/spec.md §1, §9), worded the same everywhere. */
 export const PROMISES: ShopPromise[] = [
   { icon: <IconTruckDelivery size={26} aria-hidden />, title: 'Free shipping', text: 'Free shipping on all orders, no minimum.' },
-  { icon: <IconClockHour3 size={26} aria-hidden />, title: 'Fast delivery', text: 'Delivered in 2-3 business days.' },
+  { icon: <IconClockHour3 size={26} aria-hidden />, title: 'Fast delivery', text: 'Your delivery date for your PIN code, before you pay.' },
   { icon: <IconRocket size={26} aria-hidden />, title: 'Express delivery', text: 'Express delivery to major cities.' },
   { icon: <IconMapPin size={26} aria-hidden />, title: 'All-India shipping', text: 'We ship to every PIN code in India.' },
   { icon: <IconShieldCheck size={26} aria-hidden />, title: 'Lifetime warranty', text: 'Built for a 5-year lifespan, backed for life.' },
