@@ -6,11 +6,11 @@ import {
   ORDER_STATUSES,
   REVENUE_DAYS,
   type AdminDashboard,
-  type Category,
   type LowStockProduct,
 } from '@bagshop/domain';
 import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
+import { toProduct } from './catalog.js';
 import { bestSellers, emptyStatusCounts, orderFacts, revenueFigures, type OrderFacts } from './dashboard-figures.js';
 
 const LOW_STOCK_LIMIT = 50;
@@ -43,14 +43,8 @@ export async function dashboard(now = new Date()): Promise<AdminDashboard> {
     ordersByStatus,
     totalOrders: Object.values(ordersByStatus).reduce((a, b) => a + b, 0),
     lowStock: lowStock.docs.map((snap): LowStockProduct => {
-      const d = snap.data();
-      return {
-        _id: snap.id,
-        name: String(d.name ?? ''),
-        category: d.category as Category,
-        stock: Number(d.stock ?? 0),
-        imageUrl: String(d.image?.url ?? ''),
-      };
+      const p = toProduct(snap);
+      return { _id: p._id, name: p.name, category: p.category, stock: p.stock, imageUrl: p.image.url };
     }),
     bestSellers: bestSellers(facts, bestSince),
   };
