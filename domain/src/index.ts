@@ -2,6 +2,7 @@ export * from './categories.js';
 export * from './money.js';
 export * from './stock.js';
 export * from './limits.js';
+export * from './ports.js';
 export * from './order-status.js';
 export * from './india.js';
 export * from './schemas/common.js';
