@@ -7,7 +7,7 @@
  * The builders are pure and `queueMail` only writes, so they fit inside any transaction after
  * its reads (the two-phase pattern of order status changes): `queueMail(tx, orderMail(...))`.
  */
-import { formatINR, lineTotal, shortOrderId } from '@bagshop/domain';
+import { formatDateTimeIN, formatINR, lineTotal, shortOrderId } from '@bagshop/domain';
 import { Timestamp, type DocumentData, type DocumentReference, type WithFieldValue } from 'firebase-admin/firestore';
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
@@ -53,12 +53,8 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-let timeFormatter: Intl.DateTimeFormat | undefined;
-/** '22 Nov 2026, 8:30 pm' in India's time zone. */
-function formatWhen(date: Date): string {
-  timeFormatter ??= new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-  return `${timeFormatter.format(date)} IST`;
-}
+/** '22 Nov 2026, 8:30 pm IST'. */
+const formatWhen = (date: Date): string => `${formatDateTimeIN(date.toISOString())} IST`;
 
 interface Body {
   greeting: string;

@@ -1,6 +1,7 @@
 import {
   DELIVERY_ZONE_LABELS,
   deliveryRangeLabel,
+  formatDateTimeIN,
   formatINR,
   lineTotal,
   nextStatuses,
@@ -21,7 +22,7 @@ import { TaxDocuments } from '../../../components/tax-documents';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { setOrderStatus } from '../api/admin-api';
-import { customerName, formatDateTimeIN, orderAddressLine } from './order-format';
+import { customerName, orderAddressLine } from './order-format';
 import { StatusBadge } from '../../../components/status-badge';
 
 const ACTION_LABELS: Record<OrderStatus, string> = {

@@ -1,14 +1,5 @@
 import { addressLine, type Order } from '@bagshop/domain';
 
-const dateTime = new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-
-/** '18 Nov 2026, 10:15 pm' in India time. */
-export function formatDateTimeIN(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? '' : dateTime.format(date);
-}
-
 export function customerName(order: Order): string {
   const { firstname = '', lastname = '' } = order.user?.fullname ?? {};
   return `${firstname} ${lastname}`.trim() || order.user?.email || '—';

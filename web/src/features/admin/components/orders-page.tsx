@@ -1,4 +1,4 @@
-import { formatINR, ORDER_STATUSES, shortOrderId, statusLabel, type Order, type OrderStatus } from '@bagshop/domain';
+import { formatDateTimeIN, formatINR, ORDER_STATUSES, shortOrderId, statusLabel, type Order, type OrderStatus } from '@bagshop/domain';
 import { Button, Center, Group, Loader, Select, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -7,7 +7,7 @@ import { notify } from '../../../lib/notify';
 import { getOrder, getOrdersPage, ORDERS_PAGE_SIZE } from '../api/admin-api';
 import { useAdminTitle } from '../hooks/use-admin-title';
 import { OrderDrawer } from './order-drawer';
-import { customerName, formatDateTimeIN, matchesSearch, orderAddressLine } from './order-format';
+import { customerName, matchesSearch, orderAddressLine } from './order-format';
 import { PageHeader } from './page-header';
 import { StatusBadge } from '../../../components/status-badge';
 import { AdminTable } from './admin-table';
