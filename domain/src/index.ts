@@ -37,3 +37,4 @@ export * from './codecs/order.js';
 export * from './codecs/tax-documents.js';
 export * from './codecs/seller.js';
 export * from './codecs/grievance.js';
+export * from './codecs/mail.js';

@@ -48,6 +48,8 @@ describe('Fields', () => {
     expect(() => f.date('s')).toThrow('doc.s: expected an ISO date');
     expect(() => f.date('n')).toThrow(CodecError);
     expect(() => f.oneOf('s', ['a', 'b'], 'a')).toThrow('doc.s: expected one of a, b');
+    expect(() => f.required('absent', ['a', 'b'])).toThrow('doc.absent: expected one of a, b');
+    expect(f.required('s', ['text'])).toBe('text');
     expect(() => f.object('s')).toThrow('doc.s: expected an object');
     expect(() => f.object('l')).toThrow(CodecError);
     expect(() => f.list('s', String)).toThrow('doc.s: expected a list');

@@ -128,6 +128,12 @@ export class Fields {
     return value as T;
   }
 
+  /** One of `allowed`, which the document must have: no default. */
+  required<T extends string>(key: string, allowed: readonly T[]): T {
+    if (!this.has(key)) throw new CodecError(this.at(key), `one of ${allowed.join(', ')}`);
+    return this.oneOf(key, allowed, allowed[0] as T);
+  }
+
   /** A nested object; a missing one reads as empty. */
   object(key: string): Fields {
     return Fields.orEmpty(this.data[key], this.at(key));

@@ -10,6 +10,7 @@ import {
 } from '@bagshop/domain';
 import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
+import { plainDoc } from '../lib/firestore-data.js';
 import { toProduct } from './catalog.js';
 import { bestSellers, emptyStatusCounts, orderFacts, revenueFigures, type OrderFacts } from './dashboard-figures.js';
 
@@ -32,7 +33,7 @@ export async function dashboard(now = new Date()): Promise<AdminDashboard> {
     db.collection('products').where('stock', '<=', LOW_STOCK_THRESHOLD).orderBy('stock', 'asc').limit(LOW_STOCK_LIMIT).get(),
   ]);
 
-  const facts = recent.docs.map((d) => orderFacts(d.data())).filter((f): f is OrderFacts => f !== null);
+  const facts = recent.docs.map((d) => orderFacts(d.id, plainDoc(d))).filter((f): f is OrderFacts => f !== null);
   const ordersByStatus = emptyStatusCounts();
   for (const [status, count] of counts) ordersByStatus[status] = count;
 

@@ -7,25 +7,17 @@
  * The builders are pure and `queueMail` only writes, so they fit inside any transaction after
  * its reads (the two-phase pattern of order status changes): `queueMail(tx, orderMail(...))`.
  */
-import { formatDateTimeIN, formatINR, lineTotal, shortOrderId } from '@bagshop/domain';
+import { formatDateTimeIN, formatINR, lineTotal, shortOrderId, type OrderMailEvent, type QueuedMail } from '@bagshop/domain';
 import { Timestamp, type DocumentData, type DocumentReference, type WithFieldValue } from 'firebase-admin/firestore';
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
 
 export const mailQueue = () => db.collection('mail');
 
-export type OrderMailEvent = 'placed' | 'confirmed' | 'shipped' | 'cancelled' | 'refunded';
-export type MailKind = `order_${OrderMailEvent}` | 'email_changed';
+export type { MailKind, OrderMailEvent } from '@bagshop/domain';
 
-export interface MailDoc {
-  to: string;
-  message: { subject: string; text: string; html: string };
-  /** Ours, for finding and testing messages; the extension ignores fields it does not know. */
-  kind: MailKind;
-  uid: string;
-  orderId?: string;
-  createdAt: Timestamp;
-}
+/** A message as written: the shape of domain/src/codecs/mail.ts, its date a Timestamp. */
+export type MailDoc = Omit<QueuedMail, 'createdAt'> & { createdAt: Timestamp };
 
 /** A transaction or a write batch: anything that can `set` a document. */
 export interface MailWriter {
