@@ -1,12 +1,13 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 // Relative, so the config bundle includes it (a workspace package would be loaded as untranspiled TS).
+import { EMULATOR_HOST, LOCAL_PORTS } from '../domain/src/ports.ts';
 import { shellMeta, STATIC_PAGES, staticPageMeta, withHeadTags } from '../domain/src/seo.ts';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { directive, inlineScriptHashes } from '../scripts/lib/hosting-headers';
 
-const functionsPort = process.env.VITE_FUNCTIONS_PORT ?? '5001';
+const functionsPort = process.env.VITE_FUNCTIONS_PORT ?? String(LOCAL_PORTS.functions);
 const projectId = process.env.VITE_FIREBASE_PROJECT_ID ?? 'demo-bagshop';
 
 /** The screens whose files index.html starts fetching with the HTML (see its inline script). */
@@ -90,7 +91,7 @@ function cspCheck(): Plugin {
 }
 
 /** The shop's public address, for canonical URLs and link previews (docs/search-and-seo.md). */
-const siteOrigin = (process.env.VITE_SITE_ORIGIN ?? 'http://127.0.0.1:5000').replace(/\/+$/, '');
+const siteOrigin = (process.env.VITE_SITE_ORIGIN ?? `http://${EMULATOR_HOST}:${LOCAL_PORTS.hosting}`).replace(/\/+$/, '');
 
 /** Paths a search engine has no reason to crawl. */
 const PRIVATE_PATHS = ['/admin', '/cart', '/orders', '/profile', '/auth', '/payment', '/search'];
@@ -134,11 +135,11 @@ function seoPages(): Plugin {
 export default defineConfig({
   plugins: [react(), screenPreloads(), seoPages(), cspCheck()],
   server: {
-    host: '127.0.0.1',
+    host: EMULATOR_HOST,
     // In `npm run dev` the API is the Functions emulator; the function serves /api/... as is.
     proxy: {
       '/api': {
-        target: `http://127.0.0.1:${functionsPort}`,
+        target: `http://${EMULATOR_HOST}:${functionsPort}`,
         rewrite: (path) => `/${projectId}/asia-south1/api${path}`,
       },
     },

@@ -7,8 +7,6 @@ import type { OrderStatus } from './order-status.js';
 
 export const IST_OFFSET_MS = 330 * 60 * 1000;
 
-/** Products at or below this stock are listed as low on the dashboard. */
-export const LOW_STOCK_THRESHOLD = 5;
 /** Best sellers: top N by quantity … */
 export const BEST_SELLER_COUNT = 5;
 /** … over the last N days. */

@@ -1,15 +1,10 @@
 import { describe, it, expect } from 'vitest';
 import {
   discountPercent,
-  formatDateIN,
   formatINR,
-  isDeal,
-  isPremium,
-  itemCountLabel,
   lineTotal,
   orderTotals,
   salePrice,
-  shortOrderId,
   toPaise,
 } from './money.js';
 
@@ -26,12 +21,6 @@ describe('prices', () => {
     expect(discountPercent(0, 10)).toBe(0);
   });
 
-  it('DEAL at 30 % or more, PREMIUM at 35 % or more', () => {
-    expect(isDeal(1000, 295)).toBe(true); // rounds to 30
-    expect(isDeal(1000, 290)).toBe(false);
-    expect(isPremium(1000, 350)).toBe(true);
-    expect(isPremium(1000, 340)).toBe(false);
-  });
 });
 
 describe('totals', () => {
@@ -59,19 +48,5 @@ describe('formatting', () => {
   it('formats rupees with Indian grouping and no paise', () => {
     expect(formatINR(123456)).toBe('₹1,23,456');
     expect(formatINR(0)).toBe('₹0');
-  });
-
-  it('formats ISO dates en-IN in India time', () => {
-    expect(formatDateIN('2026-11-21T10:00:00.000Z')).toBe('21 Nov 2026');
-    expect(formatDateIN('2026-11-21T20:00:00.000Z')).toBe('22 Nov 2026'); // 01:30 IST next day
-    expect(formatDateIN('not a date')).toBe('');
-  });
-
-  it('labels item counts and shortens order ids', () => {
-    expect(itemCountLabel(1)).toBe('1 item');
-    expect(itemCountLabel(0)).toBe('0 items');
-    expect(itemCountLabel(4)).toBe('4 items');
-    expect(shortOrderId('aBcDeF123456xYz')).toBe('456xYz');
-    expect(shortOrderId('abc')).toBe('abc');
   });
 });

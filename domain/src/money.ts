@@ -30,19 +30,6 @@ export function discountPercent(price: number, discount: number): number {
   return price > 0 ? Math.round((discount / price) * 100) : 0;
 }
 
-export const DEAL_PERCENT = 30;
-export const PREMIUM_PERCENT = 35;
-
-/** The 'DEAL' badge: 30 % off or more. */
-export function isDeal(price: number, discount: number): boolean {
-  return discountPercent(price, discount) >= DEAL_PERCENT;
-}
-
-/** The 'PREMIUM' badge: 35 % off or more. */
-export function isPremium(price: number, discount: number): boolean {
-  return discountPercent(price, discount) >= PREMIUM_PERCENT;
-}
-
 /** Sale price × quantity. */
 export function lineTotal({ price, discount, quantity }: PricedLine): number {
   return salePrice(price, discount) * quantity;
@@ -76,32 +63,4 @@ export function formatINR(amount: number): string {
     maximumFractionDigits: 0,
   });
   return inrFormatter.format(amount);
-}
-
-let dateFormatter: Intl.DateTimeFormat | undefined;
-
-/**
- * '21 Nov 2026' (en-IN, day month year), in India's time zone so the server and every
- * browser show the same day. An unparseable date gives ''.
- */
-export function formatDateIN(iso: string): string {
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return '';
-  dateFormatter ??= new Intl.DateTimeFormat('en-IN', {
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'Asia/Kolkata',
-  });
-  return dateFormatter.format(date);
-}
-
-/** '1 item' / '3 items'. */
-export function itemCountLabel(n: number): string {
-  return n === 1 ? '1 item' : `${n} items`;
-}
-
-/** The last 6 characters of an order id, as shown after 'Order #'. */
-export function shortOrderId(id: string): string {
-  return id.slice(-6);
 }

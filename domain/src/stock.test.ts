@@ -1,9 +1,13 @@
 import { describe, it, expect } from 'vitest';
-import { MAX_QUANTITY, findShortages, isInStock, stockShortageMessage } from './stock.js';
+import { LOW_STOCK_THRESHOLD, MAX_QUANTITY, findShortages, isInStock, stockShortageMessage } from './stock.js';
 
 describe('stock', () => {
   it('has a quantity ceiling of 10,000', () => {
     expect(MAX_QUANTITY).toBe(10000);
+  });
+
+  it('calls 5 or fewer low stock', () => {
+    expect(LOW_STOCK_THRESHOLD).toBe(5);
   });
 
   it('names the product and what is left', () => {

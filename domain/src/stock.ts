@@ -1,6 +1,12 @@
 /** The most of one product a single cart line or order line may hold. */
 export const MAX_QUANTITY = 10000;
 
+/**
+ * At or below this stock (and above 0) a product is low: 'Only 3 left' on its card and page,
+ * orange in the admin's product list, listed on the admin dashboard.
+ */
+export const LOW_STOCK_THRESHOLD = 5;
+
 export interface StockLine {
   productId: string;
   name: string;

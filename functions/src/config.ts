@@ -9,7 +9,7 @@
  * same variable, but an unset int would read as 0 and an unset secret logs a warning, so we
  * read the raw value and apply our defaults).
  */
-import { DEFAULT_MAX_LINE_QUANTITY, DEFAULT_MAX_OPEN_COD_ORDERS, DEFAULT_MAX_OPEN_ONLINE_ORDERS, DEFAULT_PAYMENT_HOLD_SECONDS } from '@bagshop/domain';
+import { DEFAULT_MAX_LINE_QUANTITY, DEFAULT_MAX_OPEN_COD_ORDERS, DEFAULT_MAX_OPEN_ONLINE_ORDERS, DEFAULT_PAYMENT_HOLD_SECONDS, MAX_QUANTITY } from '@bagshop/domain';
 import { logger } from 'firebase-functions';
 import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { z } from 'zod';
@@ -177,7 +177,7 @@ export function parseConfig(env: Env): ServerConfig {
     APP_ORIGIN: originSetting(emulator),
     TRUST_PROXY_HOPS: intSetting('TRUST_PROXY_HOPS', 2, 0, 10),
     PAYMENT_HOLD_SECONDS: intSetting('PAYMENT_HOLD_SECONDS', DEFAULT_PAYMENT_HOLD_SECONDS, 10, MAX_HOLD_SECONDS),
-    MAX_LINE_QUANTITY: intSetting('MAX_LINE_QUANTITY', DEFAULT_MAX_LINE_QUANTITY, 1, 10_000),
+    MAX_LINE_QUANTITY: intSetting('MAX_LINE_QUANTITY', DEFAULT_MAX_LINE_QUANTITY, 1, MAX_QUANTITY),
     MAX_OPEN_ONLINE_ORDERS: intSetting('MAX_OPEN_ONLINE_ORDERS', DEFAULT_MAX_OPEN_ONLINE_ORDERS, 1, 1_000_000),
     MAX_OPEN_COD_ORDERS: intSetting('MAX_OPEN_COD_ORDERS', DEFAULT_MAX_OPEN_COD_ORDERS, 1, 1_000_000),
     STRIPE_SECRET_KEY: secretKey,

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { EMULATOR_HOST, LOCAL_PORTS, type LocalPortName } from '../../domain/src/ports.ts';
 import { hostingHeaders } from './hosting-headers.ts';
 
 export const ROOT = resolve(fileURLToPath(new URL('../..', import.meta.url)));
@@ -12,13 +13,11 @@ export const REGION = 'asia-south1';
  * shared machine) can run side by side; the shifted config goes to firebase.local.json.
  */
 export const PORT_OFFSET = Number(process.env.BAGSHOP_PORT_OFFSET ?? 0) || 0;
-// stripeLocal: the local test checkout that stands in for Stripe (scripts/stripe-local).
-const base = { hosting: 5000, functions: 5001, firestore: 8080, firestoreWs: 9150, auth: 9099, hub: 4400, logging: 4510, eventarc: 9289, tasks: 9419, vite: 5173, stripeLocal: 12111 };
-export type PortName = keyof typeof base;
+export type PortName = LocalPortName;
 export const PORTS = Object.fromEntries(
-  Object.entries(base).map(([k, v]) => [k, v + PORT_OFFSET]),
+  Object.entries(LOCAL_PORTS).map(([k, v]) => [k, v + PORT_OFFSET]),
 ) as Record<PortName, number>;
-export const HOST = '127.0.0.1';
+export const HOST = EMULATOR_HOST;
 
 export const HOSTING_URL = `http://${HOST}:${PORTS.hosting}`;
 export const FUNCTIONS_URL = `http://${HOST}:${PORTS.functions}/${PROJECT_ID}/${REGION}/api`;
@@ -36,25 +35,21 @@ export function firebaseConfigPath(): string {
     emulators: Record<string, Record<string, unknown>>;
     hosting: { headers?: unknown };
   };
-  const e = config.emulators;
-  const set = (name: string, port: number) => {
-    const entry = e[name];
-    if (entry) entry.port = port;
-  };
-  set('auth', PORTS.auth);
-  set('functions', PORTS.functions);
-  set('firestore', PORTS.firestore);
-  set('hosting', PORTS.hosting);
-  set('hub', PORTS.hub);
-  set('logging', PORTS.logging);
-  set('eventarc', PORTS.eventarc);
-  set('tasks', PORTS.tasks);
-  if (e.firestore) e.firestore.websocketPort = PORTS.firestoreWs;
+  setEmulatorPorts(config.emulators, PORTS);
   const indexHtml = readFileSync(resolve(ROOT, 'web/index.html'), 'utf8');
   config.hosting.headers = hostingHeaders({ kind: 'local', host: HOST, authPort: PORTS.auth, firestorePort: PORTS.firestore }, indexHtml);
   const out = resolve(ROOT, 'firebase.local.json');
   writeFileSync(out, JSON.stringify(config, null, 2));
   return out;
+}
+
+/** firebase.json's `emulators` with these ports (the committed file has LOCAL_PORTS: `npm run headers`). */
+export function setEmulatorPorts(e: Record<string, Record<string, unknown>>, ports: Readonly<Record<PortName, number>>): void {
+  for (const name of ['auth', 'functions', 'firestore', 'hosting', 'hub', 'logging', 'eventarc', 'tasks'] as const) {
+    const entry = e[name];
+    if (entry) entry.port = ports[name];
+  }
+  if (e.firestore) e.firestore.websocketPort = ports.firestoreWs;
 }
 
 /** Variables the Admin SDK (seed, tests, grant-admin) needs to talk to the emulators. */

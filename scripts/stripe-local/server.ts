@@ -15,9 +15,10 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { dirname } from 'node:path';
 import Stripe from 'stripe';
+import { LOCAL_PORTS } from '../../domain/src/ports.ts';
 import { checkoutPage, notFoundPage, type PageLine } from './page.ts';
 
-export const DEFAULT_STRIPE_LOCAL_PORT = 12111;
+export const DEFAULT_STRIPE_LOCAL_PORT = LOCAL_PORTS.stripeLocal;
 export const LOCAL_SECRET_KEY = 'sk_test_bagshop_local';
 export const LOCAL_WEBHOOK_SECRET = 'whsec_bagshop_emulator';
 const API_VERSION = '2025-01-27.acacia';

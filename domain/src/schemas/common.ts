@@ -1,4 +1,5 @@
 import { config, z } from 'zod';
+import { MAX_QUANTITY } from '../stock.js';
 
 // A strict Content-Security-Policy refuses `new Function`, which zod uses to compile object
 // parsers (and probes for at the first object schema, a reported violation even when caught).
@@ -16,7 +17,7 @@ export const LIMITS = {
   password: 128,
   priceMin: 1,
   priceMax: 1000000,
-  quantityMax: 10000,
+  quantityMax: MAX_QUANTITY,
   stockMax: 10000,
 } as const;
 
@@ -175,7 +176,7 @@ export function wholeNumberField({ min, max, message, required }: WholeNumberOpt
   );
 }
 
-export const QUANTITY_MESSAGE = 'Quantity must be a whole number between 1 and 10,000';
+export const QUANTITY_MESSAGE = `Quantity must be a whole number between 1 and ${MAX_QUANTITY.toLocaleString('en-IN')}`;
 
 /** A line quantity: a whole number from 1 to 10,000. */
 export const quantitySchema = wholeNumberField({ min: 1, max: LIMITS.quantityMax, message: QUANTITY_MESSAGE });

@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import busboy from 'busboy';
 import type { Request } from 'express';
 import { HttpError, badRequest } from '../lib/errors.js';
-import { MAX_IMAGE_BYTES } from '../services/images/process-image.js';
+import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE } from '@bagshop/domain';
 
 export interface MultipartForm {
   /** Text fields by name (the first value of each). */
@@ -32,7 +32,7 @@ const DEFAULT_LIMITS: MultipartLimits = {
   maxFields: 12,
   // A 5000-character description may take up to 4 bytes a character in UTF-8.
   maxFieldBytes: 24_000,
-  maxFileBytes: MAX_IMAGE_BYTES,
+  maxFileBytes: IMAGE_MAX_BYTES,
   maxFiles: 1,
   tooManyFiles: () => new HttpError(413, 'Only one image may be uploaded'),
 };
@@ -116,10 +116,10 @@ export function parseMultipart(req: Request, overrides: Partial<MultipartLimits>
         size += chunk.length;
         if (size <= limits.maxFileBytes + 1) chunks.push(chunk);
       });
-      stream.on('limit', () => fail(tooLarge('Image must be 5 MB or smaller')));
+      stream.on('limit', () => fail(tooLarge(IMAGE_SIZE_MESSAGE)));
       stream.on('end', () => {
         if (size > limits.maxFileBytes) {
-          fail(tooLarge('Image must be 5 MB or smaller'));
+          fail(tooLarge(IMAGE_SIZE_MESSAGE));
           return;
         }
         files[slot] = { field: name, bytes: Buffer.concat(chunks) };

@@ -1,10 +1,10 @@
 // Saved shipping addresses: users/{uid}/addresses/{id}.
-import type { Address, AddressInput } from '@bagshop/domain';
+import { addressFromData, type Address, type AddressInput } from '@bagshop/domain';
 import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
+import { plainDoc } from '../lib/firestore-data.js';
 import { conflict } from '../lib/errors.js';
 import { checkAddressPin } from './delivery/delivery.js';
-import { shippingAddressOf } from './orders-format.js';
 
 export const MAX_ADDRESSES = 20;
 export const TOO_MANY_ADDRESSES = `You can save at most ${MAX_ADDRESSES} addresses`;
@@ -12,7 +12,7 @@ export const TOO_MANY_ADDRESSES = `You can save at most ${MAX_ADDRESSES} address
 const addresses = (uid: string) => db.collection('users').doc(uid).collection('addresses');
 
 export function toAddress(snap: DocumentSnapshot): Address {
-  return { _id: snap.id, ...shippingAddressOf(snap.data() ?? {}) };
+  return addressFromData(snap.id, plainDoc(snap));
 }
 
 /** Saves an address (at most MAX_ADDRESSES per user, checked in the same transaction). */

@@ -1,8 +1,9 @@
 // The cart: users/{uid}/cart/{productId} { quantity, addedAt, updatedAt }. Every path is the
 // caller's own, so nobody can touch another user's lines.
-import { lineLimitMessage, MAX_QUANTITY, stockShortageMessage, type CartLine } from '@bagshop/domain';
+import { cartLineFromData, joinCart, lineLimitMessage, MAX_QUANTITY, stockShortageMessage, type CartLine } from '@bagshop/domain';
 import { FieldValue, type DocumentReference } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
+import { plainDoc } from '../lib/firestore-data.js';
 import { serverConfig } from '../config.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { products, toProduct } from './catalog.js';
@@ -32,13 +33,7 @@ export async function getCart(uid: string): Promise<CartLine[]> {
   const refs = snap.docs.map((d) => products().doc(d.id));
   const productSnaps = await db.getAll(...refs);
   const byId = new Map(productSnaps.filter((p) => p.exists).map((p) => [p.id, toProduct(p)]));
-  const lines: CartLine[] = [];
-  for (const doc of snap.docs) {
-    const product = byId.get(doc.id);
-    const quantity = Number(doc.get('quantity') ?? 0);
-    if (product && quantity > 0) lines.push({ product, quantity });
-  }
-  return lines;
+  return joinCart(snap.docs.map((d) => cartLineFromData(d.id, plainDoc(d))), byId);
 }
 
 /**

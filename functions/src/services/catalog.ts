@@ -1,8 +1,9 @@
 import type { Category, Product, ProductCreateInput, ProductUpdateInput } from '@bagshop/domain';
-import { DEFAULT_COUNTRY_OF_ORIGIN, DEFAULT_GST_RATE, DEFAULT_HSN, DISCOUNT_OVER_PRICE, docIdSchema, EXPECTED_UPDATED_AT_REQUIRED, isGstRate, PRODUCT_CHANGED, productImagesOf } from '@bagshop/domain';
-import { FieldValue, type DocumentSnapshot, type Timestamp } from 'firebase-admin/firestore';
+import { DISCOUNT_OVER_PRICE, docIdSchema, EXPECTED_UPDATED_AT_REQUIRED, Fields, PRODUCT_CHANGED, productFromData, productTaxFields } from '@bagshop/domain';
+import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
+import { plainData, plainDoc } from '../lib/firestore-data.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { MISS_CACHE_CONTROL, MissCache } from '../lib/miss-cache.js';
 import { prepareGallery, type GalleryEdit } from './gallery.js';
@@ -12,38 +13,14 @@ export const products = () => db.collection('products');
 export { DUPLICATE_IMAGE } from './gallery.js';
 export const PRODUCT_NOT_FOUND = 'Product not found';
 
-function iso(value: unknown): string {
-  return value && typeof (value as Timestamp).toDate === 'function'
-    ? (value as Timestamp).toDate().toISOString()
-    : new Date(0).toISOString();
-}
-
-/** A product's HSN code and GST rate; products saved before they existed get the defaults. */
+/** A product's HSN code and GST rate, as an order line keeps them; products saved before they existed get the defaults. */
 export function taxFieldsOf(d: FirebaseFirestore.DocumentData): { hsn: string; gstRatePercent: number } {
-  return {
-    hsn: typeof d.hsn === 'string' && d.hsn ? d.hsn : DEFAULT_HSN,
-    gstRatePercent: isGstRate(d.gstRatePercent) ? d.gstRatePercent : DEFAULT_GST_RATE,
-  };
+  return productTaxFields(Fields.of(plainData(d), 'product'));
 }
 
+/** A product document as the API answers it (the codec: domain/src/codecs/product.ts). */
 export function toProduct(snap: DocumentSnapshot): Product {
-  const d = snap.data() ?? {};
-  const images = productImagesOf(d);
-  return {
-    _id: snap.id,
-    name: String(d.name ?? ''),
-    description: String(d.description ?? ''),
-    price: Number(d.price ?? 0),
-    discount: Number(d.discount ?? 0),
-    category: d.category as Category,
-    stock: Number(d.stock ?? 0),
-    countryOfOrigin: String(d.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN),
-    image: images[0] ?? { url: '', hash: '' },
-    images,
-    ...taxFieldsOf(d),
-    createdAt: iso(d.createdAt),
-    updatedAt: iso(d.updatedAt),
-  };
+  return productFromData(snap.id, plainDoc(snap));
 }
 
 /** Newest first; optionally one category. */
@@ -136,14 +113,14 @@ export async function updateProduct(id: string, input: ProductUpdateInput, galle
   await db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound(PRODUCT_NOT_FOUND);
-    const current = snap.data() ?? {};
-    if (input.stock !== undefined && iso(current.updatedAt) !== new Date(input.expectedUpdatedAt ?? 0).toISOString()) {
+    const current = toProduct(snap);
+    if (input.stock !== undefined && current.updatedAt !== new Date(input.expectedUpdatedAt ?? 0).toISOString()) {
       throw conflict(PRODUCT_CHANGED);
     }
-    const price = input.price ?? Number(current.price ?? 0);
-    const discount = input.discount ?? Number(current.discount ?? 0);
+    const price = input.price ?? current.price;
+    const discount = input.discount ?? current.discount;
     if (discount > price) throw badRequest(DISCOUNT_OVER_PRICE, [{ field: 'discount', message: DISCOUNT_OVER_PRICE }]);
-    const pictures = gallery ? await prepareGallery(tx, products(), id, productImagesOf(current), gallery) : null;
+    const pictures = gallery ? await prepareGallery(tx, products(), id, current.images, gallery) : null;
     pictures?.apply();
     const patch: Record<string, unknown> = { updatedAt: FieldValue.serverTimestamp() };
     for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock', 'countryOfOrigin', 'hsn', 'gstRatePercent'] as const) {

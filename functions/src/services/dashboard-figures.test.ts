@@ -50,15 +50,21 @@ describe('dashboard figures', () => {
     ]);
   });
 
-  it('reads order documents defensively', () => {
-    expect(orderFacts({ status: 'pending' })).toBeNull();
-    expect(orderFacts({ status: 'weird', createdAt: { toDate: () => new Date() } })).toBeNull();
-    const facts = orderFacts({
+  it('reads order documents defensively: a malformed order is left out', () => {
+    expect(orderFacts('a', { status: 'pending' })).toBeNull();
+    expect(orderFacts('b', { status: 'weird', createdAt: '2026-11-01T00:00:00.000Z' })).toBeNull();
+    expect(orderFacts('c', { status: 'pending', createdAt: '2026-11-01T00:00:00.000Z', items: [null] })).toBeNull();
+    const facts = orderFacts('d', {
       status: 'pending',
       totalAmount: 10,
-      createdAt: { toDate: () => new Date('2026-11-01T00:00:00Z') },
-      items: [null, { _id: 'x', name: 'X', price: 10, discount: 0, quantity: 1, product: { _id: 'x', image: { url: '/api/images/1' } } }, { _id: 'y', quantity: 0 }],
+      createdAt: '2026-11-01T00:00:00.000Z',
+      items: [{ _id: 'x', name: 'X', price: 10, discount: 0, quantity: 1, product: { _id: 'x', image: { url: '/api/images/1' } } }, { _id: 'y', quantity: 0 }],
     });
-    expect(facts?.items).toEqual([{ productId: 'x', name: 'X', price: 10, discount: 0, quantity: 1, imageUrl: '/api/images/1' }]);
+    expect(facts).toEqual({
+      createdAt: new Date('2026-11-01T00:00:00.000Z'),
+      status: 'pending',
+      totalAmount: 10,
+      items: [{ productId: 'x', name: 'X', price: 10, discount: 0, quantity: 1, imageUrl: '/api/images/1' }],
+    });
   });
 });

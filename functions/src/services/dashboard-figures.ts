@@ -1,12 +1,14 @@
 import {
   BEST_SELLER_COUNT,
-  isOrderStatus,
+  CodecError,
   istDayKey,
   lastIstDays,
   lineTotal,
   ORDER_STATUSES,
+  orderFromData,
   REVENUE_DAYS,
   type BestSeller,
+  type Order,
   type OrderStatus,
   type RevenueDay,
 } from '@bagshop/domain';
@@ -62,25 +64,25 @@ export function emptyStatusCounts(): Record<OrderStatus, number> {
   return Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
 }
 
-/** Reads an order document defensively: a malformed line is skipped, never a 500. */
-export function orderFacts(data: Record<string, unknown>): OrderFacts | null {
-  const created = data.createdAt as { toDate?: () => Date } | undefined;
-  if (!created || typeof created.toDate !== 'function' || !isOrderStatus(data.status)) return null;
-  const items = Array.isArray(data.items) ? data.items : [];
+/**
+ * An order document's facts for the figures (the codec: domain/src/codecs/order.ts). A
+ * malformed order is left out, never a 500; so are lines without a product or a quantity.
+ */
+export function orderFacts(id: string, data: unknown): OrderFacts | null {
+  let order: Order;
+  try {
+    order = orderFromData(id, data);
+  } catch (error) {
+    if (error instanceof CodecError) return null;
+    throw error;
+  }
+  if (!order.createdAt) return null;
   return {
-    createdAt: created.toDate(),
-    status: data.status,
-    totalAmount: Number(data.totalAmount) || 0,
-    items: items.flatMap((raw: unknown) => {
-      if (typeof raw !== 'object' || raw === null) return [];
-      const item = raw as Record<string, unknown>;
-      const product = (item.product ?? {}) as { _id?: unknown; image?: unknown };
-      const image = product.image;
-      const imageUrl = typeof image === 'string' ? image : typeof image === 'object' && image !== null ? String((image as { url?: unknown }).url ?? '') : '';
-      const productId = String(item._id ?? product._id ?? '');
-      const quantity = Number(item.quantity) || 0;
-      if (!productId || quantity <= 0) return [];
-      return [{ productId, name: String(item.name ?? ''), price: Number(item.price) || 0, discount: Number(item.discount) || 0, quantity, imageUrl }];
-    }),
+    createdAt: new Date(order.createdAt),
+    status: order.status,
+    totalAmount: order.totalAmount,
+    items: order.items
+      .filter((item) => item._id && item.quantity > 0)
+      .map((item) => ({ productId: item._id, name: item.name, price: item.price, discount: item.discount, quantity: item.quantity, imageUrl: item.product.image.url })),
   };
 }

@@ -6,11 +6,12 @@ import {
   ORDER_STATUSES,
   REVENUE_DAYS,
   type AdminDashboard,
-  type Category,
   type LowStockProduct,
 } from '@bagshop/domain';
 import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
+import { plainDoc } from '../lib/firestore-data.js';
+import { toProduct } from './catalog.js';
 import { bestSellers, emptyStatusCounts, orderFacts, revenueFigures, type OrderFacts } from './dashboard-figures.js';
 
 const LOW_STOCK_LIMIT = 50;
@@ -32,7 +33,7 @@ export async function dashboard(now = new Date()): Promise<AdminDashboard> {
     db.collection('products').where('stock', '<=', LOW_STOCK_THRESHOLD).orderBy('stock', 'asc').limit(LOW_STOCK_LIMIT).get(),
   ]);
 
-  const facts = recent.docs.map((d) => orderFacts(d.data())).filter((f): f is OrderFacts => f !== null);
+  const facts = recent.docs.map((d) => orderFacts(d.id, plainDoc(d))).filter((f): f is OrderFacts => f !== null);
   const ordersByStatus = emptyStatusCounts();
   for (const [status, count] of counts) ordersByStatus[status] = count;
 
@@ -43,14 +44,8 @@ export async function dashboard(now = new Date()): Promise<AdminDashboard> {
     ordersByStatus,
     totalOrders: Object.values(ordersByStatus).reduce((a, b) => a + b, 0),
     lowStock: lowStock.docs.map((snap): LowStockProduct => {
-      const d = snap.data();
-      return {
-        _id: snap.id,
-        name: String(d.name ?? ''),
-        category: d.category as Category,
-        stock: Number(d.stock ?? 0),
-        imageUrl: String(d.image?.url ?? ''),
-      };
+      const p = toProduct(snap);
+      return { _id: p._id, name: p.name, category: p.category, stock: p.stock, imageUrl: p.image.url };
     }),
     bestSellers: bestSellers(facts, bestSince),
   };

@@ -7,42 +7,33 @@
 import {
   grievanceDeadlines,
   grievanceNumber,
+  grievanceOfficerFromData,
+  grievanceTicketFromData,
   istNow,
   type ComplaintInput,
   type GrievanceOfficer,
   type GrievanceStatus,
   type GrievanceTicket,
   type SellerInfo,
+  sellerSettingsFromData,
 } from '@bagshop/domain';
 import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
+import { plainData, plainDoc } from '../lib/firestore-data.js';
 import { conflict, HttpError, notFound } from '../lib/errors.js';
 
 export const SELLER_NOT_SET = 'Seller information is not available yet';
 export const TICKET_NOT_FOUND = 'Complaint not found';
 
-const str = (v: unknown) => (typeof v === 'string' ? v : '');
-
-function officerFrom(data: FirebaseFirestore.DocumentData | undefined): GrievanceOfficer | null {
-  if (!data || !str(data.name) || !str(data.email)) return null;
-  return { name: str(data.name), designation: str(data.designation), email: str(data.email), phone: str(data.phone) };
-}
+const officerFrom = (data: FirebaseFirestore.DocumentData | undefined): GrievanceOfficer | null => grievanceOfficerFromData(plainData(data));
 
 /** GET /api/seller: the public fields of `settings/seller` and the grievance officer. */
 export async function sellerInfo(): Promise<SellerInfo> {
   const [seller, grievance] = await db.getAll(db.doc('settings/seller'), db.doc('settings/grievance'));
-  const s = seller?.data();
+  const s = sellerSettingsFromData(plainData(seller?.data()));
   const officer = officerFrom(grievance?.data());
-  if (!s || !str(s.legalName) || !officer) throw new HttpError(503, SELLER_NOT_SET);
-  const a = (s.address ?? {}) as Record<string, unknown>;
-  return {
-    legalName: str(s.legalName),
-    address: { line1: str(a.line1), line2: str(a.line2), city: str(a.city), state: str(a.state) as SellerInfo['address']['state'], pincode: str(a.pincode) },
-    gstin: str(s.gstin),
-    email: str(s.email),
-    phone: str(s.phone),
-    grievanceOfficer: officer,
-  };
+  if (!s || !s.legalName || !officer) throw new HttpError(503, SELLER_NOT_SET);
+  return { legalName: s.legalName, address: s.address, gstin: s.gstin, email: s.email, phone: s.phone, grievanceOfficer: officer };
 }
 
 export async function grievanceOfficer(): Promise<GrievanceOfficer> {
@@ -56,25 +47,9 @@ export async function saveGrievanceOfficer(input: GrievanceOfficer, by: string):
   return input;
 }
 
-const iso = (v: unknown) => (v instanceof Timestamp ? v.toDate().toISOString() : '');
-
+/** A ticket as the API answers it (the codec: domain/src/codecs/grievance.ts). */
 export function toTicket(snap: DocumentSnapshot): GrievanceTicket {
-  const d = snap.data() ?? {};
-  return {
-    number: snap.id,
-    status: d.status === 'resolved' ? 'resolved' : 'open',
-    name: str(d.name),
-    email: str(d.email),
-    phone: str(d.phone),
-    orderId: str(d.orderId),
-    subject: str(d.subject),
-    message: str(d.message),
-    createdAt: iso(d.createdAt),
-    acknowledgedAt: iso(d.acknowledgedAt),
-    acknowledgeBy: iso(d.acknowledgeBy),
-    resolveBy: iso(d.resolveBy),
-    resolvedAt: d.resolvedAt instanceof Timestamp ? d.resolvedAt.toDate().toISOString() : null,
-  };
+  return grievanceTicketFromData(snap.id, plainDoc(snap));
 }
 
 /**

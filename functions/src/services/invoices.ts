@@ -27,6 +27,7 @@ import {
 } from '@bagshop/domain';
 import { Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
+import { plainData } from '../lib/firestore-data.js';
 import { conflict } from '../lib/errors.js';
 import { sellerFromData, sellerRef } from './seller.js';
 
@@ -100,7 +101,7 @@ export async function prepareInvoice(tx: Transaction, orderRef: DocumentReferenc
  * credit note.
  */
 export async function prepareCreditNote(tx: Transaction, orderRef: DocumentReference, order: Data, now: Date): Promise<ApplyCreditNote | null> {
-  const invoice = invoiceFromData(order.invoice);
+  const invoice = invoiceFromData(plainData(order.invoice));
   if (!invoice || order.creditNote) return null;
   const fyStart = financialYearStart(now);
   const counterRef = taxSeries().doc(`credit-note-${fyStart}`);
@@ -127,7 +128,7 @@ export async function monthlyTaxReport(month: string, range: { start: Date; end:
   ]);
   const rows: TaxDocumentRow[] = [];
   for (const doc of invoiced.docs) {
-    const invoice = invoiceFromData(doc.get('invoice'));
+    const invoice = invoiceFromData(plainData(doc.get('invoice')));
     if (!invoice) continue;
     rows.push({
       kind: 'invoice',
@@ -143,8 +144,8 @@ export async function monthlyTaxReport(month: string, range: { start: Date; end:
     });
   }
   for (const doc of credited.docs) {
-    const invoice = invoiceFromData(doc.get('invoice'));
-    const note = creditNoteFromData(doc.get('creditNote'));
+    const invoice = invoiceFromData(plainData(doc.get('invoice')));
+    const note = creditNoteFromData(plainData(doc.get('creditNote')));
     if (!invoice || !note) continue;
     rows.push({
       kind: 'credit-note',

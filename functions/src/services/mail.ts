@@ -7,25 +7,17 @@
  * The builders are pure and `queueMail` only writes, so they fit inside any transaction after
  * its reads (the two-phase pattern of order status changes): `queueMail(tx, orderMail(...))`.
  */
-import { formatINR, lineTotal, shortOrderId } from '@bagshop/domain';
+import { formatDateTimeIN, formatINR, lineTotal, shortOrderId, type OrderMailEvent, type QueuedMail } from '@bagshop/domain';
 import { Timestamp, type DocumentData, type DocumentReference, type WithFieldValue } from 'firebase-admin/firestore';
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
 
 export const mailQueue = () => db.collection('mail');
 
-export type OrderMailEvent = 'placed' | 'confirmed' | 'shipped' | 'cancelled' | 'refunded';
-export type MailKind = `order_${OrderMailEvent}` | 'email_changed';
+export type { MailKind, OrderMailEvent } from '@bagshop/domain';
 
-export interface MailDoc {
-  to: string;
-  message: { subject: string; text: string; html: string };
-  /** Ours, for finding and testing messages; the extension ignores fields it does not know. */
-  kind: MailKind;
-  uid: string;
-  orderId?: string;
-  createdAt: Timestamp;
-}
+/** A message as written: the shape of domain/src/codecs/mail.ts, its date a Timestamp. */
+export type MailDoc = Omit<QueuedMail, 'createdAt'> & { createdAt: Timestamp };
 
 /** A transaction or a write batch: anything that can `set` a document. */
 export interface MailWriter {
@@ -53,12 +45,8 @@ function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
-let timeFormatter: Intl.DateTimeFormat | undefined;
-/** '22 Nov 2026, 8:30 pm' in India's time zone. */
-function formatWhen(date: Date): string {
-  timeFormatter ??= new Intl.DateTimeFormat('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' });
-  return `${timeFormatter.format(date)} IST`;
-}
+/** '22 Nov 2026, 8:30 pm IST'. */
+const formatWhen = (date: Date): string => `${formatDateTimeIN(date.toISOString())} IST`;
 
 interface Body {
   greeting: string;

@@ -19,10 +19,13 @@ import {
   type PaymentMethod,
   type PaymentStatus,
   ORDER_PAGE_DEFAULT,
+  profileFromData,
+  shippingAddressFromData,
 } from '@bagshop/domain';
 import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
+import { plainDoc } from '../lib/firestore-data.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { PAYMENTS_NOT_CONFIGURED, stripeConfigured } from '../lib/stripe.js';
 import { invalidateCatalog, products, taxFieldsOf } from './catalog.js';
@@ -30,7 +33,7 @@ import { checkOrderDelivery } from './delivery/delivery.js';
 import { orderMail, queueMail } from './mail.js';
 import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './order-store.js';
 import { transitionOrder } from './order-transition.js';
-import { orderFromData, shippingAddressOf, toOrder } from './orders-format.js';
+import { orderFromWrite, toOrder } from './orders-format.js';
 import { clearOrderedLines } from './stock.js';
 
 // Kept here too for code that imported them from this module before they moved.
@@ -50,20 +53,16 @@ interface WantedLine {
 
 async function readProfile(actor: Actor) {
   const snap = await db.doc(`users/${actor.uid}`).get();
-  const d = snap.data() ?? {};
-  const fullname = (d.fullname ?? {}) as { firstname?: unknown; lastname?: unknown };
-  return {
-    _id: actor.uid,
-    fullname: { firstname: String(fullname.firstname ?? ''), lastname: String(fullname.lastname ?? '') },
-    email: String(d.email ?? actor.email ?? ''),
-  };
+  // The order keeps the name and email; the role does not matter here.
+  const profile = profileFromData(actor.uid, plainDoc(snap), 'customer');
+  return { _id: actor.uid, fullname: profile.fullname, email: profile.email || (actor.email ?? '') };
 }
 
 /** The shipping address as the order keeps it (its own copy, without the id). */
 async function readAddress(uid: string, addressId: string) {
   const snap = await db.doc(`users/${uid}/addresses/${addressId}`).get();
   if (!snap.exists) throw notFound('Address not found');
-  return shippingAddressOf(snap.data() ?? {});
+  return shippingAddressFromData(plainDoc(snap));
 }
 
 /**
@@ -176,7 +175,7 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
     return order;
   });
   invalidateCatalog(); // stock changed
-  return orderFromData(orderRef.id, data);
+  return orderFromWrite(orderRef.id, data);
 }
 
 export async function myOrders(uid: string): Promise<Order[]> {

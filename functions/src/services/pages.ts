@@ -9,7 +9,9 @@ import {
   CATEGORIES,
   DEFAULT_SELLER_NAME,
   docIdSchema,
+  EMULATOR_HOST,
   escapeHtml,
+  LOCAL_PORTS,
   notFoundMeta,
   productMeta,
   productPath,
@@ -118,7 +120,8 @@ export async function sitemap(origin: string): Promise<string> {
 export function siteOrigin(headers: { host?: string; forwardedHost?: string; protocol: string }): string {
   const configured = serverConfig().appOrigin;
   if (configured) return configured.replace(/\/+$/, '');
-  const host = (headers.forwardedHost ?? headers.host ?? '127.0.0.1:5000').split(',')[0]?.trim() ?? '127.0.0.1:5000';
-  const safeHost = /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host) ? host : '127.0.0.1:5000';
+  const local = `${EMULATOR_HOST}:${LOCAL_PORTS.hosting}`;
+  const host = (headers.forwardedHost ?? headers.host ?? local).split(',')[0]?.trim() ?? local;
+  const safeHost = /^[A-Za-z0-9.-]+(:\d{1,5})?$/.test(host) ? host : local;
   return `${headers.protocol === 'https' ? 'https' : 'http'}://${safeHost}`;
 }

@@ -1,8 +1,9 @@
 // Profiles (users/{uid}) and the Auth accounts behind them.
-import { CURRENT_PASSWORD_REQUIRED, type Role, type SignupInput, type UpdateDetailsInput, type User } from '@bagshop/domain';
-import { FieldValue, Timestamp, type DocumentData, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { CURRENT_PASSWORD_REQUIRED, profileFromData, type Role, type SignupInput, type UpdateDetailsInput, type User } from '@bagshop/domain';
+import { FieldValue, type DocumentData, type DocumentSnapshot } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
 import { auth, db } from '../lib/admin.js';
+import { plainData } from '../lib/firestore-data.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { emailChangedMail, queueMail } from './mail.js';
 import { splitDisplayName } from './users-names.js';
@@ -13,20 +14,9 @@ export const EMAIL_TAKEN = 'Email is already registered';
 export const profiles = () => db.collection('users');
 const profile = (uid: string) => profiles().doc(uid);
 
-function iso(value: unknown): string {
-  return value instanceof Timestamp ? value.toDate().toISOString() : new Date(0).toISOString();
-}
-
-/** The API shape of a profile. `role` is passed in: the token claim is the truth, not the mirror. */
+/** The API shape of a profile (the codec: domain/src/codecs/profile.ts). `role` is passed in: the token claim is the truth, not the mirror. */
 export function toUser(uid: string, d: DocumentData, role: Role): User {
-  return {
-    _id: uid,
-    fullname: { firstname: String(d.fullname?.firstname ?? ''), lastname: String(d.fullname?.lastname ?? '') },
-    email: String(d.email ?? ''),
-    phonenumber: String(d.phonenumber ?? ''),
-    role,
-    createdAt: iso(d.createdAt),
-  };
+  return profileFromData(uid, plainData(d), role);
 }
 
 const roleOfClaims = (claims: Record<string, unknown> | undefined): Role => (claims?.role === 'admin' ? 'admin' : 'customer');

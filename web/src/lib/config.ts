@@ -1,5 +1,7 @@
 // Parsed once: every setting the SPA reads from the build environment. Plain checks
 // rather than zod, so the schema library stays out of the storefront's first load.
+import { EMULATOR_HOST, LOCAL_PORTS } from '@bagshop/domain';
+
 const env = import.meta.env as Record<string, string | undefined>;
 
 function text(name: string, fallback: string): string {
@@ -22,9 +24,9 @@ const appId = env.VITE_FIREBASE_APP_ID?.trim();
 
 export const config = {
   useEmulators: useEmulatorsRaw === 'true' || import.meta.env.DEV,
-  emulatorHost: '127.0.0.1',
-  authEmulatorPort: port('VITE_AUTH_EMULATOR_PORT', 9099),
-  firestoreEmulatorPort: port('VITE_FIRESTORE_EMULATOR_PORT', 8080),
+  emulatorHost: EMULATOR_HOST,
+  authEmulatorPort: port('VITE_AUTH_EMULATOR_PORT', LOCAL_PORTS.auth),
+  firestoreEmulatorPort: port('VITE_FIRESTORE_EMULATOR_PORT', LOCAL_PORTS.firestore),
   firebase: {
     apiKey: text('VITE_FIREBASE_API_KEY', 'demo-api-key'),
     authDomain: text('VITE_FIREBASE_AUTH_DOMAIN', `${projectId}.firebaseapp.com`),

@@ -1,6 +1,7 @@
 // Imported only by lazily loaded screens (cart, orders, admin), so the Firestore SDK is
 // not part of the first paint of the storefront.
 import { connectFirestoreEmulator, getFirestore, Timestamp, type Firestore } from 'firebase/firestore';
+import { toPlainData } from '@bagshop/domain';
 import { config } from './config';
 import { firebaseApp } from './firebase';
 
@@ -14,18 +15,10 @@ export function getDb(): Firestore {
   return instance;
 }
 
-/** A Firestore Timestamp (or Date, or ISO string) as an ISO string; '' when absent. */
-export function toIso(value: unknown): string {
-  if (value instanceof Timestamp) return value.toDate().toISOString();
-  if (value instanceof Date) return value.toISOString();
-  if (typeof value === 'string') return value;
-  return '';
-}
-
-/** Milliseconds of a Timestamp-like value, 0 when absent (for sorting). */
-export function toMillis(value: unknown): number {
-  if (value instanceof Timestamp) return value.toMillis();
-  if (value instanceof Date) return value.getTime();
-  if (typeof value === 'string') return Date.parse(value) || 0;
-  return 0;
+/**
+ * The SPA's edge for the codecs of domain/src/codecs: a document's data with every Timestamp
+ * as an ISO string, the plain shape those codecs read (decision 0003).
+ */
+export function plainData(value: unknown): unknown {
+  return toPlainData(value, (v) => (v instanceof Timestamp ? v.toDate() : null));
 }

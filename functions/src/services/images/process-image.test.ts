@@ -1,8 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import sharp from 'sharp';
+import { IMAGE_MAX_BYTES } from '@bagshop/domain';
 import {
   ImageRejectedError,
-  MAX_IMAGE_BYTES,
   processProductImage,
   sniffImageKind,
 } from './process-image.ts';
@@ -89,7 +89,7 @@ describe('processProductImage', () => {
   });
 
   it('rejects a file over 5 MB with 413', async () => {
-    const big = Buffer.alloc(MAX_IMAGE_BYTES + 1);
+    const big = Buffer.alloc(IMAGE_MAX_BYTES + 1);
     big.set([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
     const error = await rejection(big);
     expect(error.status).toBe(413);
@@ -118,7 +118,7 @@ describe('processProductImage', () => {
     const huge = await sharp({ create: { width: 7200, height: 7000, channels: 3, background: '#eeeeee' } })
       .png({ compressionLevel: 9 })
       .toBuffer();
-    expect(huge.length).toBeLessThan(MAX_IMAGE_BYTES);
+    expect(huge.length).toBeLessThan(IMAGE_MAX_BYTES);
     const error = await rejection(huge);
     expect(error.status).toBe(413);
   });

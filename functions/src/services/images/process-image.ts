@@ -5,11 +5,10 @@
  * always lands at the same content address `productImages/{sha256}`.
  */
 import { createHash } from 'node:crypto';
+import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from '@bagshop/domain';
 import { HttpError } from '../../lib/errors.js';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
-
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
 
 /** Longest side of a stored product image, in pixels. */
 export const MAX_IMAGE_SIDE = 1200;
@@ -65,9 +64,9 @@ function isPixelLimitError(error: unknown): boolean {
  */
 export async function processProductImage(bytes: Uint8Array): Promise<ProcessedImage> {
   if (bytes.byteLength === 0) throw new ImageRejectedError('Image file is empty', 400);
-  if (bytes.byteLength > MAX_IMAGE_BYTES) throw new ImageRejectedError('Image must be 5 MB or smaller', 413);
+  if (bytes.byteLength > IMAGE_MAX_BYTES) throw new ImageRejectedError(IMAGE_SIZE_MESSAGE, 413);
   if (sniffImageKind(bytes) === null) {
-    throw new ImageRejectedError('Image must be a JPEG, PNG or WebP file', 415);
+    throw new ImageRejectedError(IMAGE_TYPE_MESSAGE, 415);
   }
 
   // Loaded on first use: keeps the function's cold start (every route) free of libvips.

@@ -1,9 +1,8 @@
-import type { CartLine, Product } from '@bagshop/domain';
+import { cartLineFromData, joinCart, productFromData, sortCartLines, type CartLine, type Product } from '@bagshop/domain';
 import { collection, doc, onSnapshot } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import { useFirestore, useFirestoreCollection } from 'reactfire';
-import { toMillis } from '../../lib/firestore';
-import { productFromDoc } from './product-doc';
+import { plainData } from '../../lib/firestore';
 
 export type LiveStatus = 'loading' | 'ready' | 'error';
 
@@ -24,7 +23,7 @@ export function useLiveProducts(ids: readonly string[]): { status: LiveStatus; p
       onSnapshot(
         doc(db, 'products', id),
         (snap) =>
-          setProducts((prev) => new Map(prev).set(id, snap.exists() ? productFromDoc(snap.id, snap.data()) : null)),
+          setProducts((prev) => new Map(prev).set(id, snap.exists() ? productFromData(snap.id, plainData(snap.data())) : null)),
         (error) => {
           console.error('Product read failed', id, error);
           setFailed(true);
@@ -47,23 +46,13 @@ export function useLiveCart(uid: string): { status: LiveStatus; lines: CartLine[
 
   const entries = useMemo(() => {
     if (cart.status !== 'success') return [];
-    return cart.data.docs
-      .map((d) => ({ id: d.id, quantity: Number(d.get('quantity') ?? 0), addedAt: toMillis(d.get('addedAt')) }))
-      .filter((line) => line.quantity > 0)
-      .sort((a, b) => a.addedAt - b.addedAt || a.id.localeCompare(b.id));
+    return sortCartLines(cart.data.docs.map((d) => cartLineFromData(d.id, plainData(d.data()))));
   }, [cart.status, cart.data]);
 
-  const ids = useMemo(() => entries.map((e) => e.id), [entries]);
+  const ids = useMemo(() => entries.map((e) => e.productId), [entries]);
   const { status: productStatus, products } = useLiveProducts(ids);
 
-  const lines = useMemo(() => {
-    const out: CartLine[] = [];
-    for (const entry of entries) {
-      const product = products.get(entry.id);
-      if (product) out.push({ product, quantity: entry.quantity });
-    }
-    return out;
-  }, [entries, products]);
+  const lines = useMemo(() => joinCart(entries, products), [entries, products]);
 
   if (cart.status === 'error') {
     console.error('Cart read failed', cart.error);

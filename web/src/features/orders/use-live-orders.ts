@@ -1,8 +1,8 @@
-import type { Order } from '@bagshop/domain';
+import { orderFromData, type Order } from '@bagshop/domain';
 import { collection, doc, limit, orderBy, query, where } from 'firebase/firestore';
 import { useMemo } from 'react';
 import { useFirestore, useFirestoreCollection, useFirestoreDoc } from 'reactfire';
-import { orderFromDoc } from './order-doc';
+import { plainData } from '../../lib/firestore';
 
 export const ORDERS_PAGE = 50;
 
@@ -15,7 +15,7 @@ export function useLiveOrders(uid: string): { status: 'loading' | 'error' | 'suc
   );
   const result = useFirestoreCollection(ordersQuery);
   const orders = useMemo(
-    () => (result.status === 'success' ? result.data.docs.map((d) => orderFromDoc(d.id, d.data())) : []),
+    () => (result.status === 'success' ? result.data.docs.map((d) => orderFromData(d.id, plainData(d.data()))) : []),
     [result.status, result.data],
   );
   if (result.status === 'error') console.error('Orders read failed', result.error);
@@ -28,7 +28,7 @@ export function useLiveOrder(id: string): { status: 'loading' | 'ready'; order: 
   const ref = useMemo(() => doc(db, 'orders', id), [db, id]);
   const result = useFirestoreDoc(ref);
   const order = useMemo(
-    () => (result.status === 'success' && result.data.exists() ? orderFromDoc(result.data.id, result.data.data()) : null),
+    () => (result.status === 'success' && result.data.exists() ? orderFromData(result.data.id, plainData(result.data.data())) : null),
     [result.status, result.data],
   );
   if (result.status === 'loading') return { status: 'loading', order: null };

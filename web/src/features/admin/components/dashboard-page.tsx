@@ -7,7 +7,7 @@ import { getDashboard } from '../api/admin-api';
 import { useAdminTitle } from '../hooks/use-admin-title';
 import { useLoad } from '../hooks/use-load';
 import { PageHeader } from './page-header';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 const dayLabel = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 
@@ -94,7 +94,7 @@ function DashboardView({ data }: { data: AdminDashboard }) {
           <Stack gap={8} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label="Orders by status">
             {ORDER_STATUSES.map((status) => (
               <Group key={status} justify="space-between" component="li">
-                <StatusBadge status={status} />
+                <StatusBadge status={status} radius="sm" />
                 <Text fw={700}>{data.ordersByStatus[status]}</Text>
               </Group>
             ))}

@@ -1,13 +1,9 @@
-import { GALLERY_MESSAGES, MAX_PRODUCT_IMAGES, type ProductImage } from '@bagshop/domain';
+import { GALLERY_MESSAGES, IMAGE_MAX_BYTES, IMAGE_MAX_MB, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_TYPES, MAX_PRODUCT_IMAGES, type ProductImage } from '@bagshop/domain';
 import { ActionIcon, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { Dropzone, MIME_TYPES, type FileRejection } from '@mantine/dropzone';
+import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconArrowLeft, IconArrowRight, IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 
-export const IMAGE_TYPES = [MIME_TYPES.jpeg, MIME_TYPES.png, MIME_TYPES.webp];
-export const IMAGE_MAX_BYTES = 5 * 1024 * 1024;
-export const IMAGE_TYPE_MESSAGE = 'Image must be a JPEG, PNG or WebP file';
-export const IMAGE_SIZE_MESSAGE = 'Image must be 5 MB or smaller';
 
 /** One picture of the form's gallery: one the product has, or a file chosen now. */
 export type GalleryItem = { key: string; image: ProductImage } | { key: string; file: File };
@@ -100,7 +96,7 @@ export function GalleryField({ items, onChange, disabled = false }: { items: Gal
             // Mantine calls onDropAny first, then onReject, then onDrop: the message is set once here.
             onDropAny={(_accepted, rejections) => setError(rejections.length ? rejectionMessage(rejections) : null)}
             onDrop={(files) => onChange([...items, ...files.slice(0, room).map(newItem)])}
-            accept={IMAGE_TYPES}
+            accept={[...IMAGE_TYPES]}
             maxSize={IMAGE_MAX_BYTES}
             maxFiles={room}
             multiple
@@ -121,7 +117,7 @@ export function GalleryField({ items, onChange, disabled = false }: { items: Gal
               <div>
                 <Text size="sm">Drop pictures here or click to choose</Text>
                 <Text size="xs" c="dimmed">
-                  JPEG, PNG or WebP, up to 5 MB each; {room} more {room === 1 ? 'picture' : 'pictures'} allowed
+                  JPEG, PNG or WebP, up to {IMAGE_MAX_MB} MB each; {room} more {room === 1 ? 'picture' : 'pictures'} allowed
                 </Text>
               </div>
             </Group>

@@ -1,6 +1,7 @@
 import {
   DELIVERY_ZONE_LABELS,
   deliveryRangeLabel,
+  formatDateTimeIN,
   formatINR,
   lineTotal,
   nextStatuses,
@@ -21,8 +22,8 @@ import { TaxDocuments } from '../../../components/tax-documents';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { setOrderStatus } from '../api/admin-api';
-import { addressLine, customerName, formatDateTimeIN, itemImageUrl } from './order-format';
-import { StatusBadge } from './status-badge';
+import { customerName, orderAddressLine } from './order-format';
+import { StatusBadge } from '../../../components/status-badge';
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
   pending: 'Mark as Pending',
@@ -74,7 +75,7 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
       {order && (
         <Stack gap="md">
           <Group justify="space-between">
-            <StatusBadge status={order.status} size="lg" />
+            <StatusBadge status={order.status} size="lg" radius="sm" />
             <Text size="sm" c="dimmed">
               Placed {formatDateTimeIN(order.createdAt)}
             </Text>
@@ -144,7 +145,7 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
                 <Table.Tr key={item._id}>
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
-                      <Avatar src={itemImageUrl(item) || null} radius="sm" size={40} alt="" />
+                      <Avatar src={item.product.image.url || null} radius="sm" size={40} alt="" />
                       <div>
                         <Text size="sm" fw={500} lineClamp={2}>
                           {item.name}
@@ -180,7 +181,7 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
 
           <Divider label="Shipping address" labelPosition="left" />
           <div>
-            <Text size="sm">{addressLine(order)}</Text>
+            <Text size="sm">{orderAddressLine(order)}</Text>
             <Text size="sm">{order.shippingAddress?.country}</Text>
             {order.shippingAddress?.landmark && (
               <Text size="sm" c="dimmed">

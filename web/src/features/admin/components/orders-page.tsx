@@ -1,4 +1,4 @@
-import { formatINR, ORDER_STATUSES, shortOrderId, statusLabel, type Order, type OrderStatus } from '@bagshop/domain';
+import { formatDateTimeIN, formatINR, ORDER_STATUSES, shortOrderId, statusLabel, type Order, type OrderStatus } from '@bagshop/domain';
 import { Button, Center, Group, Loader, Select, Table, Text, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
@@ -7,9 +7,9 @@ import { notify } from '../../../lib/notify';
 import { getOrder, getOrdersPage, ORDERS_PAGE_SIZE } from '../api/admin-api';
 import { useAdminTitle } from '../hooks/use-admin-title';
 import { OrderDrawer } from './order-drawer';
-import { addressLine, customerName, formatDateTimeIN, matchesSearch } from './order-format';
+import { customerName, matchesSearch, orderAddressLine } from './order-format';
 import { PageHeader } from './page-header';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 import { AdminTable } from './admin-table';
 
 const STATUS_OPTIONS = [{ value: 'all', label: 'All statuses' }, ...ORDER_STATUSES.map((s) => ({ value: s, label: statusLabel(s) }))];
@@ -142,7 +142,7 @@ export function OrdersPage() {
             </Table.Td>
             <Table.Td maw={260}>
               <Text size="sm" lineClamp={2}>
-                {addressLine(order)}
+                {orderAddressLine(order)}
               </Text>
             </Table.Td>
             <Table.Td ta="right">
@@ -151,7 +151,7 @@ export function OrdersPage() {
               </Text>
             </Table.Td>
             <Table.Td>
-              <StatusBadge status={order.status} />
+              <StatusBadge status={order.status} radius="sm" />
             </Table.Td>
           </Table.Tr>
         ))}

@@ -2,7 +2,8 @@ import { DISCOUNT_OVER_PRICE, GALLERY_MESSAGES, HSN_MESSAGE, PRICE_MESSAGE, PROD
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '../../../testing/render';
-import { IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, ProductForm } from './product-form';
+import { IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from '@bagshop/domain';
+import { ProductForm } from './product-form';
 
 function setup(product?: Product) {
   const onSubmit = vi.fn();

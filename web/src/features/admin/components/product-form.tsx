@@ -19,7 +19,6 @@ import { useState } from 'react';
 import type { ProductFields } from '../api/upload-product';
 import { GalleryField, galleryItemsOf, type GalleryItem } from './gallery-field';
 
-export { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_TYPES } from './gallery-field';
 
 interface FormValues {
   name: string;

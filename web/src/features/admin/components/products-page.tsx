@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, discountPercent, formatINR, salePrice, type Category, type Product } from '@bagshop/domain';
+import { CATEGORY_LABELS, discountPercent, formatINR, LOW_STOCK_THRESHOLD, salePrice, type Category, type Product } from '@bagshop/domain';
 import { ActionIcon, Badge, Button, Group, Image, Modal, SegmentedControl, Table, Text, Tooltip } from '@mantine/core';
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
@@ -118,7 +118,7 @@ export function ProductsPage() {
               )}
             </Table.Td>
             <Table.Td>
-              <Badge color={p.stock === 0 ? 'red' : p.stock <= 5 ? 'orange' : 'gray'} variant="light">
+              <Badge color={p.stock === 0 ? 'red' : p.stock <= LOW_STOCK_THRESHOLD ? 'orange' : 'gray'} variant="light">
                 {p.stock === 0 ? 'Out of stock' : p.stock}
               </Badge>
             </Table.Td>

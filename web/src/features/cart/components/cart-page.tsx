@@ -1,4 +1,4 @@
-import { orderTotals, type CartLine } from '@bagshop/domain';
+import { MAX_QUANTITY, orderTotals, type CartLine } from '@bagshop/domain';
 import { Button, Center, Container, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingCartOff } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -32,7 +32,7 @@ const FAILURES: Record<LineAction, string> = {
 
 function parseQty(raw: string | null): number {
   const n = Number(raw ?? '1');
-  return Number.isInteger(n) && n >= 1 && n <= 10_000 ? n : 1;
+  return Number.isInteger(n) && n >= 1 && n <= MAX_QUANTITY ? n : 1;
 }
 
 export function CartPage({ uid, renderCheckout }: CartPageProps) {

@@ -1,4 +1,4 @@
-import { CATEGORIES, CATEGORY_LABELS, type Category, type Product } from '@bagshop/domain';
+import { CATEGORIES, CATEGORY_LABELS, LOW_STOCK_THRESHOLD, type Category, type Product } from '@bagshop/domain';
 import { AspectRatio, Badge, Box, Button, Card, Container, Grid, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { useProducts } from '../api/get-products';
@@ -7,7 +7,6 @@ import classes from './home-sections.module.css';
 import { ProductsCarousel } from './products-carousel';
 import { PromiseBand } from './promise-band';
 import { ACCENT } from '../lib/colors';
-import { LOW_STOCK } from '../lib/badges';
 
 const CATEGORY_BLURBS: Record<Category, string> = {
   luggage: 'Cabin and check-in trolleys that roll smoothly through every airport.',
@@ -32,7 +31,7 @@ export default function HomeSections() {
   const { products, loading, failed } = useProducts();
   const { add, pendingId } = useAddToCart();
   // No false urgency: 'Limited stock' only while a trolley really is down to its last few.
-  const limited = products.some((p) => p.category === 'luggage' && p.stock > 0 && p.stock <= LOW_STOCK);
+  const limited = products.some((p) => p.category === 'luggage' && p.stock > 0 && p.stock <= LOW_STOCK_THRESHOLD);
   return (
     <Container size="xl" py="xl">
       <Stack gap={56}>

@@ -1,4 +1,4 @@
-import { CATEGORY_LABELS, discountPercent, isDeal, isPremium, type Product } from '@bagshop/domain';
+import { CATEGORY_LABELS, discountPercent, isDeal, isPremium, LOW_STOCK_THRESHOLD, type Product } from '@bagshop/domain';
 import { ACCENT } from './colors';
 
 export interface ProductBadge {
@@ -26,9 +26,8 @@ export function productBadges(product: Priced): ProductBadge[] {
 }
 
 /** 'Only 3 left' under a small threshold, 'Out of stock' at 0, else null (plenty). */
-export const LOW_STOCK = 5;
 export function stockNote(stock: number): string | null {
   if (stock <= 0) return 'Out of stock';
-  if (stock <= LOW_STOCK) return `Only ${stock} left`;
+  if (stock <= LOW_STOCK_THRESHOLD) return `Only ${stock} left`;
   return null;
 }

@@ -1,8 +1,7 @@
-import { deliveryByLabel, formatDateIN, formatINR, lineTotal, shortOrderId, type Order } from '@bagshop/domain';
+import { addressLine, deliveryByLabel, formatDateIN, formatINR, lineTotal, shortOrderId, type Order } from '@bagshop/domain';
 import { Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
-import { addressLine } from '../order-doc';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 const SHOWN_ITEMS = 2;
 

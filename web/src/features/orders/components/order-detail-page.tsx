@@ -19,7 +19,7 @@ import { notify } from '../../../lib/notify';
 import { cancelOrder } from '../../../lib/cancel-order';
 import { useLiveOrder } from '../use-live-orders';
 import { PaymentPanel } from './payment-panel';
-import { StatusBadge } from './status-badge';
+import { StatusBadge } from '../../../components/status-badge';
 
 function dateTime(iso: string): string {
   const d = new Date(iso);

@@ -1,0 +1,104 @@
+/** `orders/{id}` (docs/architecture.md, "Data model"; the lifecycle in docs/orders-and-payments.md). */
+import { parseOrderDelivery } from '../delivery.js';
+import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../order-status.js';
+import type { ExtraPayment, Order, OrderAttention, OrderItem, OrderPayment, PaymentRefund, ProductImage, StatusChange } from '../types.js';
+import { shippingAddressFromData } from './address.js';
+import { fullNameOf } from './profile.js';
+import { Fields } from './plain.js';
+import { creditNoteFromData, invoiceFromData } from './tax-documents.js';
+
+/** An order line's picture: `{ url, hash }`, or, in older documents, the bare URL `/api/images/{sha256}`. */
+function itemImageOf(value: unknown, path: string): ProductImage {
+  if (typeof value === 'string') return { url: value, hash: value.split('/').pop() ?? '' };
+  const image = Fields.orEmpty(value, path);
+  return { url: image.text('url'), hash: image.text('hash') };
+}
+
+export function orderItemFromData(value: unknown, path = 'item'): OrderItem {
+  const item = Fields.of(value, path);
+  const product = item.object('product');
+  const id = item.text('_id') || product.text('_id');
+  return {
+    _id: id,
+    name: item.text('name'),
+    price: item.number('price'),
+    discount: item.number('discount'),
+    quantity: item.number('quantity'),
+    product: { _id: product.text('_id') || id, image: itemImageOf(product.raw('image'), `${path}.product.image`) },
+  };
+}
+
+function refundOf(r: Fields | null): PaymentRefund | null {
+  if (!r) return null;
+  return {
+    id: r.textOrNull('id'),
+    status: r.oneOf('status', ['pending', 'succeeded', 'failed'], 'pending'),
+    amountPaise: r.number('amountPaise'),
+    requestedAt: r.date('requestedAt'),
+    refundedAt: r.dateOrNull('refundedAt'),
+  };
+}
+
+function extraPaymentOf(value: unknown, path: string): ExtraPayment {
+  const e = Fields.of(value, path);
+  return {
+    sessionId: e.textOrNull('sessionId'),
+    paymentIntentId: e.textOrNull('paymentIntentId'),
+    amountPaise: e.number('amountPaise'),
+    reason: e.text('reason'),
+    receivedAt: e.date('receivedAt'),
+    refund: refundOf(e.objectOrNull('refund')),
+  };
+}
+
+function paymentOf(p: Fields): OrderPayment {
+  return {
+    status: p.oneOf('status', PAYMENT_STATUSES, 'unpaid'),
+    sessionId: p.textOrNull('sessionId'),
+    paidAt: p.dateOrNull('paidAt'),
+    holdUntil: p.dateOrNull('holdUntil'),
+    refund: refundOf(p.objectOrNull('refund')),
+    extraPayments: p.list('extraPayments', extraPaymentOf),
+  };
+}
+
+function statusChangeOf(value: unknown, path: string): StatusChange {
+  const h = Fields.of(value, path);
+  return { status: h.oneOf('status', ORDER_STATUSES, 'pending'), at: h.date('at'), by: h.text('by') };
+}
+
+function attentionOf(value: unknown, path: string): OrderAttention {
+  const a = Fields.of(value, path);
+  return { code: a.text('code'), message: a.text('message'), at: a.date('at') };
+}
+
+/**
+ * A stored order as the API's Order: ids as `_id`, ISO dates, no internal fields (`source`,
+ * the lines' tax fields). Defaults for older documents: status 'pending', payment 'COD' and
+ * 'unpaid', `user._id` the order's `userId`, `updatedAt` its `createdAt`, no delivery promise.
+ */
+export function orderFromData(id: string, data: unknown): Order {
+  const d = Fields.of(data, `orders/${id}`);
+  const user = d.object('user');
+  const userId = d.text('userId');
+  const createdAt = d.date('createdAt');
+  return {
+    _id: id,
+    userId,
+    user: { _id: user.text('_id') || userId, fullname: fullNameOf(user), email: user.text('email') },
+    items: d.list('items', orderItemFromData),
+    shippingAddress: shippingAddressFromData(d.raw('shippingAddress'), `orders/${id}.shippingAddress`),
+    subtotal: d.number('subtotal'),
+    totalAmount: d.number('totalAmount'),
+    status: d.oneOf('status', ORDER_STATUSES, 'pending'),
+    paymentMethod: d.oneOf('paymentMethod', PAYMENT_METHODS, 'COD'),
+    payment: paymentOf(d.object('payment')),
+    statusHistory: d.list('statusHistory', statusChangeOf),
+    attention: d.list('attention', attentionOf),
+    delivery: parseOrderDelivery(d.raw('delivery')),
+    invoice: invoiceFromData(d.raw('invoice')),
+    creditNote: creditNoteFromData(d.raw('creditNote')),
+    createdAt,
+    updatedAt: d.date('updatedAt') || createdAt,
+  };
+}
