@@ -15,7 +15,8 @@ import { IconCash, IconTruckDelivery } from '@tabler/icons-react';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { errorMessage } from '../lib/api-client';
 import { useSession } from '../lib/session';
-import { getDeliveryPolicy, getDeliveryQuote, getSavedAddresses, lastPin, rememberPin } from '../lib/delivery-api';
+import { getDeliveryQuote, getSavedAddresses, lastPin, rememberPin } from '../lib/delivery-api';
+import { useDeliveryPolicy } from '../lib/use-delivery-policy';
 
 type Result = { status: 'idle' } | { status: 'loading' } | { status: 'done'; quote: DeliveryQuote } | { status: 'error'; message: string };
 
@@ -34,7 +35,7 @@ export function DeliveryCheck({ total }: DeliveryCheckProps) {
   const [pin, setPin] = useState(() => lastPin() ?? '');
   const [result, setResult] = useState<Result>({ status: 'idle' });
   const [inputError, setInputError] = useState<string | null>(null);
-  const [policy, setPolicy] = useState<DeliveryPolicy | null>(null);
+  const policy = useDeliveryPolicy(total !== undefined);
   const titleId = useId();
   const typed = useRef(false);
   const latest = useRef(0);
@@ -79,17 +80,6 @@ export function DeliveryCheck({ total }: DeliveryCheckProps) {
       live = false;
     };
   }, [isAuthenticated, check]);
-
-  useEffect(() => {
-    if (total === undefined) return;
-    let live = true;
-    getDeliveryPolicy()
-      .then((p) => live && setPolicy(p))
-      .catch((error: unknown) => console.error('Loading the delivery policy failed', error));
-    return () => {
-      live = false;
-    };
-  }, [total]);
 
   return (
     <Paper withBorder radius="md" p="md" component="section" aria-labelledby={titleId} data-testid="delivery-check">

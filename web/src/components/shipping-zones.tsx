@@ -1,7 +1,6 @@
-import { DELIVERY_ZONE_LABELS, DELIVERY_ZONES, formatINR, WEEKDAY_LABELS, type DeliveryPolicy } from '@bagshop/domain';
+import { DELIVERY_ZONE_LABELS, DELIVERY_ZONES, formatINR, WEEKDAY_LABELS } from '@bagshop/domain';
 import { List, Table, Text } from '@mantine/core';
-import { useEffect, useState } from 'react';
-import { getDeliveryPolicy } from '../lib/delivery-api';
+import { useDeliveryPolicy } from '../lib/use-delivery-policy';
 
 const ZONE_NOTES: Record<(typeof DELIVERY_ZONES)[number], string> = {
   sameCity: 'our warehouse’s city',
@@ -17,16 +16,7 @@ function days(range: { min: number; max: number }): string {
 
 /** The shipping page's delivery times, from the shop's current rules (GET /api/delivery). */
 export function ShippingZones() {
-  const [policy, setPolicy] = useState<DeliveryPolicy | null>(null);
-  useEffect(() => {
-    let live = true;
-    getDeliveryPolicy()
-      .then((p) => live && setPolicy(p))
-      .catch((error: unknown) => console.error('Loading the delivery policy failed', error));
-    return () => {
-      live = false;
-    };
-  }, []);
+  const policy = useDeliveryPolicy();
   if (!policy) return <Text c="gray.7">Loading delivery times…</Text>;
   const workdays = policy.workingDays.map((d) => WEEKDAY_LABELS[d]).join(', ');
   return (
