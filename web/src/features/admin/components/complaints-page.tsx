@@ -12,7 +12,7 @@ import { PageHeader } from './page-header';
 
 const COLUMNS = [{ label: 'Ticket' }, { label: 'Age' }, { label: 'From' }, { label: 'Complaint' }, { label: 'Resolve by' }, { label: 'Status' }, { label: '', w: 120 }];
 
-function StatusBadge({ ticket, now }: { ticket: GrievanceTicket; now: Date }) {
+function TicketStatusBadge({ ticket, now }: { ticket: GrievanceTicket; now: Date }) {
   if (ticket.status === 'resolved') return <Badge color="green" variant="light">Resolved</Badge>;
   if (Date.parse(ticket.resolveBy) < now.getTime()) return <Badge color="red" variant="filled">Overdue</Badge>;
   return <Badge color="orange" variant="light">Open</Badge>;
@@ -77,7 +77,7 @@ export function ComplaintsPage() {
               </Table.Td>
               <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateIN(t.resolveBy)}</Table.Td>
               <Table.Td>
-                <StatusBadge ticket={t} now={now} />
+                <TicketStatusBadge ticket={t} now={now} />
               </Table.Td>
               <Table.Td>
                 <Button size="xs" variant="light" loading={pending === t.number} onClick={() => void toggle(t)} aria-label={`${t.status === 'open' ? 'Resolve' : 'Reopen'} ${t.number}`}>
