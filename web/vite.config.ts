@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 // Relative, so the config bundle includes it (a workspace package would be loaded as untranspiled TS).
 import { shellMeta, STATIC_PAGES, staticPageMeta, withHeadTags } from '../domain/src/seo.ts';
+import { prerenderedHtml } from '../domain/src/prerendered-html.ts';
 import react from '@vitejs/plugin-react';
 import { build, defineConfig, type ConfigEnv, type Plugin } from 'vite';
 import { directive, inlineScriptHashes } from '../scripts/lib/hosting-headers';
@@ -135,8 +136,6 @@ function seoPages(): Plugin {
 /** The production build of the browser bundle (not `vite dev`, not the prerender's server build). */
 const clientBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
 
-const ROOT_ELEMENT = '<div id="root"></div>';
-
 /**
  * Prerenders the public pages that need no data for their first screen (`/` and the three
  * categories; app/prerender.tsx lists them) into their built HTML files, once the client build
@@ -158,26 +157,18 @@ function prerenderPages(): Plugin {
       await build({
         configFile: fileURLToPath(new URL('./vite.config.ts', import.meta.url)),
         logLevel: 'warn',
-        build: { ssr: 'src/app/prerender.tsx', outDir: serverDir, emptyOutDir: true, sourcemap: false },
+        build: { ssr: 'src/app/prerender.tsx', outDir: serverDir, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
       });
       const server = (await import(pathToFileURL(`${serverDir}prerender.js`).href)) as typeof import('./src/app/prerender');
       for (const page of server.PRERENDERED_PAGES) {
         const file = resolve(outDir, page.file);
         const html = readFileSync(file, 'utf8');
-        if (!html.includes(ROOT_ELEMENT)) throw new Error(`prerenderPages: no empty #root in ${page.file}`);
-        const body = await server.renderPage(page.path);
-        if (/<script\b/i.test(body)) throw new Error(`prerenderPages: ${page.path} rendered a <script> (the CSP would block it)`);
-        // A lazy screen's markup needs its stylesheets (Mantine's full CSS, its CSS modules) before
-        // it paints: linked in the head, CORS-anonymous like the inline script's preloads of the
-        // same files. Vite's loader finds them there and does not add them again.
-        const listed = /<script type="application\/json" id="bagshop-screen-files">([^<]*)<\/script>/.exec(html)?.[1];
-        const screenFiles = page.screen && listed ? ((JSON.parse(listed) as Record<string, string[]>)[page.screen] ?? []) : [];
-        const links = screenFiles
-          .filter((f) => f.endsWith('.css'))
-          .map((f) => `<link rel="stylesheet" crossorigin href="${f}">`)
-          .join('');
-        writeFileSync(file, html.replace('</head>', `${links}</head>`).replace(ROOT_ELEMENT, `<div id="root">${body}</div>`));
+        writeFileSync(file, prerenderedHtml(html, await server.renderPage(page.path), { screen: page.screen }));
       }
+      // The product-page function renders with the same server bundle (functions/src/services/pages.ts).
+      const functionCopy = fileURLToPath(new URL('../functions/lib/web/prerender/', import.meta.url));
+      rmSync(functionCopy, { recursive: true, force: true });
+      cpSync(serverDir, functionCopy, { recursive: true });
       rmSync(serverDir, { recursive: true, force: true });
     },
   };
@@ -185,8 +176,9 @@ function prerenderPages(): Plugin {
 
 export default defineConfig({
   plugins: [react(), screenPreloads(), seoPages(), prerenderPages(), cspCheck()],
-  // The prerender's server build bundles the workspace's TypeScript package (not runnable as is).
-  ssr: { noExternal: ['@bagshop/domain'] },
+  // The prerender's server build is self-contained (the product-page function loads it; its
+  // package has no React or Mantine of its own).
+  ssr: { noExternal: true },
   server: {
     host: '127.0.0.1',
     // In `npm run dev` the API is the Functions emulator; the function serves /api/... as is.

@@ -25,3 +25,4 @@ export * from './tax-document-data.js';
 export * from './schemas/seller.js';
 export * from './schemas/tax-report.js';
 export * from './invoice-builder.js';
+export * from './prerendered-html.js';

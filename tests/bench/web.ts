@@ -1,4 +1,4 @@
-// `npm run bench:web` (docs/performance.md): what a user of this machine sees. Lighthouse 12.8
+// `npm run bench:web` (docs/storefront.md, "bench:web"): what a user of this machine sees. Lighthouse 12.8
 // (mobile preset, simulated throttling) against the shop as `npm start` serves it: an
 // `npm start` stack already answering at this checkout's Hosting URL (BAGSHOP_PORT_OFFSET) is
 // used as it is; otherwise the same stack is started (production build on the Hosting emulator,
