@@ -2,6 +2,7 @@ import './critical-styles';
 import { startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { afterNextPaint } from '../lib/after-paint';
 import { readPreloaded } from '../lib/preloaded';
 import { App } from './app';
 
@@ -13,7 +14,6 @@ const app = <App router={BrowserRouter} preloaded={readPreloaded()} />;
 // between them, instead of one long task: the page stays responsive while the app boots.
 // The home, category and product pages arrive prerendered (docs/decisions/0019-prerendered-public-pages.md):
 // hydrate them; every other page starts from the empty shell.
-startTransition(() => {
-  if (root.firstElementChild) hydrateRoot(root, app);
-  else createRoot(root).render(app);
-});
+// Prerendered markup is on screen already: hydrating waits until the browser has painted it.
+if (root.firstElementChild) afterNextPaint(() => startTransition(() => void hydrateRoot(root, app)));
+else startTransition(() => createRoot(root).render(app));
