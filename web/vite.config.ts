@@ -1,10 +1,12 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { cpSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 // Relative, so the config bundle includes it (a workspace package would be loaded as untranspiled TS).
 import { EMULATOR_HOST, LOCAL_PORTS } from '../domain/src/ports.ts';
 import { shellMeta, STATIC_PAGES, staticPageMeta, withHeadTags } from '../domain/src/seo.ts';
+import { prerenderedHtml } from '../domain/src/prerendered-html.ts';
 import react from '@vitejs/plugin-react';
-import { defineConfig, type Plugin } from 'vite';
+import { build, defineConfig, type ConfigEnv, type Plugin } from 'vite';
 import { directive, inlineScriptHashes } from '../scripts/lib/hosting-headers';
 
 const functionsPort = process.env.VITE_FUNCTIONS_PORT ?? String(LOCAL_PORTS.functions);
@@ -107,7 +109,7 @@ function seoPages(): Plugin {
   let shell = '';
   return {
     name: 'bagshop-seo-pages',
-    apply: 'build',
+    apply: clientBuild,
     generateBundle: {
       order: 'post',
       handler(_options, bundle) {
@@ -132,8 +134,52 @@ function seoPages(): Plugin {
   };
 }
 
+/** The production build of the browser bundle (not `vite dev`, not the prerender's server build). */
+const clientBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
+
+/**
+ * Prerenders the public pages that need no data for their first screen (`/` and the three
+ * categories; app/prerender.tsx lists them) into their built HTML files, once the client build
+ * is written: a server build of app/prerender.tsx, rendered here, put inside `#root`. The
+ * browser paints that HTML with the critical CSS before any JavaScript runs and main.tsx hydrates it
+ * (docs/decisions/0020-prerendered-public-pages.md). The prerendered markup holds no script,
+ * so the Content-Security-Policy stays as it is (`<style>` elements are allowed already).
+ */
+function prerenderPages(): Plugin {
+  let outDir = '';
+  return {
+    name: 'bagshop-prerender-pages',
+    apply: clientBuild,
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir);
+    },
+    async closeBundle() {
+      const serverDir = fileURLToPath(new URL('./dist-prerender/', import.meta.url));
+      await build({
+        configFile: fileURLToPath(new URL('./vite.config.ts', import.meta.url)),
+        logLevel: 'warn',
+        build: { ssr: 'src/app/prerender.tsx', outDir: serverDir, emptyOutDir: true, sourcemap: false, copyPublicDir: false },
+      });
+      const server = (await import(pathToFileURL(`${serverDir}prerender.js`).href)) as typeof import('./src/app/prerender');
+      for (const page of server.PRERENDERED_PAGES) {
+        const file = resolve(outDir, page.file);
+        const html = readFileSync(file, 'utf8');
+        writeFileSync(file, prerenderedHtml(html, await server.renderPage(page.path), { screen: page.screen }));
+      }
+      // The product-page function renders with the same server bundle (functions/src/services/pages.ts).
+      const functionCopy = fileURLToPath(new URL('../functions/lib/web/prerender/', import.meta.url));
+      rmSync(functionCopy, { recursive: true, force: true });
+      cpSync(serverDir, functionCopy, { recursive: true });
+      rmSync(serverDir, { recursive: true, force: true });
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), screenPreloads(), seoPages(), cspCheck()],
+  plugins: [react(), screenPreloads(), seoPages(), prerenderPages(), cspCheck()],
+  // The prerender's server build is self-contained (the product-page function loads it; its
+  // package has no React or Mantine of its own).
+  ssr: { noExternal: true },
   server: {
     host: EMULATOR_HOST,
     // In `npm run dev` the API is the Functions emulator; the function serves /api/... as is.

@@ -38,3 +38,4 @@ export * from './codecs/tax-documents.js';
 export * from './codecs/seller.js';
 export * from './codecs/grievance.js';
 export * from './codecs/mail.js';
+export * from './prerendered-html.js';

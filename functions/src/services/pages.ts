@@ -13,6 +13,7 @@ import {
   escapeHtml,
   LOCAL_PORTS,
   notFoundMeta,
+  prerenderedHtml,
   productMeta,
   productPath,
   shellMeta,
@@ -21,6 +22,7 @@ import {
 } from '@bagshop/domain';
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
+import { logFault } from '../lib/logs.js';
 import { getProduct, listProducts, PRODUCT_NOT_FOUND } from './catalog.js';
 
 /** Where the web build put the shell and its build facts; BAGSHOP_WEB_DIR overrides (tests). */
@@ -86,7 +88,40 @@ export async function productPage(id: string, origin: string): Promise<PageRespo
     if (error instanceof Error && error.message === PRODUCT_NOT_FOUND) return { status: 404, html: withHeadTags(shell, notFoundMeta(origin)) };
     throw error;
   }
-  return { status: 200, html: withHeadTags(shell, productMeta(product, origin, await sellerName())) };
+  return { status: 200, html: await withProductMarkup(withHeadTags(shell, productMeta(product, origin, await sellerName())), product) };
+}
+
+/** The web build's server renderer (lib/web/prerender/, written by web/vite.config.ts). */
+interface Renderer {
+  renderPage(path: string, preloaded?: Record<string, unknown>): Promise<string>;
+}
+
+let renderer: Promise<Renderer> | null = null;
+
+function loadRenderer(): Promise<Renderer> {
+  renderer ??= import(new URL('prerender/prerender.js', webDir()).href) as Promise<Renderer>;
+  renderer.catch(() => {
+    renderer = null;
+  });
+  return renderer;
+}
+
+/**
+ * The product page with the app's markup for it in `#root` and the product it was drawn from in
+ * a JSON data block (docs/decisions/0020-prerendered-public-pages.md): it paints, image
+ * included, before any JavaScript runs, and the app hydrates it. The data is the body of
+ * `GET /api/products/:id`, under the path the app asks for it. If rendering fails, the
+ * page is the shell as before (the app renders it in the browser) and the failure is logged.
+ */
+async function withProductMarkup(page: string, product: Product): Promise<string> {
+  try {
+    const data = { [`products/${encodeURIComponent(product._id)}`]: product };
+    const body = await (await loadRenderer()).renderPage(productPath(product._id), data);
+    return prerenderedHtml(page, body, { screen: 'product', data });
+  } catch (error) {
+    logFault('product page prerender', error);
+    return page;
+  }
 }
 
 /** The shell with the site's own tags, for when a product cannot be read (the SPA takes over). */

@@ -1,6 +1,7 @@
 import type { Category, Product } from '@bagshop/domain';
 import { useEffect, useState } from 'react';
 import { ApiError, apiData } from '../../../lib/api-client';
+import { usePreloaded } from '../../../lib/preloaded';
 
 export function getProducts(category?: Category): Promise<Product[]> {
   return apiData<Product[]>(category ? `products/category/${category}` : 'products/');
@@ -12,7 +13,7 @@ export function getProducts(category?: Category): Promise<Product[]> {
  */
 export async function getProduct(id: string): Promise<Product | null> {
   try {
-    return await apiData<Product>(`products/${encodeURIComponent(id)}`);
+    return await apiData<Product>(productApiPath(id));
   } catch (error) {
     if (!(error instanceof ApiError) || error.status !== 404) throw error;
   }
@@ -51,11 +52,17 @@ export type ProductState =
   | { status: 'missing' }
   | { status: 'failed'; message: string };
 
+/** The API path of one product, as getProduct() asks for it (and the server preloads it). */
+export const productApiPath = (id: string) => `products/${encodeURIComponent(id)}`;
+
 export function useProduct(id: string): ProductState {
-  const [state, setState] = useState<ProductState>({ status: 'loading' });
+  // A server-rendered product page carries the product it was drawn from: start from it, so the
+  // hydrating render matches the HTML, then refresh as usual.
+  const preloaded = usePreloaded<Product>(productApiPath(id));
+  const [state, setState] = useState<ProductState>(() => (preloaded?._id === id ? { status: 'found', product: preloaded } : { status: 'loading' }));
   useEffect(() => {
     let live = true;
-    setState({ status: 'loading' });
+    setState((s) => (s.status === 'found' && s.product._id === id ? s : { status: 'loading' }));
     getProduct(id)
       .then((product) => live && setState(product ? { status: 'found', product } : { status: 'missing' }))
       .catch((error: unknown) => {

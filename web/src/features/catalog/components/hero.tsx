@@ -21,10 +21,15 @@ function prefersReducedMotion(): boolean {
  */
 export function Hero() {
   const titleRef = useRef<HTMLHeadingElement>(null);
-  const [motion, setMotion] = useState<'pending' | 'running' | 'off'>(() => (prefersReducedMotion() ? 'off' : 'pending'));
+  // 'pending' in the first render everywhere, so the prerendered HTML (no window there) and
+  // the hydrating render agree; under reduced motion the CSS shows the lines in that state anyway.
+  const [motion, setMotion] = useState<'pending' | 'running' | 'off'>('pending');
 
   useEffect(() => {
-    if (motion !== 'pending') return;
+    if (prefersReducedMotion()) {
+      setMotion('off');
+      return;
+    }
     let cancelled = false;
     let revert: (() => void) | undefined;
     const giveUp = window.setTimeout(() => {
@@ -57,7 +62,6 @@ export function Hero() {
       revert?.();
     };
     // Runs once: later state changes only record what happened.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
   return (

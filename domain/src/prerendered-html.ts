@@ -1,0 +1,46 @@
+// Putting server-rendered markup into a built page (docs/decisions/0020-prerendered-public-pages.md).
+// Used at build time (web/vite.config.ts: /, the category pages) and by the product-page
+// function (functions/src/services/pages.ts). Plain string work: no DOM, no React.
+
+const ROOT_ELEMENT = '<div id="root"></div>';
+const SCREEN_FILES = /(<script type="application\/json" id="bagshop-screen-files">)([^<]*)(<\/script>)/;
+/** The JSON data block with the API answers a prerendered page was drawn from (web/src/lib/preloaded.tsx). */
+export const PRELOADED_DATA_ID = 'bagshop-data';
+
+/** JSON that cannot end the `<script type="application/json">` element it sits in. */
+const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+export function hasEmptyRoot(html: string): boolean {
+  return html.includes(ROOT_ELEMENT);
+}
+
+/**
+ * A built page with `body` (the app's server-rendered markup) in `#root`. Its first paint
+ * needs no JavaScript, so the entry and its module preloads are fetched at low priority (after
+ * the CSS and the LCP image). A lazy `screen`'s markup needs its stylesheets (Mantine's full CSS,
+ * its CSS modules) before it paints: they are linked in the head (CORS-anonymous, as Vite's loader
+ * asks for them; the loader then finds them and adds nothing), its chunks are preloaded at low
+ * priority, and index.html's inline script is left nothing to preload for it (its list in the
+ * JSON block is emptied). `data` (API answers by path, if any) goes into a JSON data block
+ * that the hydrating app reads before its first render, so both renders agree.
+ */
+export function prerenderedHtml(html: string, body: string, options: { screen?: string | null; data?: Record<string, unknown> } = {}): string {
+  if (!hasEmptyRoot(html)) throw new Error('prerenderedHtml: the page has no empty #root');
+  if (/<script\b/i.test(body)) throw new Error('prerenderedHtml: the markup holds a <script> (the CSP would block it)');
+  let out = html
+    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
+    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+  const listed = SCREEN_FILES.exec(out);
+  if (options.screen && listed) {
+    const files = JSON.parse(listed[2] ?? '{}') as Record<string, string[]>;
+    const own = files[options.screen] ?? [];
+    files[options.screen] = [];
+    const links = own.map((f) =>
+      f.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="${f}">` : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${f}">`,
+    );
+    out = out.replace(SCREEN_FILES, (_m, open: string, _json: string, close: string) => `${open}${jsonInHtml(files)}${close}`);
+    out = out.replace('</head>', () => `${links.join('')}</head>`);
+  }
+  const data = options.data ? `<script type="application/json" id="${PRELOADED_DATA_ID}">${jsonInHtml(options.data)}</script>` : '';
+  return out.replace(ROOT_ELEMENT, () => `${data}<div id="root">${body}</div>`);
+}

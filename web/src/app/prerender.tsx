@@ -1,0 +1,43 @@
+// Server entry of the build-time prerender (web/vite.config.ts `prerenderPages()`): the HTML
+// of the public pages (at build time: those that need no data for their first screen; at run time,
+// the product-page function: a product, from its data), rendered by the same tree
+// the browser hydrates (app.tsx). docs/decisions/0020-prerendered-public-pages.md.
+import type { ReactNode } from 'react';
+import { renderToString } from 'react-dom/server';
+import { prerender } from 'react-dom/static';
+import { StaticRouter } from 'react-router-dom';
+import type { Preloaded } from '../lib/preloaded';
+import { App } from './app';
+
+/**
+ * Paths prerendered at build time, the built file each one is served from (cleanUrls), and the
+ * lazy screen whose stylesheets its prerendered markup needs (index.html's screen list).
+ */
+export const PRERENDERED_PAGES: readonly { path: string; file: string; screen: 'category' | null }[] = [
+  { path: '/', file: 'index.html', screen: null },
+  { path: '/luggage', file: 'luggage.html', screen: 'category' },
+  { path: '/backpacks', file: 'backpacks.html', screen: 'category' },
+  { path: '/duffles', file: 'duffles.html', screen: 'category' },
+];
+
+/** A boundary renderToString could not fill (a lazy module not loaded yet) is sent client-rendered. */
+const CLIENT_RENDERED = /<!--\$!-->|<template\b/;
+
+/**
+ * The app's HTML for `path` (drawn from the API answers `preloaded`), with every lazy screen
+ * resolved and no script. `renderToString` renders what is loaded; while a lazy screen's module
+ * is not (the first request of a process), a `prerender` pass, which waits for Suspense, loads
+ * it, and the page is rendered again. prerender's own output is not used: it moves large
+ * Suspense boundaries out of line and reveals them with inline scripts.
+ */
+export async function renderPage(path: string, preloaded: Preloaded = {}): Promise<string> {
+  const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
+  const app = <App router={Router} preloaded={preloaded} />;
+  let html = renderToString(app);
+  for (let pass = 0; pass < 3 && CLIENT_RENDERED.test(html); pass += 1) {
+    await prerender(app);
+    html = renderToString(app);
+  }
+  if (CLIENT_RENDERED.test(html)) throw new Error(`renderPage: ${path} still has a client-rendered boundary`);
+  return html;
+}
