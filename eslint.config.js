@@ -17,7 +17,8 @@ const boundaryZones = [
     target: `./web/src/features/${feature}`,
     from: './web/src/features',
     except: [`./${feature}`],
-    message: 'A feature never imports another feature: move what both need to web/src/lib or web/src/components, or compose them in web/src/app.',
+    message:
+      'A feature never imports another feature: move what both need to web/src/lib or web/src/components, or compose them in web/src/app.',
   })),
   {
     target: ['./web/src/lib', './web/src/components'],
@@ -44,7 +45,17 @@ const boundaryZones = [
 ];
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', '**/dist/**', '**/dist-prerender/**', 'functions/lib/**', '.emulators/**', 'test-results/**', 'coverage/**'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/dist-prerender/**',
+      'functions/lib/**',
+      '.emulators/**',
+      'test-results/**',
+      'coverage/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

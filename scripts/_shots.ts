@@ -2,7 +2,10 @@ import { chromium } from 'playwright-core';
 const B = 'http://127.0.0.1:5500';
 const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
 const out = '/tmp/x/shots';
-for (const [name, vp] of [['d', { width: 1280, height: 900 }], ['m', { width: 360, height: 780 }]] as const) {
+for (const [name, vp] of [
+  ['d', { width: 1280, height: 900 }],
+  ['m', { width: 360, height: 780 }],
+] as const) {
   const page = await browser.newPage({ viewport: vp, hasTouch: name === 'm' });
   page.on('console', (m) => m.type() === 'error' && console.log(name, 'console:', m.text()));
   await page.goto(`${B}/luggage`);

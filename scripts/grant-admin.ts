@@ -35,12 +35,15 @@ try {
   // Existing sessions must pick up the change: admin routes check revocation.
   await auth.revokeRefreshTokens(user.uid);
   await db.doc(`users/${user.uid}`).set({ role: revoke ? 'customer' : 'admin', updatedAt: FieldValue.serverTimestamp() }, { merge: true });
-  console.log(`✔ ${email} is ${revoke ? 'no longer an admin' : 'now an admin'} on ${project ?? `${PROJECT_ID} (emulators)`}. They sign in again to use it.`);
+  console.log(
+    `✔ ${email} is ${revoke ? 'no longer an admin' : 'now an admin'} on ${project ?? `${PROJECT_ID} (emulators)`}. They sign in again to use it.`,
+  );
   process.exit(0);
 } catch (error) {
   const code = (error as { code?: string }).code;
   if (code === 'auth/user-not-found') console.error(`✖ No account with the email ${email}. Sign up first.`);
-  else if (!project && error instanceof Error && /ECONNREFUSED/.test(error.message)) console.error('✖ The emulators are not running: start them with `npm start` first.');
+  else if (!project && error instanceof Error && /ECONNREFUSED/.test(error.message))
+    console.error('✖ The emulators are not running: start them with `npm start` first.');
   else console.error('✖', error instanceof Error ? error.message : error);
   process.exit(1);
 }

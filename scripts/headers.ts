@@ -20,4 +20,6 @@ if (process.argv.includes('--check')) {
   process.exit(next === text ? 0 : 1);
 }
 writeFileSync(path, next);
-console.log(next === text ? '✔ firebase.json was already up to date.' : '✔ Wrote the security headers and emulator ports into firebase.json.');
+console.log(
+  next === text ? '✔ firebase.json was already up to date.' : '✔ Wrote the security headers and emulator ports into firebase.json.',
+);

@@ -42,7 +42,11 @@ const OG = { width: 1200, height: 630 };
 export async function renderShareImage(arts: BagArt[], tint: { from: string; to: string }): Promise<Buffer> {
   const size = 520;
   const bags = await Promise.all(
-    arts.map((art) => sharp(Buffer.from(sceneSvg([{ art }], { width: size, height: size, background: false }))).png().toBuffer()),
+    arts.map((art) =>
+      sharp(Buffer.from(sceneSvg([{ art }], { width: size, height: size, background: false })))
+        .png()
+        .toBuffer(),
+    ),
   );
   const step = arts.length > 1 ? (OG.width - size - 40) / (arts.length - 1) : 0;
   const backdrop = `<svg xmlns="http://www.w3.org/2000/svg" width="${OG.width}" height="${OG.height}">
@@ -63,7 +67,10 @@ const byCategory = (category: string, n: number) =>
     .map((p) => p.art);
 
 const SHARE_IMAGES: Record<string, { arts: BagArt[]; tint: { from: string; to: string } }> = {
-  home: { arts: [HERO_TROLLEY, byCategory('backpacks', 1)[0] ?? HERO_BACKPACK, byCategory('duffles', 1)[0] ?? HERO_BACKPACK], tint: { from: '#e7f0fa', to: '#fdf1e3' } },
+  home: {
+    arts: [HERO_TROLLEY, byCategory('backpacks', 1)[0] ?? HERO_BACKPACK, byCategory('duffles', 1)[0] ?? HERO_BACKPACK],
+    tint: { from: '#e7f0fa', to: '#fdf1e3' },
+  },
   luggage: { arts: byCategory('luggage', 3), tint: { from: '#e3ecf6', to: '#f6efe4' } },
   backpacks: { arts: byCategory('backpacks', 3), tint: { from: '#e8f3ec', to: '#fbf0e4' } },
   duffles: { arts: byCategory('duffles', 3), tint: { from: '#f3ede4', to: '#e6eef5' } },

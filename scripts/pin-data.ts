@@ -55,7 +55,12 @@ const CIRCLE_STATES: Record<string, readonly IndianState[]> = {
   'West Bengal Circle': ['West Bengal', 'Sikkim', 'Andaman and Nicobar Islands'],
 };
 
-const squash = (s: string) => s.toLowerCase().replace(/^the\s+/, '').replace(/&/g, 'and').replace(/[^a-z]/g, '');
+const squash = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/^the\s+/, '')
+    .replace(/&/g, 'and')
+    .replace(/[^a-z]/g, '');
 const STATE_BY_KEY = new Map<string, IndianState>(INDIAN_STATES.map((s) => [squash(s), s]));
 
 /** The directory's state name ('THE DADRA AND NAGAR HAVELI AND DAMAN AND DIU') as INDIAN_STATES spells it. */
@@ -70,7 +75,11 @@ export function districtName(raw: string): string {
     .replace(/\s+/g, ' ')
     .split(' ')
     .map((w, i) =>
-      i > 0 && /^(and|of)$/i.test(w) ? w.toLowerCase() : /[aeiou]/i.test(w) ? w.charAt(0).toUpperCase() + w.slice(1).toLowerCase() : w.toUpperCase(),
+      i > 0 && /^(and|of)$/i.test(w)
+        ? w.toLowerCase()
+        : /[aeiou]/i.test(w)
+          ? w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()
+          : w.toUpperCase(),
     )
     .join(' ');
 }
@@ -241,5 +250,8 @@ export function generate(): { text: string; table: PinTable } {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const { text, table } = generate();
   writeFileSync(OUTPUT, text);
-  console.log(`Wrote ${OUTPUT.pathname}: ${table.stats.pins} PIN codes, ${table.districts.length} districts, ${(text.length / 1024).toFixed(1)} KB`, table.stats);
+  console.log(
+    `Wrote ${OUTPUT.pathname}: ${table.stats.pins} PIN codes, ${table.districts.length} districts, ${(text.length / 1024).toFixed(1)} KB`,
+    table.stats,
+  );
 }

@@ -4,15 +4,39 @@
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore, Timestamp } from 'firebase-admin/firestore';
-import { buildInvoice, DEFAULT_GST_RATE, DEFAULT_HSN, DEMO_SELLER, financialYearStart, orderTotals, placeOfSupplyOf } from '@bagshop/domain';
+import {
+  buildInvoice,
+  DEFAULT_GST_RATE,
+  DEFAULT_HSN,
+  DEMO_SELLER,
+  financialYearStart,
+  orderTotals,
+  placeOfSupplyOf,
+} from '@bagshop/domain';
 import { DEMO_PRODUCTS } from './seed/catalog.ts';
 import { countryOfOrigin, seedSettings } from './seed/disclosures.ts';
 import { galleryImages } from './seed/gallery.ts';
 import { emulatorEnv, PROJECT_ID } from './lib/env.ts';
 
 export const DEMO_ACCOUNTS = {
-  admin: { uid: 'demo-admin', email: 'admin@bagshop.test', password: 'Admin@123', firstname: 'Asha', lastname: 'Menon', phonenumber: '9123456780', role: 'admin' as const },
-  shopper: { uid: 'demo-shopper', email: 'shopper@bagshop.test', password: 'Shopper@123', firstname: 'Rahul', lastname: 'Sharma', phonenumber: '9876543210', role: 'customer' as const },
+  admin: {
+    uid: 'demo-admin',
+    email: 'admin@bagshop.test',
+    password: 'Admin@123',
+    firstname: 'Asha',
+    lastname: 'Menon',
+    phonenumber: '9123456780',
+    role: 'admin' as const,
+  },
+  shopper: {
+    uid: 'demo-shopper',
+    email: 'shopper@bagshop.test',
+    password: 'Shopper@123',
+    firstname: 'Rahul',
+    lastname: 'Sharma',
+    phonenumber: '9876543210',
+    role: 'customer' as const,
+  },
 };
 
 const SEED_MARKER = 'meta/seed';
@@ -94,7 +118,10 @@ export async function seed(options: { force?: boolean } = {}): Promise<{ product
   await batch.commit();
 
   await seedSettings(db);
-  await seedOrders(db, images.map((img) => ({ url: `/api/images/${img.sha256}`, hash: img.sha256 })));
+  await seedOrders(
+    db,
+    images.map((img) => ({ url: `/api/images/${img.sha256}`, hash: img.sha256 })),
+  );
   await db.doc(SEED_MARKER).set({ at: FieldValue.serverTimestamp(), products: DEMO_PRODUCTS.length });
   return { products: DEMO_PRODUCTS.length, skipped: false };
 }
@@ -112,7 +139,9 @@ async function seedOrders(db: FirebaseFirestore.Firestore, productImages: { url:
     landmark: 'Near CMH Road metro',
   };
   const { _id: addressId, ...addressFields } = address;
-  await db.doc(`users/${shopper.uid}/addresses/${addressId}`).set({ ...addressFields, createdAt: Timestamp.fromDate(new Date('2026-02-01T09:00:00Z')) });
+  await db
+    .doc(`users/${shopper.uid}/addresses/${addressId}`)
+    .set({ ...addressFields, createdAt: Timestamp.fromDate(new Date('2026-02-01T09:00:00Z')) });
 
   const pick = (indexes: number[], quantities: number[]) =>
     indexes.map((idx, n) => {
@@ -157,7 +186,11 @@ async function seedOrders(db: FirebaseFirestore.Firestore, productImages: { url:
       totalAmount: totals.totalAmount,
       status: o.status,
       paymentMethod: 'COD',
-      payment: { status: o.payment, sessionId: null, paidAt: o.payment === 'paid' ? Timestamp.fromMillis(placed.toMillis() + 3 * 86_400_000) : null },
+      payment: {
+        status: o.payment,
+        sessionId: null,
+        paidAt: o.payment === 'paid' ? Timestamp.fromMillis(placed.toMillis() + 3 * 86_400_000) : null,
+      },
       statusHistory: history,
       createdAt: placed,
       updatedAt: history[history.length - 1]?.at ?? placed,
@@ -193,7 +226,15 @@ async function seedInvoice(
   const counter = db.doc(`taxSeries/invoice-${fyStart}`);
   await db.runTransaction(async (tx) => {
     const last = Number((await tx.get(counter)).get('last') ?? 0);
-    if (last < 1) tx.set(counter, { series: 'invoice', financialYear: invoice.financialYear, last: 1, lastNumber: invoice.number, orderId, updatedAt: Timestamp.fromDate(issuedAt) });
+    if (last < 1)
+      tx.set(counter, {
+        series: 'invoice',
+        financialYear: invoice.financialYear,
+        last: 1,
+        lastNumber: invoice.number,
+        orderId,
+        updatedAt: Timestamp.fromDate(issuedAt),
+      });
   });
   return { ...invoice, issuedAt: Timestamp.fromDate(issuedAt) };
 }
@@ -202,7 +243,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const force = process.argv.includes('--force');
   seed({ force })
     .then((r) => {
-      console.log(r.skipped ? `Demo data already present (${r.products} products); use --force to write it again.` : `Seeded ${r.products} products, 2 accounts and 2 orders.`);
+      console.log(
+        r.skipped
+          ? `Demo data already present (${r.products} products); use --force to write it again.`
+          : `Seeded ${r.products} products, 2 accounts and 2 orders.`,
+      );
       process.exit(0);
     })
     .catch((error: unknown) => {

@@ -95,7 +95,8 @@ async function main(): Promise<number> {
     payments.mode === 'local'
       ? `local test checkout at ${payments.url} (no money moves; set STRIPE_SECRET_KEY=sk_test_… for real Stripe)`
       : `real Stripe (test mode); forward its webhooks with: stripe listen --forward-to ${HOSTING_URL}/api/payment/webhook`;
-  const holdMinutes = settings.paymentHoldSeconds >= 120 ? `${Math.round(settings.paymentHoldSeconds / 60)} min` : `${settings.paymentHoldSeconds} s`;
+  const holdMinutes =
+    settings.paymentHoldSeconds >= 120 ? `${Math.round(settings.paymentHoldSeconds / 60)} min` : `${settings.paymentHoldSeconds} s`;
   console.log(`
 \x1b[1;32m  Bagshop is running: ${url}\x1b[0m   (${products} products; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
   API:        ${HOSTING_URL}/api/products

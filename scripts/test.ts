@@ -90,11 +90,17 @@ if (built) {
 
 console.log('\n──────── Summary ────────');
 for (const r of results) {
-  const counts = r.counts ? `  ${r.counts.passed} passed, ${r.counts.failed} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''}` : '';
+  const counts = r.counts
+    ? `  ${r.counts.passed} passed, ${r.counts.failed} failed${r.counts.skipped ? `, ${r.counts.skipped} skipped` : ''}`
+    : '';
   console.log(`${r.ok ? '✔' : '✖'} ${r.stage.padEnd(36)} ${r.seconds.toFixed(1).padStart(6)} s${counts}`);
 }
 const total = results.reduce(
-  (a, r) => ({ passed: a.passed + (r.counts?.passed ?? 0), failed: a.failed + (r.counts?.failed ?? 0), skipped: a.skipped + (r.counts?.skipped ?? 0) }),
+  (a, r) => ({
+    passed: a.passed + (r.counts?.passed ?? 0),
+    failed: a.failed + (r.counts?.failed ?? 0),
+    skipped: a.skipped + (r.counts?.skipped ?? 0),
+  }),
   { passed: 0, failed: 0, skipped: 0 },
 );
 const allOk = results.every((r) => r.ok) && results.some((r) => r.stage.startsWith('emulator'));

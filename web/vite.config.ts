@@ -80,11 +80,15 @@ function cspCheck(): Plugin {
         const config = JSON.parse(readFileSync(new URL('../firebase.json', import.meta.url), 'utf8')) as {
           hosting?: { headers?: { headers?: { key: string; value: string }[] }[] };
         };
-        const policies = (config.hosting?.headers ?? []).flatMap((rule) => rule.headers ?? []).filter((h) => h.key === 'Content-Security-Policy');
+        const policies = (config.hosting?.headers ?? [])
+          .flatMap((rule) => rule.headers ?? [])
+          .filter((h) => h.key === 'Content-Security-Policy');
         const allowed = new Set(policies.flatMap((p) => directive(p.value, 'script-src')));
         const missing = inlineScriptHashes(html).filter((hash) => !allowed.has(hash));
         if (policies.length === 0 || missing.length > 0) {
-          throw new Error(`index.html has inline scripts firebase.json's CSP does not allow (${missing.join(' ') || 'no CSP'}): run \`npm run headers\``);
+          throw new Error(
+            `index.html has inline scripts firebase.json's CSP does not allow (${missing.join(' ') || 'no CSP'}): run \`npm run headers\``,
+          );
         }
         return html;
       },
@@ -118,7 +122,8 @@ function seoPages(): Plugin {
         const html = String(index.source);
         const [home, ...others] = STATIC_PAGES;
         index.source = withHeadTags(html, staticPageMeta(home, siteOrigin));
-        for (const page of others) this.emitFile({ type: 'asset', fileName: page.file, source: withHeadTags(html, staticPageMeta(page, siteOrigin)) });
+        for (const page of others)
+          this.emitFile({ type: 'asset', fileName: page.file, source: withHeadTags(html, staticPageMeta(page, siteOrigin)) });
         shell = withHeadTags(html, shellMeta(siteOrigin));
         this.emitFile({ type: 'asset', fileName: 'shell.html', source: shell });
         const robots = ['User-agent: *', ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${siteOrigin}/sitemap.xml`, ''];

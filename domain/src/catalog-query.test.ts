@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { applyListQuery, bagCountLabel, DEFAULT_LIST_QUERY, hasFilters, LIST_PRICE_MAX, LIST_QUERY_MESSAGES, listQueryParams, parseListQuery, readListQuery, type ListedProduct } from './catalog-query.js';
+import {
+  applyListQuery,
+  bagCountLabel,
+  DEFAULT_LIST_QUERY,
+  hasFilters,
+  LIST_PRICE_MAX,
+  LIST_QUERY_MESSAGES,
+  listQueryParams,
+  parseListQuery,
+  readListQuery,
+  type ListedProduct,
+} from './catalog-query.js';
 import { LIMITS } from './schemas/common.js';
 
 const p = (id: string, price: number, discount: number, stock: number, day: number) => ({
@@ -30,10 +41,12 @@ describe('parseListQuery', () => {
   });
 
   it('reads every parameter', () => {
-    expect(parseListQuery({ minPrice: '1000', maxPrice: ' 5000 ', minDiscountPercent: '30', inStock: 'true', sort: 'price_desc' })).toEqual({
-      ok: true,
-      query: { minPrice: 1000, maxPrice: 5000, minDiscountPercent: 30, inStock: true, sort: 'price_desc' },
-    });
+    expect(parseListQuery({ minPrice: '1000', maxPrice: ' 5000 ', minDiscountPercent: '30', inStock: 'true', sort: 'price_desc' })).toEqual(
+      {
+        ok: true,
+        query: { minPrice: 1000, maxPrice: 5000, minDiscountPercent: 30, inStock: true, sort: 'price_desc' },
+      },
+    );
     expect(parseListQuery({ inStock: '0', minPrice: '' })).toEqual({ ok: true, query: { inStock: false, sort: 'featured' } });
   });
 
@@ -53,7 +66,11 @@ describe('parseListQuery', () => {
 
   it('refuses a repeated parameter and a reversed range', () => {
     expect(parseListQuery({ sort: ['newest', 'discount'] })).toEqual({ ok: false, field: 'sort', message: LIST_QUERY_MESSAGES.repeated });
-    expect(parseListQuery({ minPrice: '5000', maxPrice: '1000' })).toEqual({ ok: false, field: 'minPrice', message: LIST_QUERY_MESSAGES.range });
+    expect(parseListQuery({ minPrice: '5000', maxPrice: '1000' })).toEqual({
+      ok: false,
+      field: 'minPrice',
+      message: LIST_QUERY_MESSAGES.range,
+    });
   });
 });
 
@@ -84,7 +101,8 @@ describe('readListQuery (a page URL)', () => {
 });
 
 describe('applyListQuery', () => {
-  const sorted = (sort: (typeof DEFAULT_LIST_QUERY)['sort'], options?: { soldOutLast?: boolean }) => ids(applyListQuery(LIST, { inStock: false, sort }, options));
+  const sorted = (sort: (typeof DEFAULT_LIST_QUERY)['sort'], options?: { soldOutLast?: boolean }) =>
+    ids(applyListQuery(LIST, { inStock: false, sort }, options));
 
   it('featured keeps the incoming order with sold-out bags last (catalog), or as it is (search)', () => {
     expect(sorted('featured')).toBe('acdefb');

@@ -50,9 +50,7 @@ export const LIST_QUERY_MESSAGES = {
   repeated: 'Each filter may be given once',
 } as const;
 
-export type ListQueryResult =
-  | { ok: true; query: ProductListQuery }
-  | { ok: false; field: ListQueryParam; message: string };
+export type ListQueryResult = { ok: true; query: ProductListQuery } | { ok: false; field: ListQueryParam; message: string };
 
 /** A raw query value: express gives strings, repeated parameters as arrays. */
 type Raw = unknown;
@@ -74,7 +72,8 @@ export function parseListQuery(params: Record<string, Raw>): ListQueryResult {
   for (const name of LIST_QUERY_PARAMS) {
     const raw = params[name];
     if (raw === undefined || raw === null) continue;
-    if (typeof raw !== 'string') return { ok: false, field: name, message: Array.isArray(raw) ? LIST_QUERY_MESSAGES.repeated : LIST_QUERY_MESSAGES[name] };
+    if (typeof raw !== 'string')
+      return { ok: false, field: name, message: Array.isArray(raw) ? LIST_QUERY_MESSAGES.repeated : LIST_QUERY_MESSAGES[name] };
     if (raw.trim() === '') continue;
     const fail = { ok: false as const, field: name, message: LIST_QUERY_MESSAGES[name] };
     switch (name) {
@@ -139,7 +138,8 @@ export function listQueryParams(query: ProductListQuery): [ListQueryParam, strin
   const out: [ListQueryParam, string][] = [];
   if (query.minPrice !== undefined) out.push(['minPrice', String(query.minPrice)]);
   if (query.maxPrice !== undefined) out.push(['maxPrice', String(query.maxPrice)]);
-  if (query.minDiscountPercent !== undefined && query.minDiscountPercent > 0) out.push(['minDiscountPercent', String(query.minDiscountPercent)]);
+  if (query.minDiscountPercent !== undefined && query.minDiscountPercent > 0)
+    out.push(['minDiscountPercent', String(query.minDiscountPercent)]);
   if (query.inStock) out.push(['inStock', 'true']);
   if (query.sort !== 'featured') out.push(['sort', query.sort]);
   return out;

@@ -174,7 +174,12 @@ describe('quoteDelivery and orderDelivery', () => {
 
   it('the order keeps the zone and the promise, and reads back', () => {
     const promise = orderDelivery(PUNE, MUMBAI, rules, now);
-    expect(promise).toEqual({ pin: '411001', zone: 'sameState', days: { min: 2, max: 3 }, deliverBy: { from: '2026-11-25', to: '2026-11-26' } });
+    expect(promise).toEqual({
+      pin: '411001',
+      zone: 'sameState',
+      days: { min: 2, max: 3 },
+      deliverBy: { from: '2026-11-25', to: '2026-11-26' },
+    });
     expect(parseOrderDelivery(JSON.parse(JSON.stringify(promise)))).toEqual(promise);
     expect(parseOrderDelivery(undefined)).toBeNull();
     expect(parseOrderDelivery({ ...promise, zone: 'moon' })).toBeNull();

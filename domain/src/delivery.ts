@@ -114,7 +114,8 @@ export const unknownPinMessage = (pin: string) => `We could not find PIN code ${
 export const pinStateMismatchMessage = (pin: string, actual: string, chosen: string) => `PIN code ${pin} is in ${actual}, not ${chosen}`;
 export const unservedPinMessage = (pin: string) => `Sorry, we do not deliver to PIN code ${pin} yet`;
 export const codOffPinMessage = (pin: string) => `Cash on delivery is not available for PIN code ${pin}. Please pay online.`;
-export const codOverLimitMessage = (limit: number) => `Cash on delivery is available only for orders up to ${formatINR(limit)}. Please pay online.`;
+export const codOverLimitMessage = (limit: number) =>
+  `Cash on delivery is available only for orders up to ${formatINR(limit)}. Please pay online.`;
 
 // ---- zones ----
 
@@ -267,7 +268,12 @@ export function deliveryRangeLabel(range: { from: string; to: string }): string 
 /** An order document's `delivery` field, checked; null when absent or malformed (older orders). */
 export function parseOrderDelivery(value: unknown): OrderDelivery | null {
   if (typeof value !== 'object' || value === null) return null;
-  const v = value as { pin?: unknown; zone?: unknown; days?: { min?: unknown; max?: unknown }; deliverBy?: { from?: unknown; to?: unknown } };
+  const v = value as {
+    pin?: unknown;
+    zone?: unknown;
+    days?: { min?: unknown; max?: unknown };
+    deliverBy?: { from?: unknown; to?: unknown };
+  };
   const { pin, zone, days, deliverBy } = v;
   if (typeof pin !== 'string' || !(DELIVERY_ZONES as readonly unknown[]).includes(zone)) return null;
   if (typeof days?.min !== 'number' || typeof days.max !== 'number') return null;
@@ -275,7 +281,19 @@ export function parseOrderDelivery(value: unknown): OrderDelivery | null {
   return { pin, zone: zone as DeliveryZone, days: { min: days.min, max: days.max }, deliverBy: { from: deliverBy.from, to: deliverBy.to } };
 }
 
-const DELHI_DISTRICTS = ['Central', 'East', 'New Delhi', 'North', 'North East', 'North West', 'Shahdara', 'South', 'South East', 'South West', 'West'];
+const DELHI_DISTRICTS = [
+  'Central',
+  'East',
+  'New Delhi',
+  'North',
+  'North East',
+  'North West',
+  'Shahdara',
+  'South',
+  'South East',
+  'South West',
+  'West',
+];
 
 /**
  * The demo shop's rules, seeded into `settings/delivery` and used while that document does

@@ -30,9 +30,25 @@ describe('grievance tickets', () => {
   });
 
   it('a complaint needs a name, an email, a subject and a few words', () => {
-    const ok = complaintSchema.parse({ name: ' Rahul ', email: 'RAHUL@example.in', subject: 'Late parcel', message: 'My bag has not arrived yet.' });
-    expect(ok).toEqual({ name: 'Rahul', email: 'rahul@example.in', phone: '', orderId: '', subject: 'Late parcel', message: 'My bag has not arrived yet.' });
+    const ok = complaintSchema.parse({
+      name: ' Rahul ',
+      email: 'RAHUL@example.in',
+      subject: 'Late parcel',
+      message: 'My bag has not arrived yet.',
+    });
+    expect(ok).toEqual({
+      name: 'Rahul',
+      email: 'rahul@example.in',
+      phone: '',
+      orderId: '',
+      subject: 'Late parcel',
+      message: 'My bag has not arrived yet.',
+    });
     const bad = complaintSchema.safeParse({ name: '', email: 'nope', subject: 'x', message: 'short' });
-    expect(bad.error?.issues.map((i) => i.message)).toEqual(['Name is required', 'Invalid email', 'Tell us a little more (at least 10 characters)']);
+    expect(bad.error?.issues.map((i) => i.message)).toEqual([
+      'Name is required',
+      'Invalid email',
+      'Tell us a little more (at least 10 characters)',
+    ]);
   });
 });

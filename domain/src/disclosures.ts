@@ -89,7 +89,11 @@ export const complaintSchema = z.object(
     phone: optionalTextField({ label: 'Phone', max: 20 }),
     orderId: optionalTextField({ label: 'Order number', max: 40 }),
     subject: textField({ label: 'Subject', max: 120 }),
-    message: textField({ label: 'Complaint', max: 4000, rules: [{ test: (v) => v.length >= 10, message: 'Tell us a little more (at least 10 characters)' }] }),
+    message: textField({
+      label: 'Complaint',
+      max: 4000,
+      rules: [{ test: (v) => v.length >= 10, message: 'Tell us a little more (at least 10 characters)' }],
+    }),
   },
   { error: BODY_MESSAGE },
 );
@@ -107,7 +111,11 @@ export const grievanceOfficerSchema = z.object(
     name: textField({ label: 'Name', max: 100 }),
     designation: textField({ label: 'Designation', max: 100 }),
     email: emailSchema,
-    phone: textField({ label: 'Phone', max: 20, rules: [{ test: (v) => /^[+\d][\d ()-]{6,19}$/.test(v), message: 'Enter a phone number' }] }),
+    phone: textField({
+      label: 'Phone',
+      max: 20,
+      rules: [{ test: (v) => /^[+\d][\d ()-]{6,19}$/.test(v), message: 'Enter a phone number' }],
+    }),
   },
   { error: BODY_MESSAGE },
 );

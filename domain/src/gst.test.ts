@@ -119,7 +119,15 @@ describe('invoice lines', () => {
       ],
     );
     expect(lines).toHaveLength(3);
-    expect(lines[2]).toMatchObject({ name: 'Cash on delivery fee', ratePercent: 18, hsn: '4202', quantity: 1, grossPaise: 4_900, taxablePaise: 4_153, igstPaise: 747 });
+    expect(lines[2]).toMatchObject({
+      name: 'Cash on delivery fee',
+      ratePercent: 18,
+      hsn: '4202',
+      quantity: 1,
+      grossPaise: 4_900,
+      taxablePaise: 4_153,
+      igstPaise: 747,
+    });
     expect(principalGoods([])).toBeNull();
   });
 

@@ -9,7 +9,14 @@ const facts = (over: Partial<InvoiceFacts> = {}): InvoiceFacts => ({
   seller: DEMO_SELLER,
   placeOfSupply: { state: 'Karnataka', stateCode: '29' },
   user: { fullname: { firstname: 'Rahul', lastname: 'Sharma' }, email: 'rahul@example.in' },
-  shippingAddress: { street: '14, 2nd Cross, Indiranagar', landmark: 'Near CMH Road metro', city: 'Bengaluru', state: 'Karnataka', postalCode: '560038', country: 'India' },
+  shippingAddress: {
+    street: '14, 2nd Cross, Indiranagar',
+    landmark: 'Near CMH Road metro',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postalCode: '560038',
+    country: 'India',
+  },
   items: [{ name: 'Voyager Cabin Trolley', price: 4999, discount: 0, quantity: 1, hsn: '4202', gstRatePercent: 18 }],
   ...over,
 });
@@ -36,9 +43,24 @@ describe('buildInvoice', () => {
       totals: { grossPaise: 499_900, taxablePaise: 423_644, cgstPaise: 0, sgstPaise: 0, igstPaise: 76_256 },
     });
     expect(invoice.lines).toEqual([
-      { name: 'Voyager Cabin Trolley', hsn: '4202', quantity: 1, ratePercent: 18, unitPricePaise: 499_900, discountPaise: 0, grossPaise: 499_900, taxablePaise: 423_644, cgstPaise: 0, sgstPaise: 0, igstPaise: 76_256 },
+      {
+        name: 'Voyager Cabin Trolley',
+        hsn: '4202',
+        quantity: 1,
+        ratePercent: 18,
+        unitPricePaise: 499_900,
+        discountPaise: 0,
+        grossPaise: 499_900,
+        taxablePaise: 423_644,
+        cgstPaise: 0,
+        sgstPaise: 0,
+        igstPaise: 76_256,
+      },
     ]);
-    expect(invoice.buyer).toEqual({ name: 'Rahul Sharma', addressLines: ['14, 2nd Cross, Indiranagar', 'Landmark: Near CMH Road metro', 'Bengaluru, Karnataka 560038', 'India'] });
+    expect(invoice.buyer).toEqual({
+      name: 'Rahul Sharma',
+      addressLines: ['14, 2nd Cross, Indiranagar', 'Landmark: Near CMH Road metro', 'Bengaluru, Karnataka 560038', 'India'],
+    });
   });
 
   it('intra-state (delivery in Maharashtra): CGST + SGST of ₹381.28 each', () => {
@@ -61,7 +83,10 @@ describe('buildInvoice', () => {
   });
 
   it('names the buyer by email when the profile has no name', () => {
-    expect(invoiceBuyerOf({ email: 'x@example.in' }, { city: 'Pune', state: 'Maharashtra' })).toEqual({ name: 'x@example.in', addressLines: ['Pune, Maharashtra'] });
+    expect(invoiceBuyerOf({ email: 'x@example.in' }, { city: 'Pune', state: 'Maharashtra' })).toEqual({
+      name: 'x@example.in',
+      addressLines: ['Pune, Maharashtra'],
+    });
   });
 });
 

@@ -3,7 +3,17 @@
  * address and the seller settings (docs/gst-invoices.md). Pure: the API's two-phase issuing
  * (functions/src/services/invoices.ts) and the demo seed both use it.
  */
-import { DEFAULT_GST_RATE, DEFAULT_HSN, GST_STATE_CODES, OTHER_COUNTRY_CODE, invoiceLines, isGstRate, matchIndianState, taxTotals, type TaxableGoods } from './gst.js';
+import {
+  DEFAULT_GST_RATE,
+  DEFAULT_HSN,
+  GST_STATE_CODES,
+  OTHER_COUNTRY_CODE,
+  invoiceLines,
+  isGstRate,
+  matchIndianState,
+  taxTotals,
+  type TaxableGoods,
+} from './gst.js';
 import { isIndia } from './india.js';
 import { toPaise } from './money.js';
 import type { SellerSettings } from './schemas/seller.js';

@@ -1,12 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import {
-  discountPercent,
-  formatINR,
-  lineTotal,
-  orderTotals,
-  salePrice,
-  toPaise,
-} from './money.js';
+import { discountPercent, formatINR, lineTotal, orderTotals, salePrice, toPaise } from './money.js';
 
 describe('prices', () => {
   it('sale price is price minus discount, never below 0', () => {
@@ -20,7 +13,6 @@ describe('prices', () => {
     expect(discountPercent(1000, 345)).toBe(35);
     expect(discountPercent(0, 10)).toBe(0);
   });
-
 });
 
 describe('totals', () => {

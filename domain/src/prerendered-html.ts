@@ -24,7 +24,11 @@ export function hasEmptyRoot(html: string): boolean {
  * JSON block is emptied). `data` (API answers by path, if any) goes into a JSON data block
  * that the hydrating app reads before its first render, so both renders agree.
  */
-export function prerenderedHtml(html: string, body: string, options: { screen?: string | null; data?: Record<string, unknown> } = {}): string {
+export function prerenderedHtml(
+  html: string,
+  body: string,
+  options: { screen?: string | null; data?: Record<string, unknown> } = {},
+): string {
   if (!hasEmptyRoot(html)) throw new Error('prerenderedHtml: the page has no empty #root');
   if (/<script\b/i.test(body)) throw new Error('prerenderedHtml: the markup holds a <script> (the CSP would block it)');
   let out = html
@@ -36,7 +40,9 @@ export function prerenderedHtml(html: string, body: string, options: { screen?: 
     const own = files[options.screen] ?? [];
     files[options.screen] = [];
     const links = own.map((f) =>
-      f.endsWith('.css') ? `<link rel="stylesheet" crossorigin href="${f}">` : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${f}">`,
+      f.endsWith('.css')
+        ? `<link rel="stylesheet" crossorigin href="${f}">`
+        : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${f}">`,
     );
     out = out.replace(SCREEN_FILES, (_m, open: string, _json: string, close: string) => `${open}${jsonInHtml(files)}${close}`);
     out = out.replace('</head>', () => `${links.join('')}</head>`);

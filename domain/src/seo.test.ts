@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { clip, escapeHtml, headTags, HEAD_END, HEAD_START, jsonForScript, productMeta, shareImageUrl, staticPageMeta, STATIC_PAGES, withHeadTags } from './seo.js';
+import {
+  clip,
+  escapeHtml,
+  headTags,
+  HEAD_END,
+  HEAD_START,
+  jsonForScript,
+  productMeta,
+  shareImageUrl,
+  staticPageMeta,
+  STATIC_PAGES,
+  withHeadTags,
+} from './seo.js';
 import type { Product } from './types.js';
 
 const HASH = 'a'.repeat(64);
@@ -47,14 +59,26 @@ describe('page tags', () => {
     expect(html).toContain('<meta property="og:image:type" content="image/jpeg" />');
     expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
     expect(html).not.toContain('</script><script>alert');
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>);
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
+    );
     expect(blocks.map((b) => b['@type'])).toEqual(['Product', 'BreadcrumbList']);
     expect(blocks[0]).toMatchObject({
       name: product.name,
       image: [`${ORIGIN}/api/images/${HASH}.jpg`, `${ORIGIN}/api/images/${'b'.repeat(64)}.jpg`],
-      offers: { '@type': 'Offer', priceCurrency: 'INR', price: '3149.00', availability: 'https://schema.org/OutOfStock', seller: { '@type': 'Organization', name: 'Bagshop Retail LLP' } },
+      offers: {
+        '@type': 'Offer',
+        priceCurrency: 'INR',
+        price: '3149.00',
+        availability: 'https://schema.org/OutOfStock',
+        seller: { '@type': 'Organization', name: 'Bagshop Retail LLP' },
+      },
     });
-    expect((blocks[1] as { itemListElement: { item: string }[] }).itemListElement.map((i) => i.item)).toEqual([`${ORIGIN}/`, `${ORIGIN}/luggage`, `${ORIGIN}/product/voyager-cabin`]);
+    expect((blocks[1] as { itemListElement: { item: string }[] }).itemListElement.map((i) => i.item)).toEqual([
+      `${ORIGIN}/`,
+      `${ORIGIN}/luggage`,
+      `${ORIGIN}/product/voyager-cabin`,
+    ]);
   });
 
   it('link previews get JPEG or PNG only', () => {

@@ -39,7 +39,10 @@ export function escapeHtml(text: string): string {
 
 /** JSON for a <script> element: `<` is escaped so no text can close the element early. */
 export function jsonForScript(value: unknown): string {
-  return JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 }
 
 /** Rupees as schema.org and Open Graph want them: '3149.00'. */
@@ -110,7 +113,8 @@ export const STATIC_PAGES = [
     path: '/',
     file: 'index.html',
     title: 'Bagshop — Luggage, Backpacks & Duffles',
-    description: 'Luggage, backpacks and duffles delivered across India. Free shipping on all orders, 7-day returns and a lifetime warranty.',
+    description:
+      'Luggage, backpacks and duffles delivered across India. Free shipping on all orders, 7-day returns and a lifetime warranty.',
     image: '/og/home.jpg',
     imageAlt: 'A Bagshop trolley and backpack',
   },
@@ -118,7 +122,8 @@ export const STATIC_PAGES = [
     path: '/luggage',
     file: 'luggage.html',
     title: 'Luggage Bags · Bagshop',
-    description: 'Cabin and check-in trolleys in polycarbonate, aluminium and soft fabric, with spinner wheels and TSA locks. Free shipping across India.',
+    description:
+      'Cabin and check-in trolleys in polycarbonate, aluminium and soft fabric, with spinner wheels and TSA locks. Free shipping across India.',
     image: '/og/luggage.jpg',
     imageAlt: 'Bagshop cabin and check-in trolleys',
   },

@@ -32,10 +32,7 @@ export function stockShortageMessage(name: string, left: number): string {
  * added up first; a product missing from `stockById` counts as 0 in stock.
  * Results keep the order in which each product first appears.
  */
-export function findShortages(
-  lines: readonly StockLine[],
-  stockById: Readonly<Record<string, number>>,
-): StockShortage[] {
+export function findShortages(lines: readonly StockLine[], stockById: Readonly<Record<string, number>>): StockShortage[] {
   const wanted = new Map<string, { name: string; requested: number }>();
   for (const line of lines) {
     const entry = wanted.get(line.productId);

@@ -78,7 +78,14 @@ const lines = (intra: boolean) =>
     intra,
   );
 
-function row(kind: TaxDocumentRow['kind'], number: string, issuedAt: string, intra: boolean, stateCode: string, state: string): TaxDocumentRow {
+function row(
+  kind: TaxDocumentRow['kind'],
+  number: string,
+  issuedAt: string,
+  intra: boolean,
+  stateCode: string,
+  state: string,
+): TaxDocumentRow {
   const l = lines(intra);
   const totals = l.reduce<TaxTotals>(
     (t, x) => ({
@@ -139,9 +146,15 @@ describe('the monthly tax report', () => {
     const csv = taxReportCsv(report);
     const rows = csv.trimEnd().split('\r\n');
     expect(rows).toHaveLength(1 + 3 * 2);
-    expect(rows[0]).toBe('Type,Number,Date (IST),Order,Against invoice,Buyer,Place of supply,State code,Supply,GST rate %,Taxable value,CGST,SGST,IGST,Total');
-    expect(rows[1]).toBe(`Invoice,BS/26-27/00001,2026-11-03,order-BS/26-27/00001,,"'=HYPERLINK(""x"")",Maharashtra,27,Intra-state,5,857.14,21.43,21.43,0.00,900.00`);
-    expect(rows[6]).toMatch(/^Credit note,BS\/26-27\/C0001,2026-11-06,.*,BS\/26-27\/00001,.*,18,-4236\.44,-381\.28,-381\.28,0\.00,-4999\.00$/);
+    expect(rows[0]).toBe(
+      'Type,Number,Date (IST),Order,Against invoice,Buyer,Place of supply,State code,Supply,GST rate %,Taxable value,CGST,SGST,IGST,Total',
+    );
+    expect(rows[1]).toBe(
+      `Invoice,BS/26-27/00001,2026-11-03,order-BS/26-27/00001,,"'=HYPERLINK(""x"")",Maharashtra,27,Intra-state,5,857.14,21.43,21.43,0.00,900.00`,
+    );
+    expect(rows[6]).toMatch(
+      /^Credit note,BS\/26-27\/C0001,2026-11-06,.*,BS\/26-27\/00001,.*,18,-4236\.44,-381\.28,-381\.28,0\.00,-4999\.00$/,
+    );
     const total = rows.slice(1).reduce((sum, r) => sum + Number(r.split(',').at(-1)), 0);
     expect(total.toFixed(2)).toBe('5899.00');
   });

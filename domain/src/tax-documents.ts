@@ -187,7 +187,9 @@ export function totalsByRate(lines: readonly InvoiceLine[]): ({ ratePercent: num
 
 /** Sums a month's documents: invoices, credit notes, the net, and net per place and rate. */
 export function taxReport(month: string, documents: readonly TaxDocumentRow[]): TaxReport {
-  const sorted = [...documents].sort((a, b) => (a.issuedAt === b.issuedAt ? a.number.localeCompare(b.number) : a.issuedAt.localeCompare(b.issuedAt)));
+  const sorted = [...documents].sort((a, b) =>
+    a.issuedAt === b.issuedAt ? a.number.localeCompare(b.number) : a.issuedAt.localeCompare(b.issuedAt),
+  );
   const invoices = { count: 0, ...zero() };
   const creditNotes = { count: 0, ...zero() };
   const net = zero();
@@ -200,7 +202,12 @@ export function taxReport(month: string, documents: readonly TaxDocumentRow[]): 
     add(net, d.totals, sign);
     for (const r of d.byRate) {
       const key = `${d.placeOfSupply.stateCode}|${r.ratePercent}`;
-      const entry = places.get(key) ?? { state: d.placeOfSupply.state, stateCode: d.placeOfSupply.stateCode, ratePercent: r.ratePercent, ...zero() };
+      const entry = places.get(key) ?? {
+        state: d.placeOfSupply.state,
+        stateCode: d.placeOfSupply.stateCode,
+        ratePercent: r.ratePercent,
+        ...zero(),
+      };
       add(entry, r, sign);
       places.set(key, entry);
     }
@@ -224,7 +231,23 @@ const plainText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : te
  * credit notes negative), so the rows add up to the month's net.
  */
 export function taxReportCsv(report: TaxReport): string {
-  const header = ['Type', 'Number', 'Date (IST)', 'Order', 'Against invoice', 'Buyer', 'Place of supply', 'State code', 'Supply', 'GST rate %', 'Taxable value', 'CGST', 'SGST', 'IGST', 'Total'];
+  const header = [
+    'Type',
+    'Number',
+    'Date (IST)',
+    'Order',
+    'Against invoice',
+    'Buyer',
+    'Place of supply',
+    'State code',
+    'Supply',
+    'GST rate %',
+    'Taxable value',
+    'CGST',
+    'SGST',
+    'IGST',
+    'Total',
+  ];
   const rows: (string | number)[][] = [header];
   const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
   for (const d of report.documents) {

@@ -32,7 +32,12 @@ describe('parseConfig', () => {
   it('refuses bad values, naming every one', () => {
     const error = (() => {
       try {
-        parseConfig({ PAYMENT_HOLD_SECONDS: 'soon', MAX_LINE_QUANTITY: '0', APP_ORIGIN: 'http://shop.example.in/path', STRIPE_SECRET_KEY: 'pk_test_1' });
+        parseConfig({
+          PAYMENT_HOLD_SECONDS: 'soon',
+          MAX_LINE_QUANTITY: '0',
+          APP_ORIGIN: 'http://shop.example.in/path',
+          STRIPE_SECRET_KEY: 'pk_test_1',
+        });
       } catch (e) {
         return e;
       }
@@ -48,15 +53,29 @@ describe('parseConfig', () => {
   });
 
   it('points Stripe at the local test checkout on the emulators only', () => {
-    const local = parseConfig({ FUNCTIONS_EMULATOR: 'true', STRIPE_API_BASE: 'http://127.0.0.1:12111', STRIPE_SECRET_KEY: 'sk_test_x', APP_ORIGIN: 'http://127.0.0.1:5000' });
+    const local = parseConfig({
+      FUNCTIONS_EMULATOR: 'true',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111',
+      STRIPE_SECRET_KEY: 'sk_test_x',
+      APP_ORIGIN: 'http://127.0.0.1:5000',
+    });
     expect(local.stripe).toMatchObject({ apiBase: 'http://127.0.0.1:12111', mode: 'local' });
     expect(parseConfig({ ...PROD, STRIPE_API_BASE: 'http://evil.example' }).stripe).toMatchObject({ apiBase: null, mode: 'stripe' });
     expect(() => parseConfig({ FUNCTIONS_EMULATOR: 'true', STRIPE_SECRET_KEY: 'sk_live_x' })).toThrow(/live Stripe key/);
   });
 
   it('warns when real Stripe would stretch a hold shorter than its 30-minute minimum', () => {
-    expect(parseConfig({ ...PROD, PAYMENT_HOLD_SECONDS: '600' }).warnings).toEqual([expect.stringContaining('shorter than the 30 minutes Stripe requires')]);
-    expect(parseConfig({ FUNCTIONS_EMULATOR: 'true', STRIPE_API_BASE: 'http://127.0.0.1:1', STRIPE_SECRET_KEY: 'sk_test_x', PAYMENT_HOLD_SECONDS: '15' }).warnings).toEqual([]);
+    expect(parseConfig({ ...PROD, PAYMENT_HOLD_SECONDS: '600' }).warnings).toEqual([
+      expect.stringContaining('shorter than the 30 minutes Stripe requires'),
+    ]);
+    expect(
+      parseConfig({
+        FUNCTIONS_EMULATOR: 'true',
+        STRIPE_API_BASE: 'http://127.0.0.1:1',
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        PAYMENT_HOLD_SECONDS: '15',
+      }).warnings,
+    ).toEqual([]);
   });
 
   it('collects RATE_LIMIT_* overrides', () => {

@@ -9,7 +9,13 @@
  * same variable, but an unset int would read as 0 and an unset secret logs a warning, so we
  * read the raw value and apply our defaults).
  */
-import { DEFAULT_MAX_LINE_QUANTITY, DEFAULT_MAX_OPEN_COD_ORDERS, DEFAULT_MAX_OPEN_ONLINE_ORDERS, DEFAULT_PAYMENT_HOLD_SECONDS, MAX_QUANTITY } from '@bagshop/domain';
+import {
+  DEFAULT_MAX_LINE_QUANTITY,
+  DEFAULT_MAX_OPEN_COD_ORDERS,
+  DEFAULT_MAX_OPEN_ONLINE_ORDERS,
+  DEFAULT_PAYMENT_HOLD_SECONDS,
+  MAX_QUANTITY,
+} from '@bagshop/domain';
 import { logger } from 'firebase-functions';
 import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { z } from 'zod';
@@ -24,7 +30,7 @@ export const PAYMENT_SECRETS = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET];
 
 // ── Plain settings (functions/.env.<project>, asked for by `firebase deploy`) ───────────
 export const APP_ORIGIN = defineString('APP_ORIGIN', {
-  description: 'The shop\'s public origin, e.g. https://bagshop.example.in: where Stripe Checkout sends shoppers back to',
+  description: "The shop's public origin, e.g. https://bagshop.example.in: where Stripe Checkout sends shoppers back to",
 });
 export const TRUST_PROXY_HOPS = defineInt('TRUST_PROXY_HOPS', {
   default: 2,
@@ -128,7 +134,10 @@ function originSetting(emulator: boolean) {
         }
         const httpsOnly = !emulator;
         if ((httpsOnly && url.protocol !== 'https:') || !/^https?:$/.test(url.protocol) || (url.pathname !== '/' && url.pathname !== '')) {
-          ctx.addIssue({ code: 'custom', message: `APP_ORIGIN must be an ${httpsOnly ? 'https' : 'http(s)'} origin without a path (got "${value}")` });
+          ctx.addIssue({
+            code: 'custom',
+            message: `APP_ORIGIN must be an ${httpsOnly ? 'https' : 'http(s)'} origin without a path (got "${value}")`,
+          });
           return z.NEVER;
         }
         return url.origin;
@@ -141,13 +150,18 @@ const secretKey = z.preprocess(
   (value) => blankToUndefined(typeof value === 'string' ? value.trim() : value),
   z
     .string()
-    .refine((v) => /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/.test(v), { error: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)' })
+    .refine((v) => /^(sk|rk)_(test|live)_[A-Za-z0-9_]+$/.test(v), {
+      error: 'STRIPE_SECRET_KEY must be a Stripe secret key (sk_test_… or sk_live_…)',
+    })
     .optional(),
 );
 
 const webhookSecret = z.preprocess(
   (value) => blankToUndefined(typeof value === 'string' ? value.trim() : value),
-  z.string().refine((v) => v.startsWith('whsec_'), { error: 'STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_…)' }).optional(),
+  z
+    .string()
+    .refine((v) => v.startsWith('whsec_'), { error: 'STRIPE_WEBHOOK_SECRET must be a Stripe webhook signing secret (whsec_…)' })
+    .optional(),
 );
 
 /** The in-instance catalog cache: off on the emulators unless CATALOG_CACHE_MS asks (see services/catalog.ts). */
@@ -201,7 +215,8 @@ export function parseConfig(env: Env): ServerConfig {
       problems.push(`STRIPE_API_BASE must be a URL (got "${s.STRIPE_API_BASE}")`);
     }
   }
-  if (s.STRIPE_SECRET_KEY?.includes('_live_') && emulator) problems.push('A live Stripe key (sk_live_…) is refused on the emulators: use a test key');
+  if (s.STRIPE_SECRET_KEY?.includes('_live_') && emulator)
+    problems.push('A live Stripe key (sk_live_…) is refused on the emulators: use a test key');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const mode = apiBase ? 'local' : 'stripe';

@@ -20,7 +20,15 @@ export const api = onRequest(
 // never reached Stripe (services/holds.ts). On the emulators, where schedules do not fire,
 // `npm start` and `npm test` run the same sweep on a timer.
 export const sweepHolds = onSchedule(
-  { schedule: 'every 1 minutes', timeZone: 'Asia/Kolkata', region: REGION, memory: '256MiB', timeoutSeconds: 120, retryCount: 0, secrets: PAYMENT_SECRETS },
+  {
+    schedule: 'every 1 minutes',
+    timeZone: 'Asia/Kolkata',
+    region: REGION,
+    memory: '256MiB',
+    timeoutSeconds: 120,
+    retryCount: 0,
+    secrets: PAYMENT_SECRETS,
+  },
   async () => {
     await sweepExpiredHolds();
   },

@@ -24,7 +24,10 @@ export interface RunningEmulators {
 }
 
 /** `firebase emulators:start`, keeping local data between runs in .emulators/data. */
-export function startEmulators(env: NodeJS.ProcessEnv, options: { persist: boolean; logVerbosity?: 'DEBUG' | 'INFO' | 'QUIET' | 'SILENT' }): RunningEmulators {
+export function startEmulators(
+  env: NodeJS.ProcessEnv,
+  options: { persist: boolean; logVerbosity?: 'DEBUG' | 'INFO' | 'QUIET' | 'SILENT' },
+): RunningEmulators {
   const args = ['emulators:start', '--only', EMULATORS, '--project', PROJECT_ID, '--config', firebaseConfigPath()];
   if (options.logVerbosity) args.push('--log-verbosity', options.logVerbosity);
   if (options.persist) {

@@ -14,9 +14,7 @@ export const REGION = 'asia-south1';
  */
 export const PORT_OFFSET = Number(process.env.BAGSHOP_PORT_OFFSET ?? 0) || 0;
 export type PortName = LocalPortName;
-export const PORTS = Object.fromEntries(
-  Object.entries(LOCAL_PORTS).map(([k, v]) => [k, v + PORT_OFFSET]),
-) as Record<PortName, number>;
+export const PORTS = Object.fromEntries(Object.entries(LOCAL_PORTS).map(([k, v]) => [k, v + PORT_OFFSET])) as Record<PortName, number>;
 export const HOST = EMULATOR_HOST;
 
 export const HOSTING_URL = `http://${HOST}:${PORTS.hosting}`;

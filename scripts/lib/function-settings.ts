@@ -23,8 +23,7 @@ const MARK = '# Written by npm start / npm test from their environment (scripts/
 const PARAMS = ['TRUST_PROXY_HOPS', 'PAYMENT_HOLD_SECONDS', 'MAX_LINE_QUANTITY', 'MAX_OPEN_ONLINE_ORDERS', 'MAX_OPEN_COD_ORDERS'] as const;
 
 export type CardPayments =
-  | { mode: 'local'; url: string; secretKey: string; webhookSecret: string }
-  | { mode: 'stripe'; secretKey: string; webhookSecret: string };
+  { mode: 'local'; url: string; secretKey: string; webhookSecret: string } | { mode: 'stripe'; secretKey: string; webhookSecret: string };
 
 function parseDotenv(text: string): Record<string, string> {
   const out: Record<string, string> = {};
@@ -50,9 +49,15 @@ export function chooseCardPayments(env: NodeJS.ProcessEnv = process.env): CardPa
   const own = ownSecrets() ?? {};
   const secretKey = env.STRIPE_SECRET_KEY?.trim() || own.STRIPE_SECRET_KEY?.trim() || '';
   if (!secretKey) {
-    return { mode: 'local', url: `http://127.0.0.1:${PORTS.stripeLocal}`, secretKey: LOCAL_SECRET_KEY, webhookSecret: LOCAL_WEBHOOK_SECRET };
+    return {
+      mode: 'local',
+      url: `http://127.0.0.1:${PORTS.stripeLocal}`,
+      secretKey: LOCAL_SECRET_KEY,
+      webhookSecret: LOCAL_WEBHOOK_SECRET,
+    };
   }
-  if (!/^(sk|rk)_test_/.test(secretKey)) throw new PreflightError('STRIPE_SECRET_KEY: the emulators take Stripe test keys only (sk_test_…).');
+  if (!/^(sk|rk)_test_/.test(secretKey))
+    throw new PreflightError('STRIPE_SECRET_KEY: the emulators take Stripe test keys only (sk_test_…).');
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim() || own.STRIPE_WEBHOOK_SECRET?.trim() || '';
   if (!webhookSecret) {
     throw new PreflightError(
@@ -95,8 +100,20 @@ export function writeFunctionSettings(options: { appOrigin: string; payments: Ca
     MAX_OPEN_ONLINE_ORDERS: String(config.limits.maxOpenOnlineOrders),
     MAX_OPEN_COD_ORDERS: String(config.limits.maxOpenCodOrders),
   };
-  writeFileSync(PARAMS_FILE, `${MARK}\n${Object.entries(full).map(([k, v]) => `${k}=${v}`).join('\n')}\n`);
-  if (!ownSecrets()) writeFileSync(SECRETS_FILE, `${MARK}\n${Object.entries(secrets).map(([k, v]) => `${k}=${v}`).join('\n')}\n`, { mode: 0o600 });
+  writeFileSync(
+    PARAMS_FILE,
+    `${MARK}\n${Object.entries(full)
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n')}\n`,
+  );
+  if (!ownSecrets())
+    writeFileSync(
+      SECRETS_FILE,
+      `${MARK}\n${Object.entries(secrets)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('\n')}\n`,
+      { mode: 0o600 },
+    );
   return config;
 }
 

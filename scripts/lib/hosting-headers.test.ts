@@ -28,11 +28,25 @@ describe('the committed firebase.json', () => {
 
 describe('PAGE_PATHS_REGEX: which paths get the page headers', () => {
   const pages = new RegExp(PAGE_PATHS_REGEX, 'u');
-  it.each(['/', '/luggage', '/product/abc', '/assets/index-x.js', '/a', '/ab', '/_x', '/__x', '/apix', '/apx', '/xyz', '/admin/users', '/favicon.svg', '//x'])(
-    'covers %s',
-    (path) => expect(pages.test(path)).toBe(true),
+  it.each([
+    '/',
+    '/luggage',
+    '/product/abc',
+    '/assets/index-x.js',
+    '/a',
+    '/ab',
+    '/_x',
+    '/__x',
+    '/apix',
+    '/apx',
+    '/xyz',
+    '/admin/users',
+    '/favicon.svg',
+    '//x',
+  ])('covers %s', (path) => expect(pages.test(path)).toBe(true));
+  it.each(['/api', '/api/', '/api/products', '/__/auth/handler', '/__/auth/iframe', '/__'])('leaves out %s', (path) =>
+    expect(pages.test(path)).toBe(false),
   );
-  it.each(['/api', '/api/', '/api/products', '/__/auth/handler', '/__/auth/iframe', '/__'])('leaves out %s', (path) => expect(pages.test(path)).toBe(false));
 });
 
 describe('the Content-Security-Policy', () => {
@@ -62,7 +76,11 @@ describe('the Content-Security-Policy', () => {
       'https://securetoken.googleapis.com',
       'https://firestore.googleapis.com',
     ]);
-    expect(directive(contentSecurityPolicy(local, indexHtml), 'connect-src')).toEqual(["'self'", 'http://127.0.0.1:9299', 'http://127.0.0.1:8280']);
+    expect(directive(contentSecurityPolicy(local, indexHtml), 'connect-src')).toEqual([
+      "'self'",
+      'http://127.0.0.1:9299',
+      'http://127.0.0.1:8280',
+    ]);
   });
 
   it('differs between local and production only in connect-src and the Google sign-in script host', () => {
@@ -75,7 +93,8 @@ describe('the Content-Security-Policy', () => {
 
 describe('inlineScriptHashes', () => {
   it('hashes classic and module inline scripts, skips external scripts and JSON data blocks', () => {
-    const html = '<script>a()</script><script type="module">b()</script><script src="/x.js"></script><script type="application/json">{"a":1}</script>';
+    const html =
+      '<script>a()</script><script type="module">b()</script><script src="/x.js"></script><script type="application/json">{"a":1}</script>';
     // echo -n 'a()' | openssl dgst -sha256 -binary | base64
     expect(inlineScriptHashes(html)).toEqual(["'sha256-qVpDBgj7bpq5hMAcGp3AOc79J3Y1Z4HvySTwKrWDoy4='", expect.stringMatching(/^'sha256-/)]);
   });

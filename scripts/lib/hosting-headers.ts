@@ -4,9 +4,7 @@
 // A unit test fails when the committed firebase.json differs from what this module produces.
 import { createHash } from 'node:crypto';
 
-export type HeadersTarget =
-  | { kind: 'production' }
-  | { kind: 'local'; host: string; authPort: number; firestorePort: number };
+export type HeadersTarget = { kind: 'production' } | { kind: 'local'; host: string; authPort: number; firestorePort: number };
 
 export interface Header {
   key: string;
@@ -25,8 +23,7 @@ export interface HeaderRule {
  * own headers: functions/src/http/app.ts). RE2 has no look-ahead, hence the spelled-out first
  * segment: empty, 1 character, 2 characters other than `__`, 3 other than `api`, or 4 and more.
  */
-export const PAGE_PATHS_REGEX =
-  '^/(?:|[^/]|[^/_][^/]|_[^/_]|[^/a][^/]{2}|a[^/p][^/]|ap[^/i]|[^/]{4,})(?:/.*)?$';
+export const PAGE_PATHS_REGEX = '^/(?:|[^/]|[^/_][^/]|_[^/_]|[^/a][^/]{2}|a[^/p][^/]|ap[^/i]|[^/]{4,})(?:/.*)?$';
 
 /** The `'sha256-…'` source of each classic or module inline script (not JSON data blocks). */
 export function inlineScriptHashes(html: string): string[] {

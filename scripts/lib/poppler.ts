@@ -13,7 +13,9 @@ export function ensurePoppler(): void {
   if (onPath('pdftotext') && onPath('pdftoppm')) return;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!isRoot) {
-    throw new Error('pdftotext is missing (the invoice PDF tests need it). Install it: sudo apt-get update && sudo apt-get install -y poppler-utils');
+    throw new Error(
+      'pdftotext is missing (the invoice PDF tests need it). Install it: sudo apt-get update && sudo apt-get install -y poppler-utils',
+    );
   }
   console.log('▶ Installing poppler-utils with apt-get…');
   for (const args of [['update'], ['install', '-y', '--no-install-recommends', 'poppler-utils']]) {

@@ -86,4 +86,14 @@ export async function checkPorts(names: PortName[]): Promise<void> {
   }
 }
 
-export const EMULATOR_PORTS: PortName[] = ['hosting', 'functions', 'firestore', 'firestoreWs', 'auth', 'hub', 'logging', 'eventarc', 'tasks'];
+export const EMULATOR_PORTS: PortName[] = [
+  'hosting',
+  'functions',
+  'firestore',
+  'firestoreWs',
+  'auth',
+  'hub',
+  'logging',
+  'eventarc',
+  'tasks',
+];

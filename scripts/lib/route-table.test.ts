@@ -5,7 +5,11 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './env.ts';
 
-const normalise = (path: string) => path.replace(/\?.*$/, '').replace(/\{[^}]*\}|:\w+/g, '{}').replace(/\/+$/, '') || '/';
+const normalise = (path: string) =>
+  path
+    .replace(/\?.*$/, '')
+    .replace(/\{[^}]*\}|:\w+/g, '{}')
+    .replace(/\/+$/, '') || '/';
 
 function declaredRoutes(): string[] {
   const app = readFileSync(resolve(ROOT, 'functions/src/http/app.ts'), 'utf8');

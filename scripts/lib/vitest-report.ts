@@ -9,7 +9,12 @@ export interface Counts {
 /** Reads the counts from a vitest JSON report (missing report: nothing ran). */
 export function readCounts(file: string): Counts {
   if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
-  const r = JSON.parse(readFileSync(file, 'utf8')) as { numPassedTests: number; numFailedTests: number; numPendingTests: number; numTodoTests: number };
+  const r = JSON.parse(readFileSync(file, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
   return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
 }
 

@@ -49,7 +49,10 @@ function parseHex(hex: string): Rgb {
 }
 
 function toHex([r, g, b]: Rgb): string {
-  const c = (v: number): string => Math.round(Math.min(255, Math.max(0, v))).toString(16).padStart(2, '0');
+  const c = (v: number): string =>
+    Math.round(Math.min(255, Math.max(0, v)))
+      .toString(16)
+      .padStart(2, '0');
   return `#${c(r)}${c(g)}${c(b)}`;
 }
 
@@ -477,7 +480,6 @@ function holdall(p: string, art: BagArt, pal: Palette): Drawing {
   };
 }
 
-
 // ---------------------------------------------------------------------------------
 // more views of the same bag: from the side, and opened to show the inside
 
@@ -548,7 +550,8 @@ function caseOpen(p: string, art: BagArt, pal: Palette): Drawing {
     ${roundRect(lx + 70, bottom - 150, 110, 60, 16, `fill="${mix(pal.accent, '#ffffff', 0.3)}" fill-opacity="0.9"`)}`,
   );
   let mesh = '';
-  for (let i = 0; i < 9; i += 1) mesh += `<path d="M ${rx + 60 + i * 28} ${top + 230} V ${bottom - 60}" stroke="${pal.line}" stroke-opacity="0.25" stroke-width="3"/>`;
+  for (let i = 0; i < 9; i += 1)
+    mesh += `<path d="M ${rx + 60 + i * 28} ${top + 230} V ${bottom - 60}" stroke="${pal.line}" stroke-opacity="0.25" stroke-width="3"/>`;
   const right = half(
     rx,
     w,
@@ -703,7 +706,8 @@ function duffleOpen(p: string, art: BagArt, pal: Palette): Drawing {
 function drawView(p: string, art: BagArt, view: Exclude<BagView, 'front'>): Drawing {
   const pal = palette(art);
   const family = familyOf(art.kind);
-  if (view === 'side') return family === 'case' ? caseSide(p, art, pal) : family === 'pack' ? packSide(p, art, pal) : duffleSide(p, art, pal);
+  if (view === 'side')
+    return family === 'case' ? caseSide(p, art, pal) : family === 'pack' ? packSide(p, art, pal) : duffleSide(p, art, pal);
   return family === 'case' ? caseOpen(p, art, pal) : family === 'pack' ? packOpen(p, art, pal) : duffleOpen(p, art, pal);
 }
 
@@ -776,5 +780,8 @@ export function bagSvg(art: BagArt, { width = 1000, height = 1000 }: SvgSize = {
 
 /** The bag illustration as a 1000 × 1000 PNG. */
 export async function renderArtwork(art: BagArt, view: BagView = 'front'): Promise<Buffer> {
-  return sharp(Buffer.from(bagSvg(art, {}, view))).removeAlpha().png({ compressionLevel: 9 }).toBuffer();
+  return sharp(Buffer.from(bagSvg(art, {}, view)))
+    .removeAlpha()
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 }

@@ -327,6 +327,7 @@ const DUFFLES: DemoProductInput[] = [
   },
 ];
 
-export const DEMO_PRODUCTS: DemoProduct[] = [...LUGGAGE, ...BACKPACKS, ...DUFFLES].map(
-  (product) => ({ slug: slugify(product.name), ...product }),
-);
+export const DEMO_PRODUCTS: DemoProduct[] = [...LUGGAGE, ...BACKPACKS, ...DUFFLES].map((product) => ({
+  slug: slugify(product.name),
+  ...product,
+}));

@@ -16,12 +16,20 @@ import type { BagArt } from './catalog.ts';
 const CACHE_DIR = resolve(ROOT, '.emulators/artwork-cache');
 
 async function viewImage(art: BagArt, view: (typeof BAG_VIEWS)[number]): Promise<ProcessedImage> {
-  const key = createHash('sha256').update(`${bagSvg(art, {}, view)}|${MAX_IMAGE_SIDE}|webp80|sharp${sharp.versions.sharp}`).digest('hex');
+  const key = createHash('sha256')
+    .update(`${bagSvg(art, {}, view)}|${MAX_IMAGE_SIDE}|webp80|sharp${sharp.versions.sharp}`)
+    .digest('hex');
   const file = resolve(CACHE_DIR, `${key}.webp`);
   try {
     const bytes = readFileSync(file);
     const meta = await sharp(bytes).metadata();
-    return { bytes, sha256: createHash('sha256').update(bytes).digest('hex'), contentType: 'image/webp', width: meta.width ?? 0, height: meta.height ?? 0 };
+    return {
+      bytes,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+      contentType: 'image/webp',
+      width: meta.width ?? 0,
+      height: meta.height ?? 0,
+    };
   } catch {
     const image = await processProductImage(await renderArtwork(art, view));
     mkdirSync(CACHE_DIR, { recursive: true });

@@ -128,5 +128,8 @@ ${rows}
 }
 
 export function notFoundPage(): string {
-  return shell('Not found · Bagshop test payment', '<div class="card"><h1>No such checkout</h1><p class="muted">This test checkout does not exist (it may be from before the stand-in restarted).</p></div>');
+  return shell(
+    'Not found · Bagshop test payment',
+    '<div class="card"><h1>No such checkout</h1><p class="muted">This test checkout does not exist (it may be from before the stand-in restarted).</p></div>',
+  );
 }

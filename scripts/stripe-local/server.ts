@@ -143,7 +143,8 @@ class StripeApiError extends Error {
 }
 
 const invalid = (message: string, code?: string) => new StripeApiError(400, 'invalid_request_error', message, code);
-const missing = (what: string, which: string) => new StripeApiError(404, 'invalid_request_error', `No such ${what}: '${which}'`, 'resource_missing');
+const missing = (what: string, which: string) =>
+  new StripeApiError(404, 'invalid_request_error', `No such ${what}: '${which}'`, 'resource_missing');
 
 /** Starts the local test checkout. Port: `options.port`, else STRIPE_LOCAL_PORT, else 12111. */
 export function startStripeLocal(options: StripeLocalOptions = {}): Promise<StripeLocal> {
@@ -289,10 +290,15 @@ export function startStripeLocal(options: StripeLocalOptions = {}): Promise<Stri
     const items = linesOf(params);
     if (items.length === 0) throw invalid('line_items is required');
     if (!params.success_url || !params.cancel_url) throw invalid('success_url and cancel_url are required');
-    const currencies = new Set(Object.entries(params).filter(([k]) => /^line_items\[\d+\]\[price_data\]\[currency\]$/.test(k)).map(([, v]) => v));
+    const currencies = new Set(
+      Object.entries(params)
+        .filter(([k]) => /^line_items\[\d+\]\[price_data\]\[currency\]$/.test(k))
+        .map(([, v]) => v),
+    );
     if (currencies.size !== 1) throw invalid('every line item needs the same currency');
     const expiresAt = Number(params.expires_at ?? nowSeconds() + 24 * 3600);
-    if (!Number.isInteger(expiresAt) || expiresAt <= nowSeconds()) throw invalid('expires_at must be in the future', 'parameter_invalid_integer');
+    if (!Number.isInteger(expiresAt) || expiresAt <= nowSeconds())
+      throw invalid('expires_at must be in the future', 'parameter_invalid_integer');
     const sid = `cs_test_${randomBytes(16).toString('hex')}`;
     const session: StandinSession = {
       id: sid,
@@ -328,7 +334,8 @@ export function startStripeLocal(options: StripeLocalOptions = {}): Promise<Stri
     if (!payment) throw missing('payment_intent', pi);
     const already = [...refunds.values()].filter((r) => r.payment_intent === pi && r.status !== 'failed').reduce((s, r) => s + r.amount, 0);
     const amount = params.amount ? Number(params.amount) : payment.amount - already;
-    if (amount <= 0 || already + amount > payment.amount) throw invalid(`Charge ${payment.chargeId} has already been refunded.`, 'charge_already_refunded');
+    if (amount <= 0 || already + amount > payment.amount)
+      throw invalid(`Charge ${payment.chargeId} has already been refunded.`, 'charge_already_refunded');
     const refund: StandinRefund = {
       id: id('re'),
       object: 'refund',
@@ -363,7 +370,8 @@ export function startStripeLocal(options: StripeLocalOptions = {}): Promise<Stri
       if (!session || !sid) throw missing('checkout.session', sid ?? '');
       if (method === 'GET' && !action) return session;
       if (method === 'POST' && action === 'expire') {
-        if (session.status !== 'open') throw invalid(`Only Checkout Sessions with a status of open can be expired (this one is ${session.status}).`);
+        if (session.status !== 'open')
+          throw invalid(`Only Checkout Sessions with a status of open can be expired (this one is ${session.status}).`);
         expire(session);
         return session;
       }

@@ -29,12 +29,25 @@ const routes: Route[] = [
   },
   {
     route: 'POST /api/users/signup',
-    call: (who) => api('users/signup', opts(who, { method: 'POST', body: { fullname: { firstname: 'Nisha', lastname: 'Rao' }, email: uniqueEmail('matrix'), password: 'Secret@123', phonenumber: '9811111111' } })),
+    call: (who) =>
+      api(
+        'users/signup',
+        opts(who, {
+          method: 'POST',
+          body: {
+            fullname: { firstname: 'Nisha', lastname: 'Rao' },
+            email: uniqueEmail('matrix'),
+            password: 'Secret@123',
+            phonenumber: '9811111111',
+          },
+        }),
+      ),
     expect: { anonymous: 201, shopper: 201, other: 201, admin: 201 },
   },
   {
     route: 'POST /api/users/signin',
-    call: (who) => api('users/signin', opts(who, { method: 'POST', body: { email: people.shopper.email, password: people.shopper.password } })),
+    call: (who) =>
+      api('users/signin', opts(who, { method: 'POST', body: { email: people.shopper.email, password: people.shopper.password } })),
     expect: { anonymous: 200, shopper: 200, other: 200, admin: 200 },
   },
   {
@@ -45,10 +58,18 @@ const routes: Route[] = [
   {
     route: 'PATCH /api/users/updateDetails',
     call: (who) =>
-      api('users/updateDetails', opts(who, {
-        method: 'PATCH',
-        body: { firstname: 'Same', lastname: 'Person', email: who === 'anonymous' ? 'x@y.co' : people[who].email, phonenumber: '9822222222' },
-      })),
+      api(
+        'users/updateDetails',
+        opts(who, {
+          method: 'PATCH',
+          body: {
+            firstname: 'Same',
+            lastname: 'Person',
+            email: who === 'anonymous' ? 'x@y.co' : people[who].email,
+            phonenumber: '9822222222',
+          },
+        }),
+      ),
     expect: { anonymous: 401, shopper: 200, other: 200, admin: 200 },
     after: async (who, res) => {
       if (who !== 'anonymous') expect((res.body as { data: { _id: string } }).data._id).toBe(people[who].uid);
@@ -56,7 +77,8 @@ const routes: Route[] = [
   },
   {
     route: 'PATCH /api/users/updatePassword',
-    call: (who) => api('users/updatePassword', opts(who, { method: 'PATCH', body: { currentPassword: 'Secret@123', newPassword: 'Secret@123' } })),
+    call: (who) =>
+      api('users/updatePassword', opts(who, { method: 'PATCH', body: { currentPassword: 'Secret@123', newPassword: 'Secret@123' } })),
     expect: { anonymous: 401, shopper: 200, other: 200, admin: 200 },
     after: async (who) => {
       // A password change ends the user's other sessions (Firebase revokes on password change): sign in again.
@@ -107,7 +129,11 @@ const routes: Route[] = [
   },
   {
     route: 'PATCH /api/users/{uid}/role (themself)',
-    call: (who) => api(`users/${who === 'anonymous' ? people.shopper.uid : people[who].uid}/role`, opts(who, { method: 'PATCH', body: { role: 'admin' } })),
+    call: (who) =>
+      api(
+        `users/${who === 'anonymous' ? people.shopper.uid : people[who].uid}/role`,
+        opts(who, { method: 'PATCH', body: { role: 'admin' } }),
+      ),
     expect: { anonymous: 401, shopper: 403, other: 403, admin: 400 },
   },
 ];

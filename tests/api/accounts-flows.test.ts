@@ -131,7 +131,11 @@ describe('GET /api/users/currentUser', () => {
 
   it('creates the missing profile of a Google user on the first call, names split from the display name', async () => {
     const email = uniqueEmail('google');
-    const google = await googleSignIn({ sub: `g-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`, email, name: 'Anand Kumar Iyer' });
+    const google = await googleSignIn({
+      sub: `g-${Date.now()}-${Math.random().toString(36).slice(2, 8)}`,
+      email,
+      name: 'Anand Kumar Iyer',
+    });
     const { db } = admin();
     expect((await db.doc(`users/${google.uid}`).get()).exists).toBe(false);
     const res = await api<Ok<UserBody>>('users/currentUser', { token: google.idToken });
@@ -191,7 +195,13 @@ describe('PATCH /api/users/updateDetails', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Profile updated successfully!');
-    expect(res.body.data).toMatchObject({ _id: u.uid, fullname: { firstname: 'Rohan', lastname: 'Das' }, email, phonenumber: '9123400000', role: 'customer' });
+    expect(res.body.data).toMatchObject({
+      _id: u.uid,
+      fullname: { firstname: 'Rohan', lastname: 'Das' },
+      email,
+      phonenumber: '9123400000',
+      role: 'customer',
+    });
     const { auth, db } = admin();
     expect((await auth.getUser(u.uid)).email).toBe(email);
     expect((await auth.getUser(u.uid)).customClaims?.role).toBeUndefined();
@@ -218,7 +228,11 @@ describe('PATCH /api/users/updateDetails', () => {
 describe('PATCH /api/users/updatePassword', () => {
   it('refuses a wrong current password (400) and keeps the old one', async () => {
     const u = await createTestUser();
-    const res = await api('users/updatePassword', { method: 'PATCH', token: u.idToken, body: { currentPassword: 'Nope@123', newPassword: 'Newer@123' } });
+    const res = await api('users/updatePassword', {
+      method: 'PATCH',
+      token: u.idToken,
+      body: { currentPassword: 'Nope@123', newPassword: 'Newer@123' },
+    });
     expectFailure(res, 400);
     expect(res.body).toMatchObject({ message: 'Current password is incorrect' });
     expect((await signIn(u.email, u.password)).uid).toBe(u.uid);
@@ -226,7 +240,11 @@ describe('PATCH /api/users/updatePassword', () => {
 
   it('sets the new password after checking the current one', async () => {
     const u = await createTestUser();
-    const res = await api('users/updatePassword', { method: 'PATCH', token: u.idToken, body: { currentPassword: u.password, newPassword: 'Newer@123' } });
+    const res = await api('users/updatePassword', {
+      method: 'PATCH',
+      token: u.idToken,
+      body: { currentPassword: u.password, newPassword: 'Newer@123' },
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, data: {}, message: 'Password updated successfully' });
     expect((await signIn(u.email, 'Newer@123')).uid).toBe(u.uid);
@@ -278,7 +296,8 @@ describe('forget and reset password', () => {
 
   it('rate limits reset mails to one address: the fourth within the hour answers 429', async () => {
     const u = await createTestUser();
-    for (let i = 0; i < 3; i += 1) expect((await api('users/forgetPassword', { method: 'PATCH', body: { email: u.email } })).status).toBe(200);
+    for (let i = 0; i < 3; i += 1)
+      expect((await api('users/forgetPassword', { method: 'PATCH', body: { email: u.email } })).status).toBe(200);
     const limited = await api('users/forgetPassword', { method: 'PATCH', body: { email: u.email } });
     expectFailure(limited, 429);
     expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
@@ -287,7 +306,14 @@ describe('forget and reset password', () => {
 });
 
 describe('addresses', () => {
-  const address = { street: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001', country: 'India', landmark: 'Near the metro' };
+  const address = {
+    street: '12 MG Road',
+    city: 'Bengaluru',
+    state: 'Karnataka',
+    postalCode: '560001',
+    country: 'India',
+    landmark: 'Near the metro',
+  };
 
   it('saves an address with an _id and lists only the caller’s own, newest first', async () => {
     const u = await createTestUser();
@@ -314,7 +340,8 @@ describe('addresses', () => {
     const u = await createTestUser();
     const { db } = admin();
     const batch = db.batch();
-    for (let i = 0; i < 20; i += 1) batch.set(db.collection(`users/${u.uid}/addresses`).doc(), { ...address, street: `${i} MG Road`, createdAt: new Date() });
+    for (let i = 0; i < 20; i += 1)
+      batch.set(db.collection(`users/${u.uid}/addresses`).doc(), { ...address, street: `${i} MG Road`, createdAt: new Date() });
     await batch.commit();
     const res = await api('users/address', { method: 'POST', token: u.idToken, body: address });
     expectFailure(res, 409);
@@ -335,7 +362,7 @@ describe('admin: users and roles', () => {
     expect(next.body.data.map((u) => u._id)).toEqual([a.uid]);
     // Walk every page: each user once, newest first, roles from the claims.
     const all: UserBody[] = [];
-    for (let after = ''; ; ) {
+    for (let after = ''; ;) {
       const res = await api<Ok<UserBody[]>>(`users?limit=100${after ? `&after=${after}` : ''}`, { token: boss.idToken });
       expect(res.status).toBe(200);
       expect(res.body.data.length).toBeLessThanOrEqual(100);
@@ -369,7 +396,11 @@ describe('admin: users and roles', () => {
     expect((await api('users', { token: promoted.idToken })).status).toBe(200);
 
     await untilRevocableAfter(promoted.idToken);
-    const demote = await api<Ok<UserBody>>(`users/${target.uid}/role`, { method: 'PATCH', token: boss.idToken, body: { role: 'customer' } });
+    const demote = await api<Ok<UserBody>>(`users/${target.uid}/role`, {
+      method: 'PATCH',
+      token: boss.idToken,
+      body: { role: 'customer' },
+    });
     expect(demote.status).toBe(200);
     expect(demote.body.data.role).toBe('customer');
     expect((await auth.getUser(target.uid)).customClaims?.role).toBeUndefined();

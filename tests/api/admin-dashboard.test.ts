@@ -19,10 +19,21 @@ describe('GET /api/admin/dashboard', () => {
     return res.body.data;
   };
 
-  async function writeOrder(status: string, lines: { id: string; price: number; discount: number; quantity: number }[], createdAt = new Date()) {
+  async function writeOrder(
+    status: string,
+    lines: { id: string; price: number; discount: number; quantity: number }[],
+    createdAt = new Date(),
+  ) {
     const { db } = admin();
     const ref = db.collection('orders').doc();
-    const items = lines.map((l) => ({ _id: l.id, name: `Test bag ${l.id}`, price: l.price, discount: l.discount, quantity: l.quantity, product: { _id: l.id, image: { url: '', hash: '' } } }));
+    const items = lines.map((l) => ({
+      _id: l.id,
+      name: `Test bag ${l.id}`,
+      price: l.price,
+      discount: l.discount,
+      quantity: l.quantity,
+      product: { _id: l.id, image: { url: '', hash: '' } },
+    }));
     const totalAmount = lines.reduce((s, l) => s + (l.price - l.discount) * l.quantity, 0);
     await ref.set({
       userId: shopper.uid,
@@ -48,7 +59,10 @@ describe('GET /api/admin/dashboard', () => {
 
   afterAll(async () => {
     const { db } = admin();
-    await Promise.all([...orderIds.map((id) => db.doc(`orders/${id}`).delete()), ...productIds.map((id) => db.doc(`products/${id}`).delete())]);
+    await Promise.all([
+      ...orderIds.map((id) => db.doc(`orders/${id}`).delete()),
+      ...productIds.map((id) => db.doc(`products/${id}`).delete()),
+    ]);
   });
 
   it('answers 401 to an anonymous caller and 403 to a shopper', async () => {
@@ -85,13 +99,31 @@ describe('GET /api/admin/dashboard', () => {
     const shippedTotal = await writeOrder('shipped', [{ id: top, price: 2000, discount: 500, quantity: 1000 }]);
     await writeOrder('cancelled', [{ id: second, price: 1000, discount: 0, quantity: 9000 }]);
     // Three days ago (IST): in the 7 days, not today.
-    const earlierTotal = await writeOrder('completed', [{ id: second, price: 1000, discount: 0, quantity: 1 }], new Date(Date.now() - 3 * 86_400_000));
+    const earlierTotal = await writeOrder(
+      'completed',
+      [{ id: second, price: 1000, discount: 0, quantity: 1 }],
+      new Date(Date.now() - 3 * 86_400_000),
+    );
     // Forty days ago: outside both windows.
-    await writeOrder('completed', [{ id: `${tag}-old`, price: 1000, discount: 0, quantity: 50_000 }], new Date(Date.now() - 40 * 86_400_000));
+    await writeOrder(
+      'completed',
+      [{ id: `${tag}-old`, price: 1000, discount: 0, quantity: 50_000 }],
+      new Date(Date.now() - 40 * 86_400_000),
+    );
 
     const { db } = admin();
     const low = db.collection('products').doc();
-    await low.set({ name: `Nearly gone ${tag}`, description: '', price: 1500, discount: 0, category: 'duffles', stock: 2, image: { url: '', hash: '' }, createdAt: Timestamp.now(), updatedAt: Timestamp.now() });
+    await low.set({
+      name: `Nearly gone ${tag}`,
+      description: '',
+      price: 1500,
+      discount: 0,
+      category: 'duffles',
+      stock: 2,
+      image: { url: '', hash: '' },
+      createdAt: Timestamp.now(),
+      updatedAt: Timestamp.now(),
+    });
     productIds.push(low.id);
 
     const after = await fetchDashboard();

@@ -70,7 +70,8 @@ describe('cart access matrix', () => {
 
   beforeEach(async () => {
     // The shopper holds 2; nobody else has the product in their cart.
-    for (const who of ['shopper', 'other', 'admin'] as const) await api('cart/deleteCart', { method: 'DELETE', token: people[who].idToken });
+    for (const who of ['shopper', 'other', 'admin'] as const)
+      await api('cart/deleteCart', { method: 'DELETE', token: people[who].idToken });
     expect((await api(`cart/${productId}`, { method: 'POST', token: people.shopper.idToken, body: { quantity: 2 } })).status).toBe(200);
   });
 

@@ -80,7 +80,10 @@ describe('cart', () => {
 
     await admin().db.doc(`products/${c.id}`).delete();
     const read = await api('cart', { token: u.idToken });
-    expect(lines(read)).toEqual([[a.id, 1], [b.id, 1]]);
+    expect(lines(read)).toEqual([
+      [a.id, 1],
+      [b.id, 1],
+    ]);
 
     const removed = await api(`cart/${a.id}`, { method: 'DELETE', token: u.idToken });
     expect(lines(removed)).toEqual([[b.id, 1]]);
@@ -109,7 +112,10 @@ describe('cart', () => {
       Array.from({ length: 4 }, () => api(`cart/${bag.id}`, { method: 'POST', token: u.idToken, body: { quantity: 2 } })),
     );
     const statuses = results.map((r) => r.status);
-    expect(statuses.every((s) => s === 200 || s === 409), statuses.join(',')).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 409),
+      statuses.join(','),
+    ).toBe(true);
     const quantity = await cartQuantity(u.uid, bag.id);
     expect(quantity).toBeLessThanOrEqual(5);
     expect(quantity).toBe(2 * statuses.filter((s) => s === 200).length);

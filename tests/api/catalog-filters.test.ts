@@ -12,7 +12,8 @@ const list = async (path: string) => {
 };
 const sale = (p: ProductJson) => p.price - p.discount;
 const percent = (p: ProductJson) => Math.round((p.discount / p.price) * 100);
-const isSorted = (values: number[], direction: 1 | -1) => values.every((v, i) => i === 0 || direction * (v - (values[i - 1] as number)) >= 0);
+const isSorted = (values: number[], direction: 1 | -1) =>
+  values.every((v, i) => i === 0 || direction * (v - (values[i - 1] as number)) >= 0);
 
 describe('product list filters and sort', () => {
   it('sort=price_asc / price_desc order by sale price', async () => {
@@ -31,7 +32,12 @@ describe('product list filters and sort', () => {
 
   it('sort=discount orders by discount percent, biggest first', async () => {
     const all = await list('products?sort=discount');
-    expect(isSorted(all.map((p) => p.discount / p.price), -1)).toBe(true);
+    expect(
+      isSorted(
+        all.map((p) => p.discount / p.price),
+        -1,
+      ),
+    ).toBe(true);
     expect(all.at(-1)?.discount).toBe(0);
     // The demo's biggest discounts: 37.0 % (Voyager cabin) above 36.7 % (Metro large), both shown as 37 %.
     const demo = all.filter((p) => ['voyager-hardshell-cabin-trolley-55-cm', 'metro-polycarbonate-large-trolley-78-cm'].includes(p._id));
@@ -40,7 +46,12 @@ describe('product list filters and sort', () => {
 
   it('sort=newest orders by creation; featured (the default) puts sold-out bags last', async () => {
     const newest = await list('products/category/luggage?sort=newest');
-    expect(isSorted(newest.map((p) => Date.parse(p.createdAt)), -1)).toBe(true);
+    expect(
+      isSorted(
+        newest.map((p) => Date.parse(p.createdAt)),
+        -1,
+      ),
+    ).toBe(true);
     const featured = await list('products/category/luggage');
     expect(await list('products/category/luggage?sort=featured')).toEqual(featured);
     const firstSoldOut = featured.findIndex((p) => p.stock === 0);

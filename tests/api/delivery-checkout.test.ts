@@ -27,7 +27,11 @@ describe('checkout with PIN codes', () => {
 
   it('saving an address: the PIN must exist and be in the chosen state', async () => {
     const save = (body: Record<string, string>) =>
-      api<Envelope<unknown>>('users/address', { method: 'POST', token: shopper.idToken, body: { street: '12 MG Road', country: 'India', ...body } });
+      api<Envelope<unknown>>('users/address', {
+        method: 'POST',
+        token: shopper.idToken,
+        body: { street: '12 MG Road', country: 'India', ...body },
+      });
     const wrong = await save({ city: 'Mumbai', state: 'Maharashtra', postalCode: '560001' });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('PIN code 560001 is in Karnataka, not Maharashtra');
@@ -88,7 +92,10 @@ describe('checkout with PIN codes', () => {
     expect(res.status).toBe(201);
     const delivery = (res.body.data as OrderJson & { delivery: OrderDelivery }).delivery;
     expect(delivery).toMatchObject({ pin: '560038', zone: 'metro', days: { min: 2, max: 4 } });
-    expect([deliveryWindow(before, { min: 2, max: 4 }, DEFAULT_DELIVERY_RULES), deliveryWindow(after, { min: 2, max: 4 }, DEFAULT_DELIVERY_RULES)]).toContainEqual(delivery.deliverBy);
+    expect([
+      deliveryWindow(before, { min: 2, max: 4 }, DEFAULT_DELIVERY_RULES),
+      deliveryWindow(after, { min: 2, max: 4 }, DEFAULT_DELIVERY_RULES),
+    ]).toContainEqual(delivery.deliverBy);
     const [stored] = await ordersOf(user.uid);
     expect(stored?.get('delivery')).toEqual(delivery);
     const read = await api<Envelope<{ delivery: OrderDelivery }>>(`order/${res.body.data._id}`, { token: user.idToken });
@@ -103,16 +110,33 @@ describe('disclosures', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=300, s-maxage=300');
     expect(res.body.data).toEqual({
       legalName: 'Bagshop Retail LLP',
-      address: { line1: 'Unit 12, Kamala Mills Compound', line2: 'Senapati Bapat Marg, Lower Parel', city: 'Mumbai', state: 'Maharashtra', pincode: '400013' },
+      address: {
+        line1: 'Unit 12, Kamala Mills Compound',
+        line2: 'Senapati Bapat Marg, Lower Parel',
+        city: 'Mumbai',
+        state: 'Maharashtra',
+        pincode: '400013',
+      },
       gstin: '27AAPFB1234C1ZU',
       email: 'support@bagshop.test',
       phone: '+91 22 4000 1234',
-      grievanceOfficer: { name: 'Priya Nair', designation: 'Grievance Officer', email: 'grievance@bagshop.test', phone: '+91 22 4000 1235' },
+      grievanceOfficer: {
+        name: 'Priya Nair',
+        designation: 'Grievance Officer',
+        email: 'grievance@bagshop.test',
+        phone: '+91 22 4000 1235',
+      },
     });
   });
 
   it('a complaint gets the next ticket number, is acknowledged at once, and the admin sees it', async () => {
-    const complaint = { name: 'Rahul Sharma', email: 'rahul@example.in', orderId: 'abc123', subject: 'Parcel late', message: 'My bag was promised for Monday and has not come.' };
+    const complaint = {
+      name: 'Rahul Sharma',
+      email: 'rahul@example.in',
+      orderId: 'abc123',
+      subject: 'Parcel late',
+      message: 'My bag was promised for Monday and has not come.',
+    };
     const first = await api<Envelope<GrievanceTicket>>('grievance', { method: 'POST', body: complaint });
     expect(first.status).toBe(201);
     const ticket = first.body.data;
@@ -137,11 +161,17 @@ describe('disclosures', () => {
     expect(list.status).toBe(200);
     expect(list.body.data.map((t) => t.number).slice(0, 2)).toEqual([second.body.data.number, ticket.number]);
 
-    const resolved = await api<Envelope<GrievanceTicket>>(`admin/grievances/${ticket.number}`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'resolved' } });
+    const resolved = await api<Envelope<GrievanceTicket>>(`admin/grievances/${ticket.number}`, {
+      method: 'PATCH',
+      token: adminUser.idToken,
+      body: { status: 'resolved' },
+    });
     expect(resolved.status).toBe(200);
     expect(resolved.body.data.status).toBe('resolved');
     expect(resolved.body.data.resolvedAt).not.toBeNull();
-    expect((await api(`admin/grievances/GRV-1999-00001`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'resolved' } })).status).toBe(404);
+    expect(
+      (await api(`admin/grievances/GRV-1999-00001`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'resolved' } })).status,
+    ).toBe(404);
   });
 
   it('a complaint without the required fields is 400', async () => {

@@ -122,7 +122,11 @@ describe('admin delivery rules', () => {
     const badRange = await put({ ...DEFAULT_DELIVERY_RULES, zoneDays: { ...DEFAULT_DELIVERY_RULES.zoneDays, metro: { min: 4, max: 2 } } });
     expect(badRange.status).toBe(400);
 
-    const saved = await put({ ...DEFAULT_DELIVERY_RULES, codOffPins: ['560001'], unservedDistricts: [{ state: 'Kerala', district: 'ernakulam' }] });
+    const saved = await put({
+      ...DEFAULT_DELIVERY_RULES,
+      codOffPins: ['560001'],
+      unservedDistricts: [{ state: 'Kerala', district: 'ernakulam' }],
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.data.unservedDistricts).toEqual([{ state: 'Kerala', district: 'Ernakulam' }]);
     // The public quote follows at once.
@@ -131,7 +135,9 @@ describe('admin delivery rules', () => {
   });
 
   it('lists the districts for the admin screen', async () => {
-    const res = await api<Envelope<{ states: string[]; districts: { state: string; district: string }[] }>>('admin/delivery/districts', { token: adminUser.idToken });
+    const res = await api<Envelope<{ states: string[]; districts: { state: string; district: string }[] }>>('admin/delivery/districts', {
+      token: adminUser.idToken,
+    });
     expect(res.status).toBe(200);
     expect(res.body.data.states).toHaveLength(36);
     expect(res.body.data.districts).toContainEqual({ state: 'Maharashtra', district: 'Mumbai Suburban' });

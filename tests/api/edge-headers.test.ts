@@ -11,7 +11,10 @@ async function head(path: string, init: RequestInit = {}): Promise<{ status: num
 }
 
 function directive(policy: string, name: string): string[] {
-  const part = policy.split(';').map((p) => p.trim().split(/\s+/)).find(([key]) => key === name);
+  const part = policy
+    .split(';')
+    .map((p) => p.trim().split(/\s+/))
+    .find(([key]) => key === name);
   return part?.slice(1) ?? [];
 }
 
@@ -23,7 +26,10 @@ function expectPageHeaders(headers: Headers, what: string) {
   expect(scripts, what).toContain("'self'");
   expect(scripts, what).not.toContain("'unsafe-inline'");
   expect(scripts, what).not.toContain("'unsafe-eval'");
-  expect(scripts.some((s) => s.startsWith("'sha256-")), what).toBe(true);
+  expect(
+    scripts.some((s) => s.startsWith("'sha256-")),
+    what,
+  ).toBe(true);
   expect(directive(policy, 'object-src'), what).toEqual(["'none'"]);
   expect(directive(policy, 'base-uri'), what).toEqual(["'self'"]);
   expect(directive(policy, 'frame-ancestors'), what).toEqual(["'none'"]);
@@ -31,7 +37,10 @@ function expectPageHeaders(headers: Headers, what: string) {
   // The local build talks to the Auth and Firestore emulators, and nothing else.
   const connect = directive(policy, 'connect-src');
   expect(connect[0], what).toBe("'self'");
-  expect(connect.slice(1).every((s) => /^http:\/\/127\.0\.0\.1:\d+$/.test(s)), what).toBe(true);
+  expect(
+    connect.slice(1).every((s) => /^http:\/\/127\.0\.0\.1:\d+$/.test(s)),
+    what,
+  ).toBe(true);
   expect(connect, what).toHaveLength(3);
   expect(headers.get('x-content-type-options'), what).toBe('nosniff');
   expect(headers.get('x-frame-options'), what).toBe('DENY');
@@ -68,7 +77,9 @@ describe('security headers on every kind of response', () => {
     const inline = [...res.text.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1] ?? '');
     expect(inline).toHaveLength(1);
     const { createHash } = await import('node:crypto');
-    const hash = `'sha256-${createHash('sha256').update(inline[0] ?? '').digest('base64')}'`;
+    const hash = `'sha256-${createHash('sha256')
+      .update(inline[0] ?? '')
+      .digest('base64')}'`;
     expect(directive(res.headers.get('content-security-policy') ?? '', 'script-src')).toContain(hash);
   });
 
@@ -110,7 +121,11 @@ describe('security headers on every kind of response', () => {
     expect(me.headers.get('cache-control')).toBe('private, no-store');
     const cart = await api('cart', { token: user.idToken });
     expect(cart.headers.get('cache-control')).toBe('private, no-store');
-    for (const res of [await api('cart'), await api('order/all', { token: user.idToken }), await api('users/signin', { method: 'POST', body: {} })]) {
+    for (const res of [
+      await api('cart'),
+      await api('order/all', { token: user.idToken }),
+      await api('users/signin', { method: 'POST', body: {} }),
+    ]) {
       expect(res.status).toBeGreaterThanOrEqual(400);
       expectApiHeaders(res.headers, `error ${res.status}`);
       expect(res.headers.get('cache-control')).toBe('private, no-store');

@@ -4,7 +4,13 @@ import { describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, signIn, uniqueEmail, type TestUser } from '../support/api';
 import { expectFailure, googleSignIn } from '../support/accounts';
 
-const details = (email: string, extra: Record<string, unknown> = {}) => ({ firstname: 'Meera', lastname: 'Nair', email, phonenumber: '9123400000', ...extra });
+const details = (email: string, extra: Record<string, unknown> = {}) => ({
+  firstname: 'Meera',
+  lastname: 'Nair',
+  email,
+  phonenumber: '9123400000',
+  ...extra,
+});
 
 /** The mail documents queued for this user, of one kind. */
 async function mailsOf(uid: string, kind: string) {
@@ -32,7 +38,11 @@ describe('changing the email of a password account', () => {
 
   it('with a wrong currentPassword: 403, nothing changes', async () => {
     const u = await createTestUser();
-    const res = await api('users/updateDetails', { method: 'PATCH', token: u.idToken, body: details(uniqueEmail('new'), { currentPassword: 'Wrong@123' }) });
+    const res = await api('users/updateDetails', {
+      method: 'PATCH',
+      token: u.idToken,
+      body: details(uniqueEmail('new'), { currentPassword: 'Wrong@123' }),
+    });
     expectFailure(res, 403);
     expect(res.body).toMatchObject({ message: 'Current password is incorrect' });
     await expectUnchanged(u);
@@ -41,7 +51,11 @@ describe('changing the email of a password account', () => {
   it('with the right one: the email moves, and a mail to the OLD address says so', async () => {
     const u = await createTestUser();
     const email = uniqueEmail('moved');
-    const res = await api('users/updateDetails', { method: 'PATCH', token: u.idToken, body: details(email, { currentPassword: u.password }) });
+    const res = await api('users/updateDetails', {
+      method: 'PATCH',
+      token: u.idToken,
+      body: details(email, { currentPassword: u.password }),
+    });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, data: { email } });
     expect((await admin().auth.getUser(u.uid)).email).toBe(email);
@@ -69,7 +83,15 @@ describe('changing the email of a password account', () => {
     const u = await createTestUser();
     const statuses: number[] = [];
     for (let i = 0; i < 11; i += 1) {
-      statuses.push((await api('users/updateDetails', { method: 'PATCH', token: u.idToken, body: details(uniqueEmail('guess'), { currentPassword: `Guess@${i}` }) })).status);
+      statuses.push(
+        (
+          await api('users/updateDetails', {
+            method: 'PATCH',
+            token: u.idToken,
+            body: details(uniqueEmail('guess'), { currentPassword: `Guess@${i}` }),
+          })
+        ).status,
+      );
     }
     expect(statuses.slice(0, 10).every((s) => s === 403)).toBe(true);
     expect(statuses[10]).toBe(429);
@@ -80,7 +102,11 @@ describe('changing the email of a password account', () => {
 describe('changing the email of a Google account', () => {
   it('right after a Google sign-in: allowed without a password, and the old address is told', async () => {
     const oldEmail = uniqueEmail('google');
-    const google = await googleSignIn({ sub: `sub-${Date.now()}-${Math.random().toString(36).slice(2)}`, email: oldEmail, name: 'Kavya Menon' });
+    const google = await googleSignIn({
+      sub: `sub-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      email: oldEmail,
+      name: 'Kavya Menon',
+    });
     expect((await api('users/currentUser', { token: google.idToken })).status).toBe(200);
     const email = uniqueEmail('google-moved');
     const res = await api('users/updateDetails', { method: 'PATCH', token: google.idToken, body: details(email) });
@@ -92,7 +118,11 @@ describe('changing the email of a Google account', () => {
 
   it('a session that did not come from Google (here a custom token) must sign in with Google again: 403', async () => {
     const oldEmail = uniqueEmail('google');
-    const google = await googleSignIn({ sub: `sub-${Date.now()}-${Math.random().toString(36).slice(2)}`, email: oldEmail, name: 'Kavya Menon' });
+    const google = await googleSignIn({
+      sub: `sub-${Date.now()}-${Math.random().toString(36).slice(2)}`,
+      email: oldEmail,
+      name: 'Kavya Menon',
+    });
     const customToken = await admin().auth.createCustomToken(google.uid);
     const authHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
     const signedIn = await fetch(`http://${authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithCustomToken?key=demo-api-key`, {
@@ -101,7 +131,11 @@ describe('changing the email of a Google account', () => {
       body: JSON.stringify({ token: customToken, returnSecureToken: true }),
     });
     const { idToken } = (await signedIn.json()) as { idToken: string };
-    const res = await api('users/updateDetails', { method: 'PATCH', token: idToken, body: details(uniqueEmail('nope'), { currentPassword: 'anything' }) });
+    const res = await api('users/updateDetails', {
+      method: 'PATCH',
+      token: idToken,
+      body: details(uniqueEmail('nope'), { currentPassword: 'anything' }),
+    });
     expectFailure(res, 403);
     expect(res.body).toMatchObject({ message: 'Sign in with Google again to change your email' });
     expect((await admin().auth.getUser(google.uid)).email).toBe(oldEmail);

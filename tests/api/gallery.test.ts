@@ -28,11 +28,22 @@ const widths = (p: Gallery) => Promise.all(p.images.map((i) => widthOf(i.url)));
 describe('product gallery', () => {
   let adminUser: TestUser;
   let product: Gallery;
-  const base = () => ({ name: uniqueName('Gallery bag'), description: 'Three views', price: 3000, discount: 300, category: 'duffles', stock: 5 });
+  const base = () => ({
+    name: uniqueName('Gallery bag'),
+    description: 'Three views',
+    price: 3000,
+    discount: 300,
+    category: 'duffles',
+    stock: 5,
+  });
 
   const made: string[] = [];
   const create = async (fields: Record<string, string | number>, files: { field?: 'images' | 'image'; bytes: Buffer }[]) => {
-    const res = await api<Envelope<Gallery>>('products/createProducts', { method: 'POST', token: adminUser.idToken, rawBody: form(fields, files) });
+    const res = await api<Envelope<Gallery>>('products/createProducts', {
+      method: 'POST',
+      token: adminUser.idToken,
+      rawBody: form(fields, files),
+    });
     if (res.status === 201) made.push(res.body.data._id);
     return res;
   };
@@ -84,12 +95,18 @@ describe('product gallery', () => {
   it('a 7th picture is refused with 400: seven at once, or six on top of existing ones', async () => {
     const seven = await Promise.all([20, 21, 22, 23, 24, 25, 26].map(sized));
     const name = uniqueName('Seven');
-    const res = await create({ ...base(), name }, seven.map((bytes) => ({ bytes })));
+    const res = await create(
+      { ...base(), name },
+      seven.map((bytes) => ({ bytes })),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, message: 'A product can have at most 6 images' });
     expect((await api<Envelope<ProductJson[]>>('products/category/duffles')).body.data.some((p) => p.name === name)).toBe(false);
 
-    const six = await create(base(), seven.slice(0, 6).map((bytes) => ({ bytes })));
+    const six = await create(
+      base(),
+      seven.slice(0, 6).map((bytes) => ({ bytes })),
+    );
     expect(six.status).toBe(201);
     expect(six.body.data.images).toHaveLength(6);
     const more = await patch(six.body.data._id, {}, [{ bytes: await sized(30) }]);
@@ -104,14 +121,18 @@ describe('product gallery', () => {
   it.each([
     ['a hash the product does not have', () => ({ imageOrder: 'f'.repeat(64) }), 'imageOrder names an image this product does not have'],
     ['an upload that is not there', () => ({ imageOrder: 'new:0' }), 'imageOrder must place every uploaded image once'],
-    ['a token that is neither', () => ({ imageOrder: 'first,second' }), "imageOrder must list the product's image hashes and new:0, new:1, … for the uploaded images, separated by commas"],
+    [
+      'a token that is neither',
+      () => ({ imageOrder: 'first,second' }),
+      "imageOrder must list the product's image hashes and new:0, new:1, … for the uploaded images, separated by commas",
+    ],
   ])('400 for an imageOrder with %s', async (_what, fields, message) => {
     const res = await patch(product._id, fields());
     expect(res.status).toBe(400);
     expect(res.body).toMatchObject({ success: false, message });
   });
 
-  it("409 for a picture another product shows (in its gallery, not only as its first)", async () => {
+  it('409 for a picture another product shows (in its gallery, not only as its first)', async () => {
     // The same upload is re-encoded to the same bytes, so it lands on the same content address.
     const bytes = await sized(51);
     const other = await create(base(), [{ bytes: await sized(50) }, { bytes }]);

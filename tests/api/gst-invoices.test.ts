@@ -9,7 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, payOnPage, startTestCheckout, type StripeLocal } from '../support/stripe';
 import { cancelOrder, setOrderStatus, type Actor } from '../../functions/src/services/orders';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
-import { createProduct, placeOrder, placeOrderDelivered, shopperWithAddress, warmFunctionWorkers, type Envelope, type OrderJson } from '../support/commerce';
+import {
+  createProduct,
+  placeOrder,
+  placeOrderDelivered,
+  shopperWithAddress,
+  warmFunctionWorkers,
+  type Envelope,
+  type OrderJson,
+} from '../support/commerce';
 import { hostingUrl } from '../support/emulators';
 
 type TaxedOrder = OrderJson & { invoice: Invoice | null; creditNote: CreditNote | null };
@@ -49,7 +57,10 @@ async function getOrder(orderId: string, token: string) {
 }
 
 /** GET a PDF; the body as bytes. */
-async function download(path: string, token?: string): Promise<{ status: number; type: string | null; disposition: string | null; bytes: Buffer; json: unknown }> {
+async function download(
+  path: string,
+  token?: string,
+): Promise<{ status: number; type: string | null; disposition: string | null; bytes: Buffer; json: unknown }> {
   const res = await fetch(`${await hostingUrl()}/api/${path}`, { headers: token ? { Authorization: `Bearer ${token}` } : {} });
   const bytes = Buffer.from(await res.arrayBuffer());
   let json: unknown = null;
@@ -79,7 +90,8 @@ describe('seller settings (admin API)', () => {
   });
 
   it('refuse a GSTIN with a wrong check character or another state’s code, with a message', async () => {
-    const put = (body: unknown) => api<Envelope<SellerSettings>>('admin/settings/seller', { method: 'PUT', token: adminUser.idToken, body });
+    const put = (body: unknown) =>
+      api<Envelope<SellerSettings>>('admin/settings/seller', { method: 'PUT', token: adminUser.idToken, body });
     const checksum = await put({ ...DEMO_SELLER, gstin: '27AAPFB1234C1ZV' });
     expect(checksum.status).toBe(400);
     expect(checksum.body.message).toBe('This GSTIN’s check character is wrong: check it for a typing mistake');
@@ -101,7 +113,11 @@ describe('seller settings (admin API)', () => {
     expect(put.body.message).toBe('Seller settings saved');
     expect(put.body.data).toMatchObject({ gstin: '27AAPFB1234C1ZU', phone: '+91 22 4000 9999' });
     expect(Date.parse(put.body.data.updatedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
-    const back = await api<Envelope<SellerSettings>>('admin/settings/seller', { method: 'PUT', token: adminUser.idToken, body: DEMO_SELLER });
+    const back = await api<Envelope<SellerSettings>>('admin/settings/seller', {
+      method: 'PUT',
+      token: adminUser.idToken,
+      body: DEMO_SELLER,
+    });
     expect(back.body.data).toMatchObject(DEMO_SELLER);
   });
 });
@@ -128,7 +144,19 @@ describe('the invoice issued on confirmation', () => {
       seller: { name: 'Bagshop Retail LLP', gstin: '27AAPFB1234C1ZU', state: 'Maharashtra', stateCode: '27' },
       placeOfSupply: { state: 'Maharashtra', stateCode: '27' },
       intraState: true,
-      lines: [{ name: product.name, hsn: '4202', quantity: 1, ratePercent: 18, grossPaise: 499_900, taxablePaise: 423_644, cgstPaise: 38_128, sgstPaise: 38_128, igstPaise: 0 }],
+      lines: [
+        {
+          name: product.name,
+          hsn: '4202',
+          quantity: 1,
+          ratePercent: 18,
+          grossPaise: 499_900,
+          taxablePaise: 423_644,
+          cgstPaise: 38_128,
+          sgstPaise: 38_128,
+          igstPaise: 0,
+        },
+      ],
       totals: { grossPaise: 499_900, taxablePaise: 423_644, cgstPaise: 38_128, sgstPaise: 38_128, igstPaise: 0 },
     });
     expect(Date.parse(invoice?.issuedAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
@@ -185,16 +213,46 @@ describe('the invoice issued on confirmation', () => {
     expect(invoice).toMatchObject({ placeOfSupply: { state: 'Karnataka', stateCode: '29' }, intraState: false });
     const byName = new Map(invoice?.lines.map((l) => [l.name, l]));
     // 2 × (4,999 − 1,850) = 6,298.00 at 18 % → taxable 5,337.29, IGST 960.71.
-    expect(byName.get(trolley.name)).toMatchObject({ hsn: '4202', quantity: 2, ratePercent: 18, unitPricePaise: 499_900, discountPaise: 370_000, grossPaise: 629_800, taxablePaise: 533_729, igstPaise: 96_071, cgstPaise: 0, sgstPaise: 0 });
+    expect(byName.get(trolley.name)).toMatchObject({
+      hsn: '4202',
+      quantity: 2,
+      ratePercent: 18,
+      unitPricePaise: 499_900,
+      discountPaise: 370_000,
+      grossPaise: 629_800,
+      taxablePaise: 533_729,
+      igstPaise: 96_071,
+      cgstPaise: 0,
+      sgstPaise: 0,
+    });
     // 3 × (799 − 100) = 2,097.00 at 5 % → taxable 1,997.14, IGST 99.86.
-    expect(byName.get(tote.name)).toMatchObject({ hsn: '420222', quantity: 3, ratePercent: 5, discountPaise: 30_000, grossPaise: 209_700, taxablePaise: 199_714, igstPaise: 9_986 });
+    expect(byName.get(tote.name)).toMatchObject({
+      hsn: '420222',
+      quantity: 3,
+      ratePercent: 5,
+      discountPaise: 30_000,
+      grossPaise: 209_700,
+      taxablePaise: 199_714,
+      igstPaise: 9_986,
+    });
     expect(invoice?.totals.grossPaise).toBe(order.totalAmount * 100);
     expect((invoice?.totals.taxablePaise ?? 0) + (invoice?.totals.igstPaise ?? 0)).toBe(order.totalAmount * 100);
 
     const pdf = await download(`order/${order._id}/invoice`, adminUser.idToken);
     expect(pdf.status).toBe(200);
     const text = pdfText(pdf.bytes, 'inter-state-invoice');
-    for (const expected of [invoice?.number ?? '', 'GSTIN: 27AAPFB1234C1ZU', '420222', '4202', 'Place of supply: Karnataka (29)', 'IGST', '@ 5%', '@ 18%', '960.71', '₹8,395.00']) {
+    for (const expected of [
+      invoice?.number ?? '',
+      'GSTIN: 27AAPFB1234C1ZU',
+      '420222',
+      '4202',
+      'Place of supply: Karnataka (29)',
+      'IGST',
+      '@ 5%',
+      '@ 18%',
+      '960.71',
+      '₹8,395.00',
+    ]) {
       expect(text, `PDF text lacks ${expected}`).toContain(expected);
     }
     expect(text).not.toMatch(/\bCGST\b/);
@@ -211,10 +269,21 @@ describe('the invoice issued on confirmation', () => {
     form.append('gstRatePercent', '5');
     form.append('hsn', '420299');
     expect((await api(`products/${product._id}`, { method: 'PATCH', token: adminUser.idToken, rawBody: form })).status).toBe(200);
-    expect((await api<Envelope<{ hsn: string; gstRatePercent: number }>>(`products/${product._id}`)).body.data).toMatchObject({ hsn: '420299', gstRatePercent: 5 });
-    await api('admin/settings/seller', { method: 'PUT', token: adminUser.idToken, body: { ...DEMO_SELLER, legalName: 'Renamed Bags LLP' } });
+    expect((await api<Envelope<{ hsn: string; gstRatePercent: number }>>(`products/${product._id}`)).body.data).toMatchObject({
+      hsn: '420299',
+      gstRatePercent: 5,
+    });
+    await api('admin/settings/seller', {
+      method: 'PUT',
+      token: adminUser.idToken,
+      body: { ...DEMO_SELLER, legalName: 'Renamed Bags LLP' },
+    });
     try {
-      const shipped = await api<Envelope<TaxedOrder>>(`order/${placed.body.data._id}/status`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'shipped' } });
+      const shipped = await api<Envelope<TaxedOrder>>(`order/${placed.body.data._id}/status`, {
+        method: 'PATCH',
+        token: adminUser.idToken,
+        body: { status: 'shipped' },
+      });
       expect(shipped.status).toBe(200);
       expect(shipped.body.data.invoice).toEqual(issued);
       // A confirmed-again order cannot happen, but the service never re-issues either.
@@ -230,15 +299,29 @@ describe('the invoice issued on confirmation', () => {
     const placed = await placeOrder(shopper, { paymentMethod: 'ONLINE', addressId: shopper.addressId, productId: product._id });
     expect(placed.status).toBe(201);
     // Paid on the local test checkout page: Stripe's signed checkout.session.completed, as in production.
-    const session = await api<Envelope<{ sessionId: string }>>('payment', { method: 'POST', token: shopper.idToken, body: { orderId: placed.body.data._id } });
+    const session = await api<Envelope<{ sessionId: string }>>('payment', {
+      method: 'POST',
+      token: shopper.idToken,
+      body: { orderId: placed.body.data._id },
+    });
     expect(session.status).toBe(200);
     await payOnPage(checkout, session.body.data.sessionId);
-    await eventually(async () => (await getOrder(placed.body.data._id, shopper.idToken)).body.data.status === 'confirmed', 20_000, 'the paid order to be confirmed');
+    await eventually(
+      async () => (await getOrder(placed.body.data._id, shopper.idToken)).body.data.status === 'confirmed',
+      20_000,
+      'the paid order to be confirmed',
+    );
     const order = (await getOrder(placed.body.data._id, shopper.idToken)).body.data;
     expect(order.status).toBe('confirmed');
     expect(order.invoice?.number).toMatch(NUMBER);
     // 2,099.00 within Maharashtra: tax 320.19 is odd, so 1,778.82 + 160.09 + 160.09.
-    expect(order.invoice?.totals).toEqual({ grossPaise: 209_900, taxablePaise: 177_882, cgstPaise: 16_009, sgstPaise: 16_009, igstPaise: 0 });
+    expect(order.invoice?.totals).toEqual({
+      grossPaise: 209_900,
+      taxablePaise: 177_882,
+      cgstPaise: 16_009,
+      sgstPaise: 16_009,
+      igstPaise: 0,
+    });
   });
 
   it('refuses to confirm while the seller settings are missing (409), and confirms once they are back', async () => {
@@ -279,11 +362,15 @@ describe('the number series', () => {
       ids.map(async (id) => {
         let res = await confirm(id);
         // 504: the emulator never started a worker for it (commerce.ts); 409 contention: "please try again".
-        for (let i = 0; i < 3 && (res.status === 504 || (res.status === 409 && /Too many people/.test(res.body.message))); i += 1) res = await confirm(id);
+        for (let i = 0; i < 3 && (res.status === 504 || (res.status === 409 && /Too many people/.test(res.body.message))); i += 1)
+          res = await confirm(id);
         return res;
       }),
     );
-    expect(results.map((r) => r.status), JSON.stringify(results.map((r) => r.body.message))).toEqual(Array(10).fill(200));
+    expect(
+      results.map((r) => r.status),
+      JSON.stringify(results.map((r) => r.body.message)),
+    ).toEqual(Array(10).fill(200));
     const numbers = results.map((r) => r.body.data.invoice?.number ?? '');
     expect(new Set(numbers).size).toBe(10);
     const years = new Set(numbers.map((n) => NUMBER.exec(n)?.[1]));
@@ -299,7 +386,9 @@ describe('the number series', () => {
   it('restarts on 1 April (IST) and credit notes keep their own series (service in-process, injected clock)', async () => {
     // A far-future year no other test touches, so the first numbers are known.
     const db = admin().db;
-    await Promise.all(['invoice-2090', 'invoice-2091', 'credit-note-2090', 'credit-note-2091'].map((id) => db.doc(`taxSeries/${id}`).delete()));
+    await Promise.all(
+      ['invoice-2090', 'invoice-2091', 'credit-note-2090', 'credit-note-2091'].map((id) => db.doc(`taxSeries/${id}`).delete()),
+    );
     const shopper = await shopperWithAddress();
     const product = await createProduct(adminUser, { price: 2000, discount: 0, stock: 10 });
     const ids: string[] = [];
@@ -338,22 +427,56 @@ describe('the number series', () => {
       ['credit-note', 'BS/91-92/C0001'],
     ]);
     // 2,000 at 18 % within Maharashtra: taxable 1,694.92, CGST = SGST 152.54.
-    expect(april.body.data.invoices).toEqual({ count: 2, grossPaise: 400_000, taxablePaise: 338_984, cgstPaise: 30_508, sgstPaise: 30_508, igstPaise: 0 });
-    expect(april.body.data.creditNotes).toEqual({ count: 1, grossPaise: 200_000, taxablePaise: 169_492, cgstPaise: 15_254, sgstPaise: 15_254, igstPaise: 0 });
+    expect(april.body.data.invoices).toEqual({
+      count: 2,
+      grossPaise: 400_000,
+      taxablePaise: 338_984,
+      cgstPaise: 30_508,
+      sgstPaise: 30_508,
+      igstPaise: 0,
+    });
+    expect(april.body.data.creditNotes).toEqual({
+      count: 1,
+      grossPaise: 200_000,
+      taxablePaise: 169_492,
+      cgstPaise: 15_254,
+      sgstPaise: 15_254,
+      igstPaise: 0,
+    });
     expect(april.body.data.net).toEqual({ grossPaise: 200_000, taxablePaise: 169_492, cgstPaise: 15_254, sgstPaise: 15_254, igstPaise: 0 });
-    expect(april.body.data.byPlaceAndRate).toEqual([{ state: 'Maharashtra', stateCode: '27', ratePercent: 18, grossPaise: 200_000, taxablePaise: 169_492, cgstPaise: 15_254, sgstPaise: 15_254, igstPaise: 0 }]);
+    expect(april.body.data.byPlaceAndRate).toEqual([
+      {
+        state: 'Maharashtra',
+        stateCode: '27',
+        ratePercent: 18,
+        grossPaise: 200_000,
+        taxablePaise: 169_492,
+        cgstPaise: 15_254,
+        sgstPaise: 15_254,
+        igstPaise: 0,
+      },
+    ]);
     const march = await api<Envelope<TaxReport>>('admin/tax?month=2091-03', { token: adminUser.idToken });
     expect(march.body.data.documents.map((d) => d.number)).toEqual(['BS/90-91/00001']);
 
-    const csv = await fetch(`${await hostingUrl()}/api/admin/tax/csv?month=2091-04`, { headers: { Authorization: `Bearer ${adminUser.idToken}` } });
+    const csv = await fetch(`${await hostingUrl()}/api/admin/tax/csv?month=2091-04`, {
+      headers: { Authorization: `Bearer ${adminUser.idToken}` },
+    });
     expect(csv.status).toBe(200);
     expect(csv.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(csv.headers.get('content-disposition')).toBe('attachment; filename="gst-2091-04.csv"');
-    const rows = (await csv.text()).replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const rows = (await csv.text())
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(rows).toHaveLength(4);
     expect(rows[0]).toMatch(/^Type,Number,Date \(IST\),Order,/);
-    expect(rows[1]).toBe(`Invoice,BS/91-92/00001,2091-04-01,${b},,Shopper User,Maharashtra,27,Intra-state,18,1694.92,152.54,152.54,0.00,2000.00`);
-    expect(rows[3]).toBe(`Credit note,BS/91-92/C0001,2091-04-02,${a},BS/90-91/00001,Shopper User,Maharashtra,27,Intra-state,18,-1694.92,-152.54,-152.54,0.00,-2000.00`);
+    expect(rows[1]).toBe(
+      `Invoice,BS/91-92/00001,2091-04-01,${b},,Shopper User,Maharashtra,27,Intra-state,18,1694.92,152.54,152.54,0.00,2000.00`,
+    );
+    expect(rows[3]).toBe(
+      `Credit note,BS/91-92/C0001,2091-04-02,${a},BS/90-91/00001,Shopper User,Maharashtra,27,Intra-state,18,-1694.92,-152.54,-152.54,0.00,-2000.00`,
+    );
   });
 
   it('the tax report is for admins only and wants a real month', async () => {
@@ -382,7 +505,11 @@ describe('credit notes', () => {
       message: 'No credit note has been issued for this order',
     });
 
-    const cancelled = await api<Envelope<TaxedOrder>>(`order/${placed.body.data._id}/cancel`, { method: 'POST', token: adminUser.idToken, body: {} });
+    const cancelled = await api<Envelope<TaxedOrder>>(`order/${placed.body.data._id}/cancel`, {
+      method: 'POST',
+      token: adminUser.idToken,
+      body: {},
+    });
     expect(cancelled.status).toBe(200);
     const note = cancelled.body.data.creditNote;
     expect(note?.number).toMatch(/^BS\/\d\d-\d\d\/C\d{4}$/);
@@ -394,7 +521,16 @@ describe('credit notes', () => {
     expect(pdf.status).toBe(200);
     expect(pdf.type).toBe('application/pdf');
     const text = pdfText(pdf.bytes, 'credit-note');
-    for (const expected of ['CREDIT NOTE', note?.number ?? '', invoice?.number ?? '', 'Order cancelled', 'GSTIN: 27AAPFB1234C1ZU', 'Place of supply: Delhi (07)', 'IGST', '₹2,999.00']) {
+    for (const expected of [
+      'CREDIT NOTE',
+      note?.number ?? '',
+      invoice?.number ?? '',
+      'Order cancelled',
+      'GSTIN: 27AAPFB1234C1ZU',
+      'Place of supply: Delhi (07)',
+      'IGST',
+      '₹2,999.00',
+    ]) {
       expect(text, `PDF text lacks ${expected}`).toContain(expected);
     }
     // The invoice PDF is still there.
@@ -405,7 +541,11 @@ describe('credit notes', () => {
     const shopper = await shopperWithAddress();
     const product = await createProduct(adminUser, { price: 999, discount: 0, stock: 5 });
     const placed = await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: product._id });
-    const cancelled = await api<Envelope<TaxedOrder>>(`order/${placed.body.data._id}/cancel`, { method: 'POST', token: shopper.idToken, body: {} });
+    const cancelled = await api<Envelope<TaxedOrder>>(`order/${placed.body.data._id}/cancel`, {
+      method: 'POST',
+      token: shopper.idToken,
+      body: {},
+    });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data).toMatchObject({ status: 'cancelled', invoice: null, creditNote: null });
     const res = await download(`order/${placed.body.data._id}/credit-note`, shopper.idToken);
@@ -446,5 +586,7 @@ describe('who may download', () => {
 afterAll(async () => {
   await checkout.close();
   // Leave the demo seller as seeded for the suites that follow.
-  await admin().db.doc('settings/seller').set({ ...DEMO_SELLER, updatedAt: new Date() });
+  await admin()
+    .db.doc('settings/seller')
+    .set({ ...DEMO_SELLER, updatedAt: new Date() });
 });

@@ -83,7 +83,8 @@ describe('order mails', () => {
     const expired = await placeOrder(shopper, { paymentMethod: 'ONLINE', addressId: shopper.addressId, productId, quantity: 1 });
     expect([paid.status, expired.status]).toEqual([201, 201]);
     const session = async (orderId: string) =>
-      (await api<Envelope<{ sessionId: string }>>('payment', { method: 'POST', token: shopper.idToken, body: { orderId } })).body.data.sessionId;
+      (await api<Envelope<{ sessionId: string }>>('payment', { method: 'POST', token: shopper.idToken, body: { orderId } })).body.data
+        .sessionId;
     // Paid on the test checkout page (Stripe's signed checkout.session.completed), expired through Stripe's API (checkout.session.expired).
     await payOnPage(checkout, await session(paid.body.data._id));
     await stripeClient(checkout).checkout.sessions.expire(await session(expired.body.data._id));

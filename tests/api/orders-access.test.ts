@@ -19,10 +19,15 @@ beforeAll(async () => {
   standin = await startTestCheckout();
   [adminUser, owner, other] = await Promise.all([createTestUser({ role: 'admin' }), shopperWithAddress(), createTestUser()]);
   productId = (await createProduct(adminUser, { stock: 100 }))._id;
-  const place = async (paymentMethod = 'COD') => (await placeOrder(owner, { paymentMethod, addressId: owner.addressId, productId })).body.data._id;
+  const place = async (paymentMethod = 'COD') =>
+    (await placeOrder(owner, { paymentMethod, addressId: owner.addressId, productId })).body.data._id;
   for (const key of ['read', 'cancelByOwner', 'cancelByAdmin', 'status']) ids[key] = await place();
   ids.online = await place('ONLINE');
-  const pay = await api<Envelope<{ sessionId: string }>>('payment', { method: 'POST', token: owner.idToken, body: { orderId: ids.online } });
+  const pay = await api<Envelope<{ sessionId: string }>>('payment', {
+    method: 'POST',
+    token: owner.idToken,
+    body: { orderId: ids.online },
+  });
   sessionId = pay.body.data.sessionId;
 });
 
@@ -30,7 +35,8 @@ afterAll(async () => {
   await standin.close();
 });
 
-const token = (who: Who) => (who === 'admin' ? adminUser.idToken : who === 'owner' ? owner.idToken : who === 'other' ? other.idToken : undefined);
+const token = (who: Who) =>
+  who === 'admin' ? adminUser.idToken : who === 'owner' ? owner.idToken : who === 'other' ? other.idToken : undefined;
 
 interface Row {
   route: string;
@@ -41,14 +47,53 @@ interface Row {
 }
 
 const rows: Row[] = [
-  { route: 'POST /api/order (Buy Now)', method: 'POST', path: () => 'order', body: () => ({ paymentMethod: 'COD', addressId: owner.addressId, productId }), expect: { anonymous: 401, owner: 201, other: 404, admin: 404 } },
-  { route: 'GET /api/order/my-order', method: 'GET', path: () => 'order/my-order', expect: { anonymous: 401, owner: 200, other: 200, admin: 200 } },
+  {
+    route: 'POST /api/order (Buy Now)',
+    method: 'POST',
+    path: () => 'order',
+    body: () => ({ paymentMethod: 'COD', addressId: owner.addressId, productId }),
+    expect: { anonymous: 401, owner: 201, other: 404, admin: 404 },
+  },
+  {
+    route: 'GET /api/order/my-order',
+    method: 'GET',
+    path: () => 'order/my-order',
+    expect: { anonymous: 401, owner: 200, other: 200, admin: 200 },
+  },
   { route: 'GET /api/order/all', method: 'GET', path: () => 'order/all', expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
-  { route: 'GET /api/order/:id', method: 'GET', path: () => `order/${ids.read}`, expect: { anonymous: 401, owner: 200, other: 404, admin: 200 } },
-  { route: 'PATCH /api/order/:id/status', method: 'PATCH', path: () => `order/${ids.status}/status`, body: () => ({ status: 'confirmed' }), expect: { anonymous: 401, owner: 403, other: 403, admin: 200 } },
-  { route: 'POST /api/payment', method: 'POST', path: () => 'payment', body: () => ({ orderId: ids.online }), expect: { anonymous: 401, owner: 200, other: 404, admin: 404 } },
-  { route: 'GET /api/payment/session/:id', method: 'GET', path: () => `payment/session/${sessionId}`, expect: { anonymous: 401, owner: 200, other: 404, admin: 404 } },
-  { route: 'POST /api/payment/webhook (unsigned)', method: 'POST', path: () => 'payment/webhook', body: () => ({ id: 'evt_x', type: 'checkout.session.completed' }), expect: { anonymous: 400, owner: 400, other: 400, admin: 400 } },
+  {
+    route: 'GET /api/order/:id',
+    method: 'GET',
+    path: () => `order/${ids.read}`,
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 200 },
+  },
+  {
+    route: 'PATCH /api/order/:id/status',
+    method: 'PATCH',
+    path: () => `order/${ids.status}/status`,
+    body: () => ({ status: 'confirmed' }),
+    expect: { anonymous: 401, owner: 403, other: 403, admin: 200 },
+  },
+  {
+    route: 'POST /api/payment',
+    method: 'POST',
+    path: () => 'payment',
+    body: () => ({ orderId: ids.online }),
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
+  },
+  {
+    route: 'GET /api/payment/session/:id',
+    method: 'GET',
+    path: () => `payment/session/${sessionId}`,
+    expect: { anonymous: 401, owner: 200, other: 404, admin: 404 },
+  },
+  {
+    route: 'POST /api/payment/webhook (unsigned)',
+    method: 'POST',
+    path: () => 'payment/webhook',
+    body: () => ({ id: 'evt_x', type: 'checkout.session.completed' }),
+    expect: { anonymous: 400, owner: 400, other: 400, admin: 400 },
+  },
 ];
 
 const order: Who[] = ['anonymous', 'other', 'owner', 'admin'];

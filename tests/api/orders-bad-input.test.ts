@@ -49,7 +49,14 @@ const cases: Case[] = [
   { title: 'JSON null', raw: { body: 'null', type: 'application/json' }, status: 400 },
   { title: 'a text/plain body', raw: { body: 'paymentMethod=COD', type: 'text/plain' }, status: 415 },
   { title: 'a urlencoded body', raw: { body: 'paymentMethod=COD&addressId=a', type: 'application/x-www-form-urlencoded' }, status: 415 },
-  { title: 'a multipart body', raw: { body: '--b\r\nContent-Disposition: form-data; name="paymentMethod"\r\n\r\nCOD\r\n--b--\r\n', type: 'multipart/form-data; boundary=b' }, status: 415 },
+  {
+    title: 'a multipart body',
+    raw: {
+      body: '--b\r\nContent-Disposition: form-data; name="paymentMethod"\r\n\r\nCOD\r\n--b--\r\n',
+      type: 'multipart/form-data; boundary=b',
+    },
+    status: 415,
+  },
 ];
 
 describe('POST /api/order refuses bad input and writes nothing', () => {
@@ -99,7 +106,12 @@ describe('status and cancel routes refuse bad input', () => {
   });
 
   it('PATCH status with a text body is 415', async () => {
-    const res = await api(`order/${placedId}/status`, { method: 'PATCH', token: adminUser.idToken, rawBody: 'status=confirmed', headers: { 'Content-Type': 'text/plain' } });
+    const res = await api(`order/${placedId}/status`, {
+      method: 'PATCH',
+      token: adminUser.idToken,
+      rawBody: 'status=confirmed',
+      headers: { 'Content-Type': 'text/plain' },
+    });
     expect(res.status).toBe(415);
   });
 

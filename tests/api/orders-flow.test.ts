@@ -43,7 +43,13 @@ describe('placing orders', () => {
     expect(order.userId).toBe(shopper.uid);
     expect(order.user).toMatchObject({ _id: shopper.uid, email: shopper.email, fullname: { firstname: 'Shopper', lastname: 'User' } });
     expect(order.items).toHaveLength(2);
-    expect(order.items.find((i) => i._id === a._id)).toMatchObject({ name: a.name, price: 2000, discount: 500, quantity: 2, product: { _id: a._id, image: a.image } });
+    expect(order.items.find((i) => i._id === a._id)).toMatchObject({
+      name: a.name,
+      price: 2000,
+      discount: 500,
+      quantity: 2,
+      product: { _id: a._id, image: a.image },
+    });
     expect(order.items.find((i) => i._id === b._id)).toMatchObject({ price: 999, discount: 0, quantity: 3 });
     expect(order.subtotal).toBe(2000 * 2 + 999 * 3);
     expect(order.totalAmount).toBe(1500 * 2 + 999 * 3);
@@ -137,7 +143,14 @@ describe('placing orders', () => {
     expect((await api(`products/${p._id}`, { method: 'DELETE', token: adminUser.idToken })).status).toBe(200);
     const read = await api<Envelope<OrderJson>>(`order/${placed.body.data._id}`, { token: shopper.idToken });
     expect(read.status).toBe(200);
-    expect(read.body.data.items[0]).toMatchObject({ _id: p._id, name: p.name, price: 700, discount: 100, quantity: 2, product: { image: p.image } });
+    expect(read.body.data.items[0]).toMatchObject({
+      _id: p._id,
+      name: p.name,
+      price: 700,
+      discount: 100,
+      quantity: 2,
+      product: { image: p.image },
+    });
     expect(read.body.data.totalAmount).toBe(1200);
     // Cancelling it still works; there is no product to return the stock to.
     const cancelled = await api<Envelope<OrderJson>>(`order/${placed.body.data._id}/cancel`, { method: 'POST', token: shopper.idToken });
@@ -238,10 +251,13 @@ describe('cancelling and the status lifecycle', () => {
     const shopper = await shopperWithAddress();
     const stranger = await createTestUser();
     const p = await createProduct(adminUser, { stock: 5 });
-    const id = (await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: p._id, quantity: 2 })).body.data._id;
+    const id = (await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: p._id, quantity: 2 })).body.data
+      ._id;
     expect((await api(`order/${id}/cancel`, { method: 'POST', token: stranger.idToken })).status).toBe(404);
     expect((await api(`order/${id}/cancel`, { method: 'POST' })).status).toBe(401);
-    expect((await api(`order/${id}/status`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'confirmed' } })).status).toBe(200);
+    expect((await api(`order/${id}/status`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'confirmed' } })).status).toBe(
+      200,
+    );
     const mine = await api(`order/${id}/cancel`, { method: 'POST', token: shopper.idToken });
     expect(mine.status).toBe(409);
     expect(await stockOf(p._id)).toBe(3);
@@ -255,7 +271,8 @@ describe('cancelling and the status lifecycle', () => {
     const shopper = await shopperWithAddress();
     const p = await createProduct(adminUser, { stock: 5 });
     const id = (await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: p._id })).body.data._id;
-    const move = (status: string, token = adminUser.idToken) => api<Envelope<OrderJson>>(`order/${id}/status`, { method: 'PATCH', token, body: { status } });
+    const move = (status: string, token = adminUser.idToken) =>
+      api<Envelope<OrderJson>>(`order/${id}/status`, { method: 'PATCH', token, body: { status } });
 
     expect((await move('shipped')).status).toBe(409); // pending → shipped skips confirmed
     expect((await move('completed')).status).toBe(409);
@@ -282,10 +299,15 @@ describe('cancelling and the status lifecycle', () => {
   it('cancelling through the status route restores stock once', async () => {
     const shopper = await shopperWithAddress();
     const p = await createProduct(adminUser, { stock: 6 });
-    const id = (await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: p._id, quantity: 4 })).body.data._id;
+    const id = (await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: p._id, quantity: 4 })).body.data
+      ._id;
     expect(await stockOf(p._id)).toBe(2);
-    expect((await api(`order/${id}/status`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'cancelled' } })).status).toBe(200);
-    expect((await api(`order/${id}/status`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'cancelled' } })).status).toBe(409);
+    expect((await api(`order/${id}/status`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'cancelled' } })).status).toBe(
+      200,
+    );
+    expect((await api(`order/${id}/status`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'cancelled' } })).status).toBe(
+      409,
+    );
     expect((await api(`order/${id}/cancel`, { method: 'POST', token: adminUser.idToken })).status).toBe(409);
     expect(await stockOf(p._id)).toBe(6);
   });

@@ -4,7 +4,17 @@
 // the defaults: 10, 3 and 5.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestUser, type TestUser } from '../support/api';
-import { cartOf, createProduct, ordersOf, placeOrder, placeOrderDelivered, setCart, shopperWithAddress, stockOf, warmFunctionWorkers } from '../support/commerce';
+import {
+  cartOf,
+  createProduct,
+  ordersOf,
+  placeOrder,
+  placeOrderDelivered,
+  setCart,
+  shopperWithAddress,
+  stockOf,
+  warmFunctionWorkers,
+} from '../support/commerce';
 
 let adminUser: TestUser;
 beforeAll(async () => {
@@ -20,7 +30,9 @@ describe('at most 10 units of one product per line', () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toBe('You can have at most 10 units of one product in one order');
     expect(await stockOf(p._id)).toBe(50);
-    expect((await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: p._id, quantity: 10 })).status).toBe(201);
+    expect((await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: p._id, quantity: 10 })).status).toBe(
+      201,
+    );
     expect(await stockOf(p._id)).toBe(40);
   });
 
@@ -65,7 +77,9 @@ describe('open orders per shopper', () => {
     }
     const fourth = await online();
     expect(fourth.status).toBe(409);
-    expect(fourth.body.message).toBe('You already have 3 card orders waiting for payment. Pay for or cancel one in My Orders, then try again.');
+    expect(fourth.body.message).toBe(
+      'You already have 3 card orders waiting for payment. Pay for or cancel one in My Orders, then try again.',
+    );
     expect(await stockOf(p._id)).toBe(17); // nothing taken for the refused one
     expect(await ordersOf(shopper.uid)).toHaveLength(3);
 
@@ -102,10 +116,15 @@ describe('open orders per shopper', () => {
     const p = await createProduct(adminUser, { stock: 20 });
     await warmFunctionWorkers([shopper, shopper, shopper, shopper, shopper, shopper]);
     const results = await Promise.all(
-      Array.from({ length: 6 }, () => placeOrderDelivered(shopper, { paymentMethod: 'ONLINE', addressId: shopper.addressId, productId: p._id })),
+      Array.from({ length: 6 }, () =>
+        placeOrderDelivered(shopper, { paymentMethod: 'ONLINE', addressId: shopper.addressId, productId: p._id }),
+      ),
     );
     const created = results.filter((r) => r.status === 201).length;
-    expect(results.every((r) => r.status === 201 || r.status === 409), JSON.stringify(results.map((r) => [r.status, r.body.message]))).toBe(true);
+    expect(
+      results.every((r) => r.status === 201 || r.status === 409),
+      JSON.stringify(results.map((r) => [r.status, r.body.message])),
+    ).toBe(true);
     expect(created).toBeGreaterThanOrEqual(1);
     expect(created).toBeLessThanOrEqual(3);
     expect(await ordersOf(shopper.uid)).toHaveLength(created);

@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { api, createTestUser } from '../support/api';
-import { cartOf, createProduct, ordersOf, placeOrderDelivered, setCart, shopperWithAddress, stockOf, warmFunctionWorkers } from '../support/commerce';
+import {
+  cartOf,
+  createProduct,
+  ordersOf,
+  placeOrderDelivered,
+  setCart,
+  shopperWithAddress,
+  stockOf,
+  warmFunctionWorkers,
+} from '../support/commerce';
 
 // docs/decisions/0016-demo-data-and-tests-on-emulators.md: the Firestore emulator may abort heavily contended transactions; the
 // service answers those with 409 too. What must never happen: overselling, negative stock.
@@ -18,7 +27,10 @@ describe('20 shoppers racing for 5 units', () => {
     const winners = shoppers.filter((_, i) => statuses[i] === 201);
     const losers = shoppers.filter((_, i) => statuses[i] !== 201);
 
-    expect(statuses.every((s) => s === 201 || s === 409), JSON.stringify(results.map((r) => [r.status, r.body.message]))).toBe(true);
+    expect(
+      statuses.every((s) => s === 201 || s === 409),
+      JSON.stringify(results.map((r) => [r.status, r.body.message])),
+    ).toBe(true);
     expect(winners.length).toBeGreaterThanOrEqual(1);
     expect(winners.length).toBeLessThanOrEqual(5);
     const stock = await stockOf(product._id);
@@ -37,11 +49,18 @@ describe('20 shoppers racing for 5 units', () => {
     // The stock that is left can still be bought: nothing is stuck.
     if (stock > 0) {
       const late = await shopperWithAddress();
-      const res = await placeOrderDelivered(late, { paymentMethod: 'COD', addressId: late.addressId, productId: product._id, quantity: stock });
+      const res = await placeOrderDelivered(late, {
+        paymentMethod: 'COD',
+        addressId: late.addressId,
+        productId: product._id,
+        quantity: stock,
+      });
       expect(res.status).toBe(201);
       expect(await stockOf(product._id)).toBe(0);
     }
-    console.log(`race: ${winners.length} won, ${losers.length} got 409 (${results.filter((r) => /Too many/.test(r.body.message ?? '')).length} of them contention)`);
+    console.log(
+      `race: ${winners.length} won, ${losers.length} got 409 (${results.filter((r) => /Too many/.test(r.body.message ?? '')).length} of them contention)`,
+    );
   }, 120_000);
 });
 

@@ -9,7 +9,13 @@ import { hostingUrl } from '../support/emulators';
 
 const SELLER = {
   legalName: 'Bagshop Retail LLP',
-  address: { line1: 'Unit 12, Kamala Mills Compound', line2: 'Senapati Bapat Marg, Lower Parel', city: 'Mumbai', state: 'Maharashtra', pincode: '400013' },
+  address: {
+    line1: 'Unit 12, Kamala Mills Compound',
+    line2: 'Senapati Bapat Marg, Lower Parel',
+    city: 'Mumbai',
+    state: 'Maharashtra',
+    pincode: '400013',
+  },
   gstin: '27AAPFB1234C1ZU',
   invoicePrefix: 'BS',
   email: 'support@bagshop.test',
@@ -27,7 +33,13 @@ async function page(path: string): Promise<Page> {
   return { status: res.status, headers: res.headers, html: await res.text() };
 }
 
-const decode = (s: string) => s.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+const decode = (s: string) =>
+  s
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
 const title = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
 function meta(html: string, key: string): string | undefined {
   const re = new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)" />`);
@@ -35,7 +47,10 @@ function meta(html: string, key: string): string | undefined {
   return m ? decode(m[1] ?? '') : undefined;
 }
 const canonical = (html: string) => /<link rel="canonical" href="([^"]*)" \/>/.exec(html)?.[1];
-const jsonLd = (html: string) => [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map((m) => JSON.parse(m[1] ?? '') as Record<string, unknown>);
+const jsonLd = (html: string) =>
+  [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
+    (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
+  );
 
 async function expectJpeg(url: string | undefined) {
   expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+\.jpg$/);
@@ -51,7 +66,9 @@ describe('pages with their own tags', () => {
   beforeAll(async () => {
     origin = await hostingUrl();
     // The seller settings document other parts of the shop keep (issue 12 owns it); same values as their demo data.
-    await admin().db.doc('settings/seller').set({ ...SELLER, updatedAt: new Date() }, { merge: true });
+    await admin()
+      .db.doc('settings/seller')
+      .set({ ...SELLER, updatedAt: new Date() }, { merge: true });
     products = ((await (await fetch(`${origin}/api/products`)).json()) as { data: ProductJson[] }).data;
   });
 
@@ -68,7 +85,9 @@ describe('pages with their own tags', () => {
     expect(meta(res.html, 'og:title')).toBe(product.name);
     expect(meta(res.html, 'og:type')).toBe('product');
     expect(meta(res.html, 'og:url')).toBe(`${origin}/product/${product._id}`);
-    expect(meta(res.html, 'og:description')).toMatch(new RegExp(`^${formatINR(sale)} \\(37% off ${formatINR(product.price)}\\) · Luggage · In stock\\.`));
+    expect(meta(res.html, 'og:description')).toMatch(
+      new RegExp(`^${formatINR(sale)} \\(37% off ${formatINR(product.price)}\\) · Luggage · In stock\\.`),
+    );
     expect(meta(res.html, 'product:price:amount')).toBe(`${sale}.00`);
     expect(meta(res.html, 'product:price:currency')).toBe('INR');
     expect(meta(res.html, 'og:image')).toBe(`${origin}${product.image.url}.jpg`);

@@ -8,7 +8,15 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import { functionUrl, hostingUrl } from '../support/emulators';
-import { createProduct, placeOrder, shopperWithAddress, stockOf, warmFunctionWorkers, type Envelope, type OrderJson } from '../support/commerce';
+import {
+  createProduct,
+  placeOrder,
+  shopperWithAddress,
+  stockOf,
+  warmFunctionWorkers,
+  type Envelope,
+  type OrderJson,
+} from '../support/commerce';
 import { eventually, LOCAL_WEBHOOK_SECRET, payOnPage, startTestCheckout, stripeClient, type StripeLocal } from '../support/stripe';
 
 let checkout: StripeLocal;
@@ -41,7 +49,12 @@ function startPayment(shopper: TestUser, orderId: string) {
 async function onlineOrder(options: { stock?: number; quantity?: number; shopper?: Shopper } = {}) {
   const shopper = options.shopper ?? (await shopperWithAddress());
   const product = await createProduct(adminUser, { price: 2499, discount: 400, stock: options.stock ?? 10 });
-  const placed = await placeOrder(shopper, { paymentMethod: 'ONLINE', addressId: shopper.addressId, productId: product._id, quantity: options.quantity ?? 2 });
+  const placed = await placeOrder(shopper, {
+    paymentMethod: 'ONLINE',
+    addressId: shopper.addressId,
+    productId: product._id,
+    quantity: options.quantity ?? 2,
+  });
   expect(placed.status).toBe(201);
   const order: OrderJson = placed.body.data;
   const pay = await startPayment(shopper, order._id);
@@ -54,7 +67,9 @@ async function otherSession(order: OrderJson, uid: string) {
   const session = await stripeClient(checkout).checkout.sessions.create({
     mode: 'payment',
     currency: 'inr',
-    line_items: [{ quantity: 1, price_data: { currency: 'inr', unit_amount: order.totalAmount * 100, product_data: { name: 'Same order again' } } }],
+    line_items: [
+      { quantity: 1, price_data: { currency: 'inr', unit_amount: order.totalAmount * 100, product_data: { name: 'Same order again' } } },
+    ],
     client_reference_id: uid,
     metadata: { orderId: order._id },
     payment_intent_data: { metadata: { orderId: order._id } },
@@ -68,7 +83,10 @@ function signedWebhook(payload: string) {
   return api<Envelope<{ duplicate: boolean }>>('payment/webhook', {
     method: 'POST',
     rawBody: payload,
-    headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signer.webhooks.generateTestHeaderString({ payload, secret: LOCAL_WEBHOOK_SECRET }) },
+    headers: {
+      'Content-Type': 'application/json',
+      'Stripe-Signature': signer.webhooks.generateTestHeaderString({ payload, secret: LOCAL_WEBHOOK_SECRET }),
+    },
   });
 }
 
@@ -106,13 +124,19 @@ describe('stock holds', () => {
     const { order, sessionId, product, shopper } = await onlineOrder({ stock: 10, quantity: 3 });
     expect(await stockOf(product._id)).toBe(7);
     // The order was placed with the default 30-minute hold; make it a hold of 2 seconds.
-    await admin().db.doc(`orders/${order._id}`).update({ 'payment.holdUntil': Timestamp.fromMillis(Date.now() + 2000) });
+    await admin()
+      .db.doc(`orders/${order._id}`)
+      .update({ 'payment.holdUntil': Timestamp.fromMillis(Date.now() + 2000) });
 
     // The emulator stack runs the sweep on a timer (scripts/test-emulated.ts), as npm start does.
-    const cancelled = await eventually(async () => {
-      const o = await stored(order._id);
-      return o.status === 'cancelled' ? o : null;
-    }, 30_000, 'the sweep to cancel the order');
+    const cancelled = await eventually(
+      async () => {
+        const o = await stored(order._id);
+        return o.status === 'cancelled' ? o : null;
+      },
+      30_000,
+      'the sweep to cancel the order',
+    );
     expect(cancelled.payment.status).toBe('failed');
     expect(cancelled.statusHistory.at(-1)).toMatchObject({ status: 'cancelled', by: 'system' });
     expect(cancelled.stockReleasedAt).toBeTruthy();
@@ -133,7 +157,9 @@ describe('stock holds', () => {
     expect(checkout.sessions.get(sessionId)?.expires_at).toBe(holdUntil.seconds);
     await payOnPage(checkout, sessionId);
     await eventually(async () => (await stored(order._id)).status === 'confirmed', 20_000, 'payment');
-    await admin().db.doc(`orders/${order._id}`).update({ 'payment.holdUntil': Timestamp.fromMillis(Date.now() - 60_000) });
+    await admin()
+      .db.doc(`orders/${order._id}`)
+      .update({ 'payment.holdUntil': Timestamp.fromMillis(Date.now() - 60_000) });
     expect((await fetch(await sweepUrl(), { method: 'POST' })).status).toBe(200);
     expect((await stored(order._id)).status).toBe('confirmed');
     expect(await stockOf(product._id)).toBe(9);
@@ -151,31 +177,48 @@ describe('refunds', () => {
     expect(paid.payment.paymentIntentId).toBe(paymentIntent);
     expect(paid.payment.amountPaise).toBe(order.totalAmount * 100);
 
-    const cancel = await api<Envelope<OrderJson & { payment: { refund: { id: string; status: string } | null } }>>(`order/${order._id}/status`, {
-      method: 'PATCH',
-      token: adminUser.idToken,
-      body: { status: 'cancelled' },
-    });
+    const cancel = await api<Envelope<OrderJson & { payment: { refund: { id: string; status: string } | null } }>>(
+      `order/${order._id}/status`,
+      {
+        method: 'PATCH',
+        token: adminUser.idToken,
+        body: { status: 'cancelled' },
+      },
+    );
     expect(cancel.status).toBe(200);
     expect(cancel.body.data.status).toBe('cancelled');
     expect(['refund_pending', 'refunded']).toContain(cancel.body.data.payment.status);
     expect(cancel.body.data.payment.refund?.id).toMatch(/^re_test_/);
     expect(await stockOf(product._id)).toBe(10);
 
-    const refundCalls = checkout.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.params.payment_intent === paymentIntent);
+    const refundCalls = checkout.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/v1/refunds' && r.params.payment_intent === paymentIntent,
+    );
     expect(refundCalls).toHaveLength(1);
     expect(refundCalls[0]?.idempotencyKey).toBe(`refund-${paymentIntent}`);
     expect(refundCalls[0]?.params['metadata[orderId]']).toBe(order._id);
 
-    const refunded = await eventually(async () => {
-      const o = await stored(order._id);
-      return o.payment.status === 'refunded' ? o : null;
-    }, 20_000, 'charge.refunded / refund.updated');
-    expect(refunded.payment.refund).toMatchObject({ status: 'succeeded', amountPaise: order.totalAmount * 100, id: cancel.body.data.payment.refund?.id });
+    const refunded = await eventually(
+      async () => {
+        const o = await stored(order._id);
+        return o.payment.status === 'refunded' ? o : null;
+      },
+      20_000,
+      'charge.refunded / refund.updated',
+    );
+    expect(refunded.payment.refund).toMatchObject({
+      status: 'succeeded',
+      amountPaise: order.totalAmount * 100,
+      id: cancel.body.data.payment.refund?.id,
+    });
     expect(refunded.payment.refund.refundedAt).toBeTruthy();
 
     // Stripe repeats a webhook (same event id), or sends the same news again (new id): no change.
-    const chargeRefunded = await eventually(async () => checkout.deliveries.find((d) => d.type === 'charge.refunded' && d.payload.includes(paymentIntent ?? '-')), 10_000, 'the charge.refunded delivery');
+    const chargeRefunded = await eventually(
+      async () => checkout.deliveries.find((d) => d.type === 'charge.refunded' && d.payload.includes(paymentIntent ?? '-')),
+      10_000,
+      'the charge.refunded delivery',
+    );
     const repeat = await signedWebhook(chargeRefunded.payload);
     expect(repeat.status).toBe(200);
     expect(repeat.body.data.duplicate).toBe(true);
@@ -185,7 +228,9 @@ describe('refunds', () => {
     expect(await stored(order._id)).toEqual(refunded);
 
     // Cancelling again is refused; no second refund, no stock twice.
-    expect((await api(`order/${order._id}/status`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'cancelled' } })).status).toBe(409);
+    expect(
+      (await api(`order/${order._id}/status`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'cancelled' } })).status,
+    ).toBe(409);
     expect(checkout.requests.filter((r) => r.path === '/v1/refunds' && r.params.payment_intent === paymentIntent)).toHaveLength(1);
     expect(await stockOf(product._id)).toBe(10);
   });
@@ -195,7 +240,11 @@ describe('refunds', () => {
     const product = await createProduct(adminUser, { stock: 4 });
     const order = (await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: product._id })).body.data;
     const refundsBefore = checkout.requests.filter((r) => r.path === '/v1/refunds').length;
-    const res = await api<Envelope<OrderJson>>(`order/${order._id}/status`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'cancelled' } });
+    const res = await api<Envelope<OrderJson>>(`order/${order._id}/status`, {
+      method: 'PATCH',
+      token: adminUser.idToken,
+      body: { status: 'cancelled' },
+    });
     expect(res.status).toBe(200);
     const payment = (await stored(order._id)).payment;
     expect(payment.status).toBe('unpaid');
@@ -212,21 +261,31 @@ describe('refunds', () => {
     const second = await otherSession(order, shopper.uid);
     await payOnPage(checkout, second);
     const secondIntent = checkout.sessions.get(second)?.payment_intent;
-    const settled = await eventually(async () => {
-      const o = await stored(order._id);
-      return o.payment.extraPayments?.[0]?.refund?.status === 'succeeded' ? o : null;
-    }, 20_000, 'the extra payment to be refunded');
+    const settled = await eventually(
+      async () => {
+        const o = await stored(order._id);
+        return o.payment.extraPayments?.[0]?.refund?.status === 'succeeded' ? o : null;
+      },
+      20_000,
+      'the extra payment to be refunded',
+    );
     expect(settled.status).toBe('confirmed');
     expect(settled.payment.status).toBe('paid');
     expect(settled.payment.paymentIntentId).toBe(checkout.sessions.get(sessionId)?.payment_intent);
     expect(settled.payment.extraPayments).toHaveLength(1);
-    expect(settled.payment.extraPayments[0]).toMatchObject({ sessionId: second, paymentIntentId: secondIntent, amountPaise: order.totalAmount * 100 });
+    expect(settled.payment.extraPayments[0]).toMatchObject({
+      sessionId: second,
+      paymentIntentId: secondIntent,
+      amountPaise: order.totalAmount * 100,
+    });
     expect(settled.attention.map((a: { code: string }) => a.code)).toContain('payment_mismatch');
     const refundCalls = checkout.requests.filter((r) => r.path === '/v1/refunds' && r.params.payment_intent === secondIntent);
     expect(refundCalls).toHaveLength(1);
     expect(refundCalls[0]?.idempotencyKey).toBe(`refund-${secondIntent}`);
     // The admin sees it on the order.
-    const forAdmin = await api<Envelope<OrderJson & { attention: { code: string; message: string }[] }>>(`order/${order._id}`, { token: adminUser.idToken });
+    const forAdmin = await api<Envelope<OrderJson & { attention: { code: string; message: string }[] }>>(`order/${order._id}`, {
+      token: adminUser.idToken,
+    });
     expect(forAdmin.body.data.attention.some((a) => a.code === 'extra_payment_refunded')).toBe(true);
   });
 });
@@ -251,7 +310,14 @@ describe('webhook cross-checks', () => {
   ])('a paid session whose $what does not match confirms nothing and flags the order', async ({ change, problem }) => {
     const { order, sessionId, shopper } = await onlineOrder({ quantity: 1 });
     const res = await signedWebhook(
-      completed({ id: sessionId, metadata: { orderId: order._id }, amount_total: order.totalAmount * 100, currency: 'inr', client_reference_id: shopper.uid, ...change }),
+      completed({
+        id: sessionId,
+        metadata: { orderId: order._id },
+        amount_total: order.totalAmount * 100,
+        currency: 'inr',
+        client_reference_id: shopper.uid,
+        ...change,
+      }),
     );
     expect(res.status).toBe(200);
     const o = await stored(order._id);
@@ -266,13 +332,19 @@ describe('webhook cross-checks', () => {
     const { order, sessionId, shopper, product } = await onlineOrder({ quantity: 1 });
     const stray = await otherSession(order, shopper.uid);
     await payOnPage(checkout, stray);
-    const flagged = await eventually(async () => {
-      const o = await stored(order._id);
-      return o.payment.extraPayments?.[0]?.refund?.status === 'succeeded' ? o : null;
-    }, 20_000, 'the stray payment to be refunded');
+    const flagged = await eventually(
+      async () => {
+        const o = await stored(order._id);
+        return o.payment.extraPayments?.[0]?.refund?.status === 'succeeded' ? o : null;
+      },
+      20_000,
+      'the stray payment to be refunded',
+    );
     expect(flagged.status).toBe('pending');
     expect(flagged.payment.status).toBe('unpaid');
-    expect(flagged.attention.find((a: { code: string }) => a.code === 'payment_mismatch').message).toMatch(new RegExp(`session ${stray} is not the order's`));
+    expect(flagged.attention.find((a: { code: string }) => a.code === 'payment_mismatch').message).toMatch(
+      new RegExp(`session ${stray} is not the order's`),
+    );
 
     await payOnPage(checkout, sessionId);
     await eventually(async () => (await stored(order._id)).status === 'confirmed', 20_000, 'the real payment');

@@ -1,7 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Stripe from 'stripe';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
-import { cartOf, createProduct, placeOrder, setCart, shopperWithAddress, stockOf, type Envelope, type OrderJson, type ProductJson } from '../support/commerce';
+import {
+  cartOf,
+  createProduct,
+  placeOrder,
+  setCart,
+  shopperWithAddress,
+  stockOf,
+  type Envelope,
+  type OrderJson,
+  type ProductJson,
+} from '../support/commerce';
 import { LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET, startTestCheckout, type StripeLocal } from '../support/stripe';
 
 const WEBHOOK_SECRET = LOCAL_WEBHOOK_SECRET;
@@ -23,7 +33,14 @@ let eventCounter = 0;
 /** A Checkout Session event as Stripe sends it; amount, currency and customer default to the order's. */
 function event(
   type: string,
-  session: { id: string; orderId: string; payment_status?: string; amount_total?: number; currency?: string; client_reference_id?: string | null },
+  session: {
+    id: string;
+    orderId: string;
+    payment_status?: string;
+    amount_total?: number;
+    currency?: string;
+    client_reference_id?: string | null;
+  },
   id?: string,
 ) {
   eventCounter += 1;
@@ -42,7 +59,10 @@ function event(
         status: type === 'checkout.session.expired' ? 'expired' : 'complete',
         amount_total: session.amount_total ?? standin.sessions.get(session.id)?.amount_total ?? null,
         currency: session.currency ?? 'inr',
-        client_reference_id: session.client_reference_id === undefined ? (standin.sessions.get(session.id)?.client_reference_id ?? null) : session.client_reference_id,
+        client_reference_id:
+          session.client_reference_id === undefined
+            ? (standin.sessions.get(session.id)?.client_reference_id ?? null)
+            : session.client_reference_id,
         payment_intent: null,
       },
     },
@@ -129,11 +149,17 @@ describe('POST /api/payment: a Checkout Session from the order in Firestore', ()
     expect(await cartOf(shopper.uid)).toMatchObject({ [product._id]: 2 });
 
     // Asking again hands out the same open session, never a second payable one.
-    const again = await api<Envelope<{ sessionId: string }>>('payment', { method: 'POST', token: shopper.idToken, body: { orderId: order._id } });
+    const again = await api<Envelope<{ sessionId: string }>>('payment', {
+      method: 'POST',
+      token: shopper.idToken,
+      body: { orderId: order._id },
+    });
     expect(again.status).toBe(200);
     expect(again.body.data.sessionId).toBe(sessionId);
 
-    const status = await api<Envelope<{ orderId: string; status: string; paymentStatus: string }>>(`payment/session/${sessionId}`, { token: shopper.idToken });
+    const status = await api<Envelope<{ orderId: string; status: string; paymentStatus: string }>>(`payment/session/${sessionId}`, {
+      token: shopper.idToken,
+    });
     expect(status.status).toBe(200);
     expect(status.body.data).toEqual({ orderId: order._id, status: 'pending', paymentStatus: 'unpaid' });
   });
@@ -144,7 +170,8 @@ describe('POST /api/payment: a Checkout Session from the order in Firestore', ()
     const p = await createProduct(adminUser, { stock: 10 });
     const online = (await placeOrder(shopper, { paymentMethod: 'ONLINE', addressId: shopper.addressId, productId: p._id })).body.data;
     const cod = (await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: p._id })).body.data;
-    const pay = (token: string | undefined, orderId: unknown) => api('payment', { method: 'POST', ...(token ? { token } : {}), body: { orderId } });
+    const pay = (token: string | undefined, orderId: unknown) =>
+      api('payment', { method: 'POST', ...(token ? { token } : {}), body: { orderId } });
 
     expect((await pay(undefined, online._id)).status).toBe(401);
     expect((await pay(stranger.idToken, online._id)).status).toBe(404);
@@ -154,7 +181,16 @@ describe('POST /api/payment: a Checkout Session from the order in Firestore', ()
     expect(codRes.status).toBe(400);
     expect((await pay(shopper.idToken, { $gt: '' })).status).toBe(400);
     expect((await pay(shopper.idToken, 'a'.repeat(100_000))).status).toBe(400);
-    expect((await api('payment', { method: 'POST', token: shopper.idToken, rawBody: `orderId=${online._id}`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } })).status).toBe(415);
+    expect(
+      (
+        await api('payment', {
+          method: 'POST',
+          token: shopper.idToken,
+          rawBody: `orderId=${online._id}`,
+          headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        })
+      ).status,
+    ).toBe(415);
     expect((await api('payment', { method: 'POST', token: shopper.idToken })).status).toBe(400);
 
     // A cancelled order is not payable; its session lookups are the owner's only.
@@ -189,7 +225,9 @@ describe('POST /api/payment/webhook', () => {
     ]);
     expect(await cartOf(shopper.uid)).toEqual({ [keep._id]: 1 });
     expect(await stockOf(product._id)).toBe(8);
-    const status = await api<Envelope<{ status: string; paymentStatus: string }>>(`payment/session/${sessionId}`, { token: shopper.idToken });
+    const status = await api<Envelope<{ status: string; paymentStatus: string }>>(`payment/session/${sessionId}`, {
+      token: shopper.idToken,
+    });
     expect(status.body.data).toMatchObject({ status: 'confirmed', paymentStatus: 'paid' });
   });
 
@@ -239,7 +277,9 @@ describe('POST /api/payment/webhook', () => {
     expect(stored.payment.status).toBe('failed');
     expect(await stockOf(product._id)).toBe(10);
     // A second, different failure event for the same order does not return the stock again.
-    const second = await signed(event('checkout.session.async_payment_failed', { id: sessionId, orderId: order._id, payment_status: 'unpaid' }));
+    const second = await signed(
+      event('checkout.session.async_payment_failed', { id: sessionId, orderId: order._id, payment_status: 'unpaid' }),
+    );
     expect(second.status).toBe(200);
     expect(await stockOf(product._id)).toBe(10);
     // And the shopper cannot cancel it again either.
@@ -249,7 +289,10 @@ describe('POST /api/payment/webhook', () => {
 
   it('async_payment_failed on a pending order cancels it too', async () => {
     const { order, sessionId, product } = await onlineOrder(6, 1);
-    expect((await signed(event('checkout.session.async_payment_failed', { id: sessionId, orderId: order._id, payment_status: 'unpaid' }))).status).toBe(200);
+    expect(
+      (await signed(event('checkout.session.async_payment_failed', { id: sessionId, orderId: order._id, payment_status: 'unpaid' })))
+        .status,
+    ).toBe(200);
     expect((await storedOrder(order._id)).status).toBe('cancelled');
     expect(await stockOf(product._id)).toBe(6);
   });
@@ -267,7 +310,9 @@ describe('POST /api/payment/webhook', () => {
 
   it('completed with payment still processing waits; async_payment_succeeded then confirms', async () => {
     const { order, sessionId } = await onlineOrder();
-    expect((await signed(event('checkout.session.completed', { id: sessionId, orderId: order._id, payment_status: 'unpaid' }))).status).toBe(200);
+    expect(
+      (await signed(event('checkout.session.completed', { id: sessionId, orderId: order._id, payment_status: 'unpaid' }))).status,
+    ).toBe(200);
     expect((await storedOrder(order._id)).status).toBe('pending');
     expect((await signed(event('checkout.session.async_payment_succeeded', { id: sessionId, orderId: order._id }))).status).toBe(200);
     const stored = await storedOrder(order._id);
@@ -277,7 +322,12 @@ describe('POST /api/payment/webhook', () => {
 
   it('events for unknown orders or of other types are acknowledged and ignored', async () => {
     expect((await signed(event('checkout.session.completed', { id: 'cs_test_nobody', orderId: 'no-such-order' }))).status).toBe(200);
-    const other = { id: `evt_other_${Date.now()}`, object: 'event', type: 'customer.created', data: { object: { id: 'cus_1', object: 'customer' } } };
+    const other = {
+      id: `evt_other_${Date.now()}`,
+      object: 'event',
+      type: 'customer.created',
+      data: { object: { id: 'cus_1', object: 'customer' } },
+    };
     expect((await signed(other)).status).toBe(200);
   });
 
@@ -293,7 +343,13 @@ describe('the money in an ONLINE order comes from Firestore', () => {
   it('changing the price after ordering does not change what is charged', async () => {
     const shopper = await shopperWithAddress();
     const p: ProductJson = await createProduct(adminUser, { price: 1000, discount: 0, stock: 5 });
-    const placed = await placeOrder(shopper, { paymentMethod: 'ONLINE', addressId: shopper.addressId, productId: p._id, quantity: 1, price: 1 });
+    const placed = await placeOrder(shopper, {
+      paymentMethod: 'ONLINE',
+      addressId: shopper.addressId,
+      productId: p._id,
+      quantity: 1,
+      price: 1,
+    });
     const order: OrderJson = placed.body.data;
     expect(order.totalAmount).toBe(1000);
     const form = new FormData();

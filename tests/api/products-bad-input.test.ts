@@ -15,7 +15,14 @@ async function productsNamed(name: string): Promise<number> {
   return (await admin().db.collection('products').where('name', '==', name).get()).size;
 }
 
-const valid = () => ({ name: uniqueName('Bad input bag'), description: 'x', price: '1000', discount: '0', category: 'duffles', stock: '3' });
+const valid = () => ({
+  name: uniqueName('Bad input bag'),
+  description: 'x',
+  price: '1000',
+  discount: '0',
+  category: 'duffles',
+  stock: '3',
+});
 
 interface BadCase {
   title: string;
@@ -25,11 +32,13 @@ interface BadCase {
   message?: string | RegExp;
 }
 
-const withFields = (overrides: Record<string, string>, drop: string[] = []) => async () => {
-  const fields: Record<string, string> = { ...valid(), ...overrides };
-  for (const d of drop) delete fields[d];
-  return { name: fields.name ?? '', body: productForm(fields) };
-};
+const withFields =
+  (overrides: Record<string, string>, drop: string[] = []) =>
+  async () => {
+    const fields: Record<string, string> = { ...valid(), ...overrides };
+    for (const d of drop) delete fields[d];
+    return { name: fields.name ?? '', body: productForm(fields) };
+  };
 
 const createCases: BadCase[] = [
   { title: 'missing name', status: 400, build: withFields({}, ['name']), message: 'Name, price, category and stock are required' },
@@ -37,7 +46,12 @@ const createCases: BadCase[] = [
   { title: 'missing price', status: 400, build: withFields({}, ['price']), message: 'Name, price, category and stock are required' },
   { title: 'missing stock', status: 400, build: withFields({}, ['stock']) },
   { title: 'missing category', status: 400, build: withFields({}, ['category']) },
-  { title: 'unknown category', status: 400, build: withFields({ category: 'suitcases' }), message: 'Category must be one of luggage, backpacks, duffles' },
+  {
+    title: 'unknown category',
+    status: 400,
+    build: withFields({ category: 'suitcases' }),
+    message: 'Category must be one of luggage, backpacks, duffles',
+  },
   { title: 'negative price', status: 400, build: withFields({ price: '-5' }), message: /Price must be a whole number/ },
   { title: 'zero price', status: 400, build: withFields({ price: '0' }) },
   { title: 'fractional price', status: 400, build: withFields({ price: '99.5' }) },
@@ -46,15 +60,30 @@ const createCases: BadCase[] = [
   { title: 'price as words', status: 400, build: withFields({ price: 'ten rupees' }) },
   { title: 'hex price', status: 400, build: withFields({ price: '0x10' }) },
   { title: 'negative discount', status: 400, build: withFields({ discount: '-1' }) },
-  { title: 'discount above price', status: 400, build: withFields({ price: '100', discount: '101' }), message: 'Discount cannot exceed price' },
+  {
+    title: 'discount above price',
+    status: 400,
+    build: withFields({ price: '100', discount: '101' }),
+    message: 'Discount cannot exceed price',
+  },
   { title: 'fractional discount', status: 400, build: withFields({ discount: '1.25' }) },
-  { title: 'negative stock', status: 400, build: withFields({ stock: '-1' }), message: 'Stock must be a whole number between 0 and 10,000' },
+  {
+    title: 'negative stock',
+    status: 400,
+    build: withFields({ stock: '-1' }),
+    message: 'Stock must be a whole number between 0 and 10,000',
+  },
   { title: 'fractional stock', status: 400, build: withFields({ stock: '2.5' }) },
   { title: 'stock above 10,000', status: 400, build: withFields({ stock: '10001' }) },
   { title: '121-character name', status: 400, build: withFields({ name: 'n'.repeat(121) }) },
   { title: '5001-character description', status: 400, build: withFields({ description: 'd'.repeat(5001) }) },
   { title: '100 000-character description', status: 413, build: withFields({ description: 'd'.repeat(100_000) }) },
-  { title: 'image sent as a text field', status: 400, build: withFields({ image: 'https://evil.example/bag.png' }), message: 'Image must be an uploaded file' },
+  {
+    title: 'image sent as a text field',
+    status: 400,
+    build: withFields({ image: 'https://evil.example/bag.png' }),
+    message: 'Image must be an uploaded file',
+  },
   {
     title: 'a field sent twice',
     status: 400,
@@ -109,7 +138,15 @@ const createCases: BadCase[] = [
     status: 415,
     build: async () => {
       const f = valid();
-      return { name: f.name, body: productForm(f, { bytes: await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } }).gif().toBuffer(), type: 'image/gif' }) };
+      return {
+        name: f.name,
+        body: productForm(f, {
+          bytes: await sharp({ create: { width: 4, height: 4, channels: 3, background: '#f00' } })
+            .gif()
+            .toBuffer(),
+          type: 'image/gif',
+        }),
+      };
     },
   },
   {

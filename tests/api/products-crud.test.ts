@@ -15,7 +15,10 @@ describe('product CRUD (admin, multipart)', () => {
   it('creates a product with an image, stored content-addressed and served immutable', async () => {
     const name = uniqueName('Trail Daypack');
     const png = await randomPng(64);
-    const form = productForm({ name, description: 'Light and tough', price: '2499', discount: '500', category: 'backpacks', stock: '7' }, { bytes: png });
+    const form = productForm(
+      { name, description: 'Light and tough', price: '2499', discount: '500', category: 'backpacks', stock: '7' },
+      { bytes: png },
+    );
     const res = await api<Envelope<ProductJson>>('products/createProducts', { method: 'POST', token: adminUser.idToken, rawBody: form });
     expect(res.status).toBe(201);
     expect(res.body).toMatchObject({ success: true, message: 'Product created successfully' });
@@ -57,13 +60,24 @@ describe('product CRUD (admin, multipart)', () => {
     });
     expect(res.status).toBe(200);
     expect(res.body.message).toBe('Product updated successfully');
-    expect(res.body.data).toMatchObject({ name: p.name, price: 3000, discount: 300, stock: 9, description: 'Now waterproof', image: p.image });
+    expect(res.body.data).toMatchObject({
+      name: p.name,
+      price: 3000,
+      discount: 300,
+      stock: 9,
+      description: 'Now waterproof',
+      image: p.image,
+    });
     expect(await storedProduct(p._id)).toMatchObject({ stock: 9, price: 3000 });
   });
 
   it('PATCH checks a lone discount against the stored price, and a lone price against the stored discount', async () => {
     const p = await createProduct(adminUser, { price: 1000, discount: 100 });
-    const tooMuch = await api(`products/${p._id}`, { method: 'PATCH', token: adminUser.idToken, rawBody: productForm({ discount: '1001' }) });
+    const tooMuch = await api(`products/${p._id}`, {
+      method: 'PATCH',
+      token: adminUser.idToken,
+      rawBody: productForm({ discount: '1001' }),
+    });
     expect(tooMuch.status).toBe(400);
     expect(tooMuch.body).toMatchObject({ success: false, message: 'Discount cannot exceed price' });
     const priceBelow = await api(`products/${p._id}`, { method: 'PATCH', token: adminUser.idToken, rawBody: productForm({ price: '50' }) });
@@ -75,13 +89,21 @@ describe('product CRUD (admin, multipart)', () => {
     const a = await createProduct(adminUser);
     const b = await createProduct(adminUser);
     const png = await randomPng(40);
-    const first = await api<Envelope<ProductJson>>(`products/${a._id}`, { method: 'PATCH', token: adminUser.idToken, rawBody: productForm({}, { bytes: png }) });
+    const first = await api<Envelope<ProductJson>>(`products/${a._id}`, {
+      method: 'PATCH',
+      token: adminUser.idToken,
+      rawBody: productForm({}, { bytes: png }),
+    });
     expect(first.status).toBe(200);
     expect(first.body.data.image.hash).not.toBe(a.image.hash);
     // Re-sending the product's own image is fine.
     const again = await api(`products/${a._id}`, { method: 'PATCH', token: adminUser.idToken, rawBody: productForm({}, { bytes: png }) });
     expect(again.status).toBe(200);
-    const dup = await api(`products/${b._id}`, { method: 'PATCH', token: adminUser.idToken, rawBody: productForm({ name: 'Copycat' }, { bytes: png }) });
+    const dup = await api(`products/${b._id}`, {
+      method: 'PATCH',
+      token: adminUser.idToken,
+      rawBody: productForm({ name: 'Copycat' }, { bytes: png }),
+    });
     expect(dup.status).toBe(409);
     expect(dup.body).toEqual({ success: false, message: 'Duplicate image detected' });
     const dupCreate = await api('products/createProducts', {
@@ -117,10 +139,34 @@ describe('product routes: who may do what', () => {
     { who: 'anonymous', method: 'POST', path: () => 'products/createProducts', body: form, status: 401 },
     { who: 'shopper', method: 'POST', path: () => 'products/createProducts', body: form, status: 403 },
     { who: 'admin', method: 'POST', path: () => 'products/createProducts', body: form, status: 201 },
-    { who: 'anonymous', method: 'PATCH', path: () => `products/${product._id}`, body: () => productForm({ stock: 3, expectedUpdatedAt: product.updatedAt }), status: 401 },
-    { who: 'shopper', method: 'PATCH', path: () => `products/${product._id}`, body: () => productForm({ stock: 3, expectedUpdatedAt: product.updatedAt }), status: 403 },
-    { who: 'admin', method: 'PATCH', path: () => `products/${product._id}`, body: () => productForm({ stock: 3, expectedUpdatedAt: product.updatedAt }), status: 200 },
-    { who: 'admin', method: 'PATCH', path: () => 'products/unknown-product', body: () => productForm({ stock: 3, expectedUpdatedAt: product.updatedAt }), status: 404 },
+    {
+      who: 'anonymous',
+      method: 'PATCH',
+      path: () => `products/${product._id}`,
+      body: () => productForm({ stock: 3, expectedUpdatedAt: product.updatedAt }),
+      status: 401,
+    },
+    {
+      who: 'shopper',
+      method: 'PATCH',
+      path: () => `products/${product._id}`,
+      body: () => productForm({ stock: 3, expectedUpdatedAt: product.updatedAt }),
+      status: 403,
+    },
+    {
+      who: 'admin',
+      method: 'PATCH',
+      path: () => `products/${product._id}`,
+      body: () => productForm({ stock: 3, expectedUpdatedAt: product.updatedAt }),
+      status: 200,
+    },
+    {
+      who: 'admin',
+      method: 'PATCH',
+      path: () => 'products/unknown-product',
+      body: () => productForm({ stock: 3, expectedUpdatedAt: product.updatedAt }),
+      status: 404,
+    },
     { who: 'anonymous', method: 'DELETE', path: () => `products/${product._id}`, status: 401 },
     { who: 'shopper', method: 'DELETE', path: () => `products/${product._id}`, status: 403 },
     { who: 'admin', method: 'DELETE', path: () => 'products/unknown-product', status: 404 },

@@ -2,7 +2,15 @@
 // product it was based on (expectedUpdatedAt); orders taken since make it stale → 409.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestUser, type TestUser } from '../support/api';
-import { createProduct, placeOrder, productForm, shopperWithAddress, storedProduct, type Envelope, type ProductJson } from '../support/commerce';
+import {
+  createProduct,
+  placeOrder,
+  productForm,
+  shopperWithAddress,
+  storedProduct,
+  type Envelope,
+  type ProductJson,
+} from '../support/commerce';
 
 let adminUser: TestUser;
 
@@ -17,7 +25,9 @@ describe('PATCH /api/products/:id with a stock change', () => {
   it('based on stock an order has changed since: 409 "This product changed since you opened it", nothing written', async () => {
     const opened = await createProduct(adminUser, { stock: 10 }); // the admin opens the form: stock 10
     const shopper = await shopperWithAddress();
-    expect((await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: opened._id, quantity: 3 })).status).toBe(201);
+    expect(
+      (await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: opened._id, quantity: 3 })).status,
+    ).toBe(201);
     const afterOrder = await storedProduct(opened._id);
     expect(afterOrder?.stock).toBe(7);
 
@@ -38,7 +48,9 @@ describe('PATCH /api/products/:id with a stock change', () => {
   it('a typo fix from an old form (no stock sent) does not touch the stock', async () => {
     const opened = await createProduct(adminUser, { stock: 10 });
     const shopper = await shopperWithAddress();
-    expect((await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: opened._id, quantity: 2 })).status).toBe(201);
+    expect(
+      (await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: opened._id, quantity: 2 })).status,
+    ).toBe(201);
     const res = await patch(opened._id, { description: 'Fixed a typo', expectedUpdatedAt: opened.updatedAt });
     expect(res.status).toBe(200);
     expect(await storedProduct(opened._id)).toMatchObject({ stock: 8, description: 'Fixed a typo' });

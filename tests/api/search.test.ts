@@ -60,7 +60,12 @@ describe('GET /api/products/search', () => {
     expect(res.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=300, stale-while-revalidate=600');
     expect(res.body.data.length).toBeGreaterThan(10);
     expect(res.body.data.length).toBeLessThanOrEqual(50);
-    expect(res.body.data[0]).toMatchObject({ _id: expect.any(String), name: expect.any(String), price: expect.any(Number), image: { url: expect.stringMatching(/^\/api\/images\//) } });
+    expect(res.body.data[0]).toMatchObject({
+      _id: expect.any(String),
+      name: expect.any(String),
+      price: expect.any(Number),
+      image: { url: expect.stringMatching(/^\/api\/images\//) },
+    });
     expect((await search('zzqqxx')).body).toEqual({ success: true, data: [] });
   });
 
@@ -94,7 +99,9 @@ describe('GET /api/products/search', () => {
   it('a product added, renamed or deleted is found accordingly (the index follows the catalog)', async () => {
     const adminUser = await createTestUser({ role: 'admin' });
     // Letters only: the index splits words at digits ('abc9x' → 'abc', '9', 'x'), and a lone digit matches many products.
-    const word = `zephyrine${Date.now().toString(36).replace(/\d/g, (d) => 'abcdefghij'.charAt(Number(d)))}`;
+    const word = `zephyrine${Date.now()
+      .toString(36)
+      .replace(/\d/g, (d) => 'abcdefghij'.charAt(Number(d)))}`;
     const made = await createProduct(adminUser, { name: `Quokka ${word} Sling`, category: 'backpacks' }, false);
     expect((await search(word)).body.data.map((p) => p._id)).toEqual([made._id]);
     const form = new FormData();

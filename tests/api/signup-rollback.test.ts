@@ -63,7 +63,10 @@ describe('signup rollback', () => {
     await expect(signup(input(email))).rejects.toThrow();
     vi.restoreAllMocks();
 
-    const res = await api<{ success: boolean; data: { _id: string; email: string } }>('users/signup', { method: 'POST', body: input(email) });
+    const res = await api<{ success: boolean; data: { _id: string; email: string } }>('users/signup', {
+      method: 'POST',
+      body: input(email),
+    });
     expect(res.status).toBe(201);
     expect(res.body.data.email).toBe(email);
     expect(await authUserExists(email)).toBe(true);

@@ -94,7 +94,11 @@ async function signIn(email: string, password: string): Promise<string> {
 }
 
 /** Shoppers with an address each, and one high-stock product per shopper for Buy Now. */
-async function prepareShoppers(): Promise<{ shoppers: { uid: string; token: string; addressId: string }[]; productIds: string[]; stockBefore: number }> {
+async function prepareShoppers(): Promise<{
+  shoppers: { uid: string; token: string; addressId: string }[];
+  productIds: string[];
+  stockBefore: number;
+}> {
   for (const [key, value] of Object.entries(emulatorEnv())) process.env[key] ??= value;
   const app = getApps()[0] ?? initializeApp({ projectId: PROJECT_ID });
   const db = getFirestore(app);
@@ -104,18 +108,45 @@ async function prepareShoppers(): Promise<{ shoppers: { uid: string; token: stri
   for (let i = 0; i < SHOPPERS; i += 1) {
     const ref = db.collection('products').doc(`bench-${run}-${i}`);
     const now = Timestamp.now();
-    await ref.set({ name: `Bench Duffle ${i}`, description: 'Benchmark stock', price: 1999, discount: 200, category: 'duffles', stock: 10_000, image: { url: '', hash: '' }, createdAt: now, updatedAt: now });
+    await ref.set({
+      name: `Bench Duffle ${i}`,
+      description: 'Benchmark stock',
+      price: 1999,
+      discount: 200,
+      category: 'duffles',
+      stock: 10_000,
+      image: { url: '', hash: '' },
+      createdAt: now,
+      updatedAt: now,
+    });
     productIds.push(ref.id);
   }
   const shoppers = await Promise.all(
     Array.from({ length: SHOPPERS }, async (_, i) => {
       const email = `bench-${run}-${i}@bench.bagshop.test`;
       const user = await auth.createUser({ email, password: 'Bench@123', displayName: `Bench Shopper${i}` });
-      await db.doc(`users/${user.uid}`).set({ fullname: { firstname: 'Bench', lastname: `Shopper${i}` }, email, phonenumber: '9000000000', role: 'customer', createdAt: Timestamp.now(), updatedAt: Timestamp.now() });
+      await db.doc(`users/${user.uid}`).set({
+        fullname: { firstname: 'Bench', lastname: `Shopper${i}` },
+        email,
+        phonenumber: '9000000000',
+        role: 'customer',
+        createdAt: Timestamp.now(),
+        updatedAt: Timestamp.now(),
+      });
       const address = db.collection(`users/${user.uid}/addresses`).doc();
-      await address.set({ street: `${i} Bench Street`, city: 'Chennai', state: 'Tamil Nadu', postalCode: '600001', country: 'India', landmark: '', createdAt: Timestamp.now() });
+      await address.set({
+        street: `${i} Bench Street`,
+        city: 'Chennai',
+        state: 'Tamil Nadu',
+        postalCode: '600001',
+        country: 'India',
+        landmark: '',
+        createdAt: Timestamp.now(),
+      });
       // A cart line too, as a real shopper would have; Buy Now leaves the rest of it alone.
-      await db.doc(`users/${user.uid}/cart/${productIds[i % productIds.length]}`).set({ quantity: 1, addedAt: Timestamp.now(), updatedAt: Timestamp.now() });
+      await db
+        .doc(`users/${user.uid}/cart/${productIds[i % productIds.length]}`)
+        .set({ quantity: 1, addedAt: Timestamp.now(), updatedAt: Timestamp.now() });
       return { uid: user.uid, token: await signIn(email, 'Bench@123'), addressId: address.id };
     }),
   );
@@ -134,7 +165,14 @@ async function main(): Promise<number> {
   writeFunctionSettings({ appOrigin: HOSTING_URL, payments: chooseCardPayments({}), env: { MAX_OPEN_COD_ORDERS: '1000000' } });
   const emulators = startEmulators(
     // Production settings for the catalog cache (the emulator default is off; see catalog.ts).
-    { ...env, CATALOG_CACHE_MS: '3000', RATE_LIMIT_ORDER: '1000000', RATE_LIMIT_SIGNIN: '1000000', RATE_LIMIT_SIGNUP: '1000000', RATE_LIMIT_PUBLIC_READ: '1000000' },
+    {
+      ...env,
+      CATALOG_CACHE_MS: '3000',
+      RATE_LIMIT_ORDER: '1000000',
+      RATE_LIMIT_SIGNIN: '1000000',
+      RATE_LIMIT_SIGNUP: '1000000',
+      RATE_LIMIT_PUBLIC_READ: '1000000',
+    },
     // QUIET: the emulator CLI otherwise prints three lines per request (Hosting's rewrite,
     // the function's begin/finish) from the same single process that proxies every request.
     { persist: false, logVerbosity: 'QUIET' },
@@ -224,7 +262,9 @@ async function main(): Promise<number> {
     }
     const { stock: stockAfter, written } = settled;
     const answered = (orders.statuses['201'] ?? 0) + (hot.statuses['201'] ?? 0) + (warmOrders.statuses['201'] ?? 0);
-    console.log(`\n  stock taken ${stockBefore - stockAfter}; orders in Firestore ${written}; answered 201 ${answered} (the rest were in flight at the end)`);
+    console.log(
+      `\n  stock taken ${stockBefore - stockAfter}; orders in Firestore ${written}; answered 201 ${answered} (the rest were in flight at the end)`,
+    );
     const consistent = stockBefore - stockAfter === written && stockAfter >= 0;
     console.log(consistent ? '  ✔ stock taken matches the orders written' : '  ✖ stock taken does not match the orders written');
 

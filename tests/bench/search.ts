@@ -18,11 +18,28 @@ import { step } from '../../scripts/lib/run.ts';
 import { seed } from '../../scripts/seed.ts';
 import { DEMO_PRODUCTS } from '../../scripts/seed/catalog.ts';
 
-const QUERIES = ['trolly', 'back pack', 'voyager cabin', 'lether holdall', 'duffel', 'gym bag', 'trekking rucksak', 'schol bag', 'laptop', 'anti theft', 'waterproof', 'aluminum trolley', 'wheeled duffle', '65l', 'polycarb'];
+const QUERIES = [
+  'trolly',
+  'back pack',
+  'voyager cabin',
+  'lether holdall',
+  'duffel',
+  'gym bag',
+  'trekking rucksak',
+  'schol bag',
+  'laptop',
+  'anti theft',
+  'waterproof',
+  'aluminum trolley',
+  'wheeled duffle',
+  '65l',
+  'polycarb',
+];
 /** What a search box sends while typing: each prefix of 2 characters or more. */
 const TYPED = QUERIES.flatMap((q) => Array.from({ length: q.length - 1 }, (_, i) => q.slice(0, i + 2))).filter((q) => q.trim().length >= 2);
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
 const summary = (ms: number[]) => {
   const s = [...ms].sort((a, b) => a - b);
   return `p50 ${percentile(s, 50).toFixed(3)} ms, p95 ${percentile(s, 95).toFixed(3)} ms, max ${(s.at(-1) ?? 0).toFixed(3)} ms (${s.length} queries)`;
@@ -34,7 +51,12 @@ function catalog(size: number): Doc[] {
   const words = ['Urban', 'Alpine', 'Coastal', 'Metro', 'Desert', 'Monsoon', 'Nordic', 'Tropic', 'Harbour', 'Summit'];
   return Array.from({ length: size }, (_, i) => {
     const base = DEMO_PRODUCTS[i % DEMO_PRODUCTS.length] as (typeof DEMO_PRODUCTS)[number];
-    return { _id: `p${i}`, name: `${words[i % words.length]} ${base.name} Mk ${i}`, category: base.category, description: base.description };
+    return {
+      _id: `p${i}`,
+      name: `${words[i % words.length]} ${base.name} Mk ${i}`,
+      category: base.category,
+      description: base.description,
+    };
   });
 }
 
@@ -91,7 +113,10 @@ async function main(): Promise<number> {
   if (!existsSync(resolve(ROOT, 'web/dist/index.html'))) await buildWeb();
   step('Starting the emulators (catalog cache 3 s as in production, search limit raised)');
   const env = await prepareEmulators();
-  const emulators = startEmulators({ ...env, CATALOG_CACHE_MS: '3000', RATE_LIMIT_SEARCH: '1000000' }, { persist: false, logVerbosity: 'QUIET' });
+  const emulators = startEmulators(
+    { ...env, CATALOG_CACHE_MS: '3000', RATE_LIMIT_SEARCH: '1000000' },
+    { persist: false, logVerbosity: 'QUIET' },
+  );
   try {
     await Promise.race([waitForApi(), emulators.exited.then((code) => Promise.reject(new Error(`The emulators exited (${code})`)))]);
     for (const [key, value] of Object.entries(emulatorEnv())) process.env[key] ??= value;

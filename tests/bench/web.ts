@@ -163,12 +163,14 @@ async function snapshot(browser: Browser, url: string): Promise<Snapshot> {
     const origin = new URL(url).origin;
     const refs = new Set<string>();
     for (const m of html.matchAll(/\b(?:href|src)="(\/[^"]*)"/g)) if (m[1]) refs.add(m[1].replace(/&amp;/g, '&'));
-    for (const m of html.matchAll(/\bsrcset="([^"]*)"/g)) for (const part of (m[1] ?? '').split(',')) refs.add(part.trim().split(/\s+/)[0] ?? '');
+    for (const m of html.matchAll(/\bsrcset="([^"]*)"/g))
+      for (const part of (m[1] ?? '').split(',')) refs.add(part.trim().split(/\s+/)[0] ?? '');
     const files = new Map<string, { type: string; body: Buffer }>();
     for (const ref of refs) {
       if (!ref.startsWith('/') || !/\.(css|webp|png|jpe?g|svg|avif|ico|woff2?)$|^\/api\/images\//.test(ref)) continue;
       const res = await fetch(origin + ref);
-      if (res.ok) files.set(ref, { type: res.headers.get('content-type') ?? 'application/octet-stream', body: Buffer.from(await res.arrayBuffer()) });
+      if (res.ok)
+        files.set(ref, { type: res.headers.get('content-type') ?? 'application/octet-stream', body: Buffer.from(await res.arrayBuffer()) });
     }
     return { html, files };
   } finally {
@@ -181,7 +183,9 @@ function serveBaseline(pages: Map<string, Snapshot>): Promise<Server> {
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://baseline.invalid');
     const page = pages.get(url.pathname + url.search) ?? pages.get(url.pathname);
-    const file = page ? null : [...pages.values()].map((p) => p.files.get(url.pathname + url.search) ?? p.files.get(url.pathname)).find(Boolean);
+    const file = page
+      ? null
+      : [...pages.values()].map((p) => p.files.get(url.pathname + url.search) ?? p.files.get(url.pathname)).find(Boolean);
     const body = page ? Buffer.from(page.html) : file?.body;
     if (!body) {
       res.writeHead(404).end();
@@ -189,7 +193,11 @@ function serveBaseline(pages: Map<string, Snapshot>): Promise<Server> {
     }
     const type = page ? 'text/html; charset=utf-8' : (file?.type ?? 'application/octet-stream');
     const compress = /text|css|svg|json/.test(type) && /gzip/.test(String(req.headers['accept-encoding']));
-    res.writeHead(200, { 'Content-Type': type, 'Cache-Control': page ? 'no-cache' : 'public, max-age=86400', ...(compress ? { 'Content-Encoding': 'gzip' } : {}) });
+    res.writeHead(200, {
+      'Content-Type': type,
+      'Cache-Control': page ? 'no-cache' : 'public, max-age=86400',
+      ...(compress ? { 'Content-Encoding': 'gzip' } : {}),
+    });
     res.end(compress ? gzipSync(body) : body);
   });
   return new Promise((resolve, reject) => {
@@ -284,19 +292,29 @@ async function main(): Promise<number> {
 
     step('JavaScript loaded by / (Chromium, mobile viewport)');
     const scripts = await initialJs(browser, `${HOSTING_URL}/`);
-    for (const s of scripts) console.log(`  ${(s.gzipBytes / 1024).toFixed(1).padStart(7)} KB gz  ${s.file}${s.afterPaint ? '  (after first paint)' : ''}`);
+    for (const s of scripts)
+      console.log(`  ${(s.gzipBytes / 1024).toFixed(1).padStart(7)} KB gz  ${s.file}${s.afterPaint ? '  (after first paint)' : ''}`);
     const totalKb = scripts.reduce((a, s) => a + s.gzipBytes, 0) / 1024;
     const beforePaintKb = scripts.filter((s) => !s.afterPaint).reduce((a, s) => a + s.gzipBytes, 0) / 1024;
 
     console.log(`\n──────── bench:web: median (min–max) of ${RUNS} runs; Lighthouse 12.8 mobile preset, simulated throttling ────────`);
     console.log(`load average ${load()}`);
     const head = ['page', 'perf', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS', 'baseline LCP ms', 'LCP app/base'];
-    console.log(`${head[0]?.padEnd(28)}${head.slice(1).map((h) => h.padStart(17)).join('')}`);
+    console.log(
+      `${head[0]?.padEnd(28)}${head
+        .slice(1)
+        .map((h) => h.padStart(17))
+        .join('')}`,
+    );
     let met = true;
     for (const row of rows) {
       const ratio = median(row.app.map((r) => r.lcpMs)) / median(row.base.map((r) => r.lcpMs));
       const m = (f: (r: RunResult) => number) => median(row.app.map(f));
-      met &&= m((r) => r.performance) >= TARGETS.performance && m((r) => r.tbtMs) <= TARGETS.tbtMs && m((r) => r.cls) <= TARGETS.cls && ratio <= TARGETS.lcpRatio;
+      met &&=
+        m((r) => r.performance) >= TARGETS.performance &&
+        m((r) => r.tbtMs) <= TARGETS.tbtMs &&
+        m((r) => r.cls) <= TARGETS.cls &&
+        ratio <= TARGETS.lcpRatio;
       const cells = [
         fmt(row.app.map((r) => r.performance)),
         fmt(row.app.map((r) => r.fcpMs)),
@@ -311,7 +329,9 @@ async function main(): Promise<number> {
       ];
       console.log(`${row.page.slice(0, 27).padEnd(28)}${cells.map((c) => c.padStart(17)).join('')}`);
     }
-    console.log(`JS for / : ${totalKb.toFixed(1)} KB gz in ${scripts.length} files (gsap included); fetched before first paint ${beforePaintKb.toFixed(1)} KB gz`);
+    console.log(
+      `JS for / : ${totalKb.toFixed(1)} KB gz in ${scripts.length} files (gsap included); fetched before first paint ${beforePaintKb.toFixed(1)} KB gz`,
+    );
     met &&= totalKb <= TARGETS.initialJsKb;
     console.log(
       `Targets (medians): performance ≥ ${TARGETS.performance}, TBT ≤ ${TARGETS.tbtMs} ms, CLS ≤ ${TARGETS.cls}, LCP app/baseline ≤ ${TARGETS.lcpRatio}, JS on / ≤ ${TARGETS.initialJsKb} KB gz: ${met ? 'all met' : 'NOT all met'}`,

@@ -66,30 +66,90 @@ export const SCREENS: Screen[] = [
   { name: '404', path: '/no-such-page', as: ALL, ready: heading('Page Not Found') },
   // Account
   { name: 'sign in', path: '/auth', as: ['signed out'], ready: (p) => p.getByRole('button', { name: 'Login' }) },
-  { name: 'register', path: '/auth', as: ['signed out'], open: (p) => p.getByText('Register', { exact: true }).click(), ready: (p) => p.getByRole('button', { name: 'Create account' }) },
+  {
+    name: 'register',
+    path: '/auth',
+    as: ['signed out'],
+    open: (p) => p.getByText('Register', { exact: true }).click(),
+    ready: (p) => p.getByRole('button', { name: 'Create account' }),
+  },
   { name: 'Google chooser', path: '/auth', as: ['signed out'], open: click('button', /Google/), ready: dialog('Choose a Google account') },
   { name: 'forgot password', path: '/forgot-password', as: ALL, ready: heading('Forgot password') },
-  { name: 'reset password', path: '/reset-password?token=a11y-gate', as: ALL, ready: (p) => p.getByRole('button', { name: 'Reset password' }) },
+  {
+    name: 'reset password',
+    path: '/reset-password?token=a11y-gate',
+    as: ALL,
+    ready: (p) => p.getByRole('button', { name: 'Reset password' }),
+  },
   { name: 'reset password, no token', path: '/reset-password', as: ALL, ready: (p) => p.getByText('Invalid or missing reset token.') },
   { name: 'change password', path: '/change-password', as: SIGNED_IN, ready: heading('Change password') },
   { name: 'profile dialog', path: '/profile', as: SIGNED_IN, ready: (p) => dialog('My Profile')(p).getByRole('button', { name: 'Edit' }) },
-  { name: 'profile dialog, editing', path: '/profile', as: SHOPPER, open: (p) => dialog('My Profile')(p).getByRole('button', { name: 'Edit' }).click(), ready: (p) => dialog('My Profile')(p).getByRole('button', { name: 'Save' }) },
+  {
+    name: 'profile dialog, editing',
+    path: '/profile',
+    as: SHOPPER,
+    open: (p) => dialog('My Profile')(p).getByRole('button', { name: 'Edit' }).click(),
+    ready: (p) => dialog('My Profile')(p).getByRole('button', { name: 'Save' }),
+  },
   // Cart, checkout, payments
   { name: 'cart', path: '/cart', as: SIGNED_IN, ready: (p) => p.getByText(/Your cart is empty|Proceed to Checkout/).first() },
-  { name: 'checkout dialog', path: '/cart', as: SHOPPER, open: click('button', 'Proceed to Checkout'), ready: (p) => dialog('Shipping Address & Payment')(p).getByRole('button', { name: 'Place Order' }) },
-  { name: 'Buy Now checkout', path: '/cart?buy=:productId&qty=1', as: SIGNED_IN, ready: (p) => dialog('Shipping Address & Payment')(p).getByRole('button', { name: 'Place Order' }) },
-  { name: 'payment result', path: '/payment-success?session_id=cs_test_a11y_gate', as: SIGNED_IN, ready: heading('We could not check this payment') },
+  {
+    name: 'checkout dialog',
+    path: '/cart',
+    as: SHOPPER,
+    open: click('button', 'Proceed to Checkout'),
+    ready: (p) => dialog('Shipping Address & Payment')(p).getByRole('button', { name: 'Place Order' }),
+  },
+  {
+    name: 'Buy Now checkout',
+    path: '/cart?buy=:productId&qty=1',
+    as: SIGNED_IN,
+    ready: (p) => dialog('Shipping Address & Payment')(p).getByRole('button', { name: 'Place Order' }),
+  },
+  {
+    name: 'payment result',
+    path: '/payment-success?session_id=cs_test_a11y_gate',
+    as: SIGNED_IN,
+    ready: heading('We could not check this payment'),
+  },
   { name: 'payment cancelled', path: '/payment-cancel', as: ALL, ready: heading('Payment Cancelled') },
   // Orders
-  { name: 'my orders', path: '/orders', as: SIGNED_IN, ready: (p) => p.getByRole('link', { name: /View order/ }).or(p.getByText('You have not placed any orders yet.')).first() },
+  {
+    name: 'my orders',
+    path: '/orders',
+    as: SIGNED_IN,
+    ready: (p) =>
+      p
+        .getByRole('link', { name: /View order/ })
+        .or(p.getByText('You have not placed any orders yet.'))
+        .first(),
+  },
   { name: 'order detail', path: '/orders/:orderId', as: SHOPPER, ready: heading(/^Order #/) },
   // Admin
   { name: 'admin orders', path: '/admin', as: ADMIN, ready: (p) => p.locator('[data-order-id]').first() },
-  { name: 'admin order drawer', path: '/admin', as: ADMIN, open: (p) => p.locator('[data-order-id] button').first().click(), ready: (p) => p.getByRole('dialog').getByText('Status history') },
+  {
+    name: 'admin order drawer',
+    path: '/admin',
+    as: ADMIN,
+    open: (p) => p.locator('[data-order-id] button').first().click(),
+    ready: (p) => p.getByRole('dialog').getByText('Status history'),
+  },
   { name: 'admin dashboard', path: '/admin/dashboard', as: ADMIN, ready: heading('Orders by status') },
   { name: 'admin products', path: '/admin/products', as: ADMIN, ready: (p) => p.locator('[data-product-id]').first() },
-  { name: 'admin product modal (add)', path: '/admin/products', as: ADMIN, open: click('button', 'Add Product'), ready: (p) => p.getByRole('dialog').getByRole('button', { name: 'Add Product' }) },
-  { name: 'admin product modal (edit)', path: '/admin/products', as: ADMIN, open: click('button', /^Edit /), ready: (p) => p.getByRole('dialog').getByRole('button', { name: 'Save changes' }) },
+  {
+    name: 'admin product modal (add)',
+    path: '/admin/products',
+    as: ADMIN,
+    open: click('button', 'Add Product'),
+    ready: (p) => p.getByRole('dialog').getByRole('button', { name: 'Add Product' }),
+  },
+  {
+    name: 'admin product modal (edit)',
+    path: '/admin/products',
+    as: ADMIN,
+    open: click('button', /^Edit /),
+    ready: (p) => p.getByRole('dialog').getByRole('button', { name: 'Save changes' }),
+  },
   { name: 'admin delivery', path: '/admin/delivery', as: ADMIN, ready: heading('Delivery') },
   { name: 'admin complaints', path: '/admin/complaints', as: ADMIN, ready: heading('Complaints') },
   { name: 'admin tax', path: '/admin/tax', as: ADMIN, ready: heading('Tax') },
@@ -129,7 +189,10 @@ function writeReport() {
   const lines = [
     '| screen | path | persona | width | serious+critical | rules | moderate+minor | rules |',
     '|---|---|---|---|---|---|---|---|',
-    ...report.map((r) => `| ${r.screen} | \`${r.path}\` | ${r.persona} | ${r.width} | ${r.failing} | ${r.rules.join(', ')} | ${r.other} | ${r.otherRules.join(', ')} |`),
+    ...report.map(
+      (r) =>
+        `| ${r.screen} | \`${r.path}\` | ${r.persona} | ${r.width} | ${r.failing} | ${r.rules.join(', ')} | ${r.other} | ${r.otherRules.join(', ')} |`,
+    ),
   ];
   const total = report.reduce((n, r) => n + r.failing, 0);
   lines.push('', `${report.length} checks, ${total} serious/critical elements.`);
@@ -200,9 +263,11 @@ describe('accessibility gate: axe on every screen, 360 and 1280 px, signed out /
               otherRules: result.other.map((f) => f.rule),
               findings: [...result.failing, ...result.other],
             });
-            if (result.failing.length > 0) problems.push(`${screen.name} ${fill(screen.path)} as ${persona} at ${width} px:\n${describeFindings(result.failing)}`);
+            if (result.failing.length > 0)
+              problems.push(`${screen.name} ${fill(screen.path)} as ${persona} at ${width} px:\n${describeFindings(result.failing)}`);
           }
-          if (problems.length > 0) throw new Error(`Accessibility violations (serious/critical, or a landmark rule):\n${problems.join('\n')}`);
+          if (problems.length > 0)
+            throw new Error(`Accessibility violations (serious/critical, or a landmark rule):\n${problems.join('\n')}`);
         });
       }
     });
@@ -223,7 +288,16 @@ describe('accessibility gate: axe on every screen, 360 and 1280 px, signed out /
     const result = await audit(page);
     await context.close();
     const text = describeFindings(result.failing);
-    for (const expected of ['color-contrast', '#faint', 'Low contrast text', 'button-name', '#nameless', 'landmark-unique', 'region', '#stray']) {
+    for (const expected of [
+      'color-contrast',
+      '#faint',
+      'Low contrast text',
+      'button-name',
+      '#nameless',
+      'landmark-unique',
+      'region',
+      '#stray',
+    ]) {
       expect(text).toContain(expected);
     }
   });
@@ -233,9 +307,15 @@ describe('every route of the app is in the accessibility gate', () => {
   it('has a SCREENS line for each path of the shop and admin route tables', () => {
     const web = resolve(process.cwd(), 'web/src');
     const routeFiles = (dir: string): string[] =>
-      readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? routeFiles(join(dir, e.name)) : e.name.endsWith('.tsx') ? [join(dir, e.name)] : []));
-    const shopPaths = routeFiles(join(web, 'app/routes')).flatMap((file) => [...readFileSync(file, 'utf8').matchAll(/\bpath:\s*'([^']+)'/g)].map((m) => `/${m[1]}`));
-    const adminPaths = [...readFileSync(join(web, 'features/admin/admin-app.tsx'), 'utf8').matchAll(/\bpath="([^"]+)"/g)].map((m) => `/admin/${m[1]}`);
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? routeFiles(join(dir, e.name)) : e.name.endsWith('.tsx') ? [join(dir, e.name)] : [],
+      );
+    const shopPaths = routeFiles(join(web, 'app/routes')).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bpath:\s*'([^']+)'/g)].map((m) => `/${m[1]}`),
+    );
+    const adminPaths = [...readFileSync(join(web, 'features/admin/admin-app.tsx'), 'utf8').matchAll(/\bpath="([^"]+)"/g)].map(
+      (m) => `/admin/${m[1]}`,
+    );
     const appPaths = [...shopPaths, ...adminPaths].filter((p) => !p.endsWith('*'));
     expect(appPaths.length).toBeGreaterThan(10);
     const gatePaths = SCREENS.map((s) => s.path.split('?')[0] ?? s.path);

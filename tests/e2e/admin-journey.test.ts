@@ -29,7 +29,10 @@ async function uniquePng(dir: string): Promise<string> {
   const height = 48;
   const pixels = Buffer.alloc(width * height * 3);
   for (let i = 0; i < pixels.length; i += 1) pixels[i] = Math.floor(Math.random() * 256);
-  const png = await sharp(pixels, { raw: { width, height, channels: 3 } }).resize(640, 480, { kernel: 'nearest' }).png().toBuffer();
+  const png = await sharp(pixels, { raw: { width, height, channels: 3 } })
+    .resize(640, 480, { kernel: 'nearest' })
+    .png()
+    .toBuffer();
   const path = join(dir, `bag-${Date.now()}.png`);
   writeFileSync(path, png);
   return path;
@@ -77,8 +80,24 @@ describe('admin journey (Chromium, 1280 px)', () => {
     await db.doc(`orders/${orderId}`).set({
       userId: shopper.uid,
       user: { _id: shopper.uid, fullname: { firstname: 'Rahul', lastname: 'Sharma' }, email: SHOPPER.email },
-      items: [{ _id: product._id, name: product.name, price: product.price, discount: product.discount, quantity: 2, product: { _id: product._id, image: product.image } }],
-      shippingAddress: { street: '14, 2nd Cross, Indiranagar', city: 'Bengaluru', state: 'Karnataka', postalCode: '560038', country: 'India', landmark: 'Near CMH Road metro' },
+      items: [
+        {
+          _id: product._id,
+          name: product.name,
+          price: product.price,
+          discount: product.discount,
+          quantity: 2,
+          product: { _id: product._id, image: product.image },
+        },
+      ],
+      shippingAddress: {
+        street: '14, 2nd Cross, Indiranagar',
+        city: 'Bengaluru',
+        state: 'Karnataka',
+        postalCode: '560038',
+        country: 'India',
+        landmark: 'Near CMH Road metro',
+      },
       subtotal: product.price * 2,
       totalAmount: (product.price - product.discount) * 2,
       status: 'pending',
@@ -112,7 +131,9 @@ describe('admin journey (Chromium, 1280 px)', () => {
     // Our pending order is today's: revenue today includes it.
     expect(figures.revenue.today).toBeGreaterThan(0);
     const byStatus = adminPage.getByLabel('Orders by status');
-    expect(await byStatus.getByRole('listitem').filter({ hasText: 'Pending' }).innerText()).toContain(String(figures.ordersByStatus.pending));
+    expect(await byStatus.getByRole('listitem').filter({ hasText: 'Pending' }).innerText()).toContain(
+      String(figures.ordersByStatus.pending),
+    );
     expect(await adminPage.getByLabel('Low stock products').innerText()).not.toBe('');
     expect(await adminPage.title()).toBe('Dashboard · Admin · Bagshop');
     await shoot(adminPage, 'admin-dashboard-1280');

@@ -72,7 +72,13 @@ describe('browse the catalog (Chromium)', () => {
     const sample = (await db.collection('products').where('category', '==', 'luggage').limit(1).get()).docs[0];
     if (!sample) throw new Error('No demo luggage to borrow an image from');
     const image = sample.get('image') as { url: string; hash: string };
-    const common = { description: 'A test trolley for the browsing journey.', category: 'luggage', image, createdAt: Timestamp.now(), updatedAt: Timestamp.now() };
+    const common = {
+      description: 'A test trolley for the browsing journey.',
+      category: 'luggage',
+      image,
+      createdAt: Timestamp.now(),
+      updatedAt: Timestamp.now(),
+    };
     const deal = await db.collection('products').add({ ...common, name: DEAL_NAME, price: 10000, discount: 4000, stock: 3 });
     const soldOut = await db.collection('products').add({ ...common, name: SOLD_OUT_NAME, price: 5000, discount: 500, stock: 0 });
     dealId = deal.id;
@@ -96,10 +102,14 @@ describe('browse the catalog (Chromium)', () => {
       const hero = page.getByRole('img', { name: 'bag' });
       expect(await hero.getAttribute('src')).toBe('/hero-bag.webp');
       // The headlines are animated in by GSAP and end fully visible in place.
-      await page.waitForFunction(() => {
-        const lines = Array.from(document.querySelectorAll('h1 [data-line]'));
-        return lines.length === 2 && lines.every((l) => getComputedStyle(l).opacity === '1');
-      }, undefined, { timeout: 10_000 });
+      await page.waitForFunction(
+        () => {
+          const lines = Array.from(document.querySelectorAll('h1 [data-line]'));
+          return lines.length === 2 && lines.every((l) => getComputedStyle(l).opacity === '1');
+        },
+        undefined,
+        { timeout: 10_000 },
+      );
 
       const carousel = page.getByRole('region', { name: 'Featured products' });
       await carousel.getByText('Products', { exact: true }).waitFor({ timeout: 20_000 });
@@ -111,13 +121,24 @@ describe('browse the catalog (Chromium)', () => {
       expect(await carousel.getByRole('article').count()).toBe(expectedSlides);
       await carousel.getByRole('button', { name: 'Next slide' }).click();
 
-      for (const [link, href] of [['Shop Now', '/luggage'], ['Discover', '/backpacks']] as const) {
+      for (const [link, href] of [
+        ['Shop Now', '/luggage'],
+        ['Discover', '/backpacks'],
+      ] as const) {
         expect(await page.getByRole('link', { name: link }).getAttribute('href')).toBe(href);
       }
       for (const category of ['Luggage', 'Backpacks', 'Duffles']) {
         expect(await page.getByRole('link', { name: `More ${category}` }).getAttribute('href')).toBe(`/${category.toLowerCase()}`);
       }
-      for (const promise of ['Free shipping on all orders', 'Limited stock', 'Lifetime warranty', 'delivery date for your PIN code', 'Express delivery', 'All-India shipping', '5-year lifespan']) {
+      for (const promise of [
+        'Free shipping on all orders',
+        'Limited stock',
+        'Lifetime warranty',
+        'delivery date for your PIN code',
+        'Express delivery',
+        'All-India shipping',
+        '5-year lifespan',
+      ]) {
         expect(await page.getByText(promise, { exact: false }).count(), promise).toBeGreaterThan(0);
       }
       expect(await page.title()).toBe('Home · Bagshop');
@@ -133,8 +154,13 @@ describe('browse the catalog (Chromium)', () => {
     await page.goto(`${chromium.base}/`, { waitUntil: 'load' });
     await page.getByText('From Office to Adventure').waitFor();
     expect(await page.locator('h1').getAttribute('data-motion')).toBe('off');
-    const styles = await page.locator('h1 [data-line]').evaluateAll((lines) => lines.map((l) => [getComputedStyle(l).opacity, (l as HTMLElement).style.transform]));
-    expect(styles).toEqual([['1', ''], ['1', '']]);
+    const styles = await page
+      .locator('h1 [data-line]')
+      .evaluateAll((lines) => lines.map((l) => [getComputedStyle(l).opacity, (l as HTMLElement).style.transform]));
+    expect(styles).toEqual([
+      ['1', ''],
+      ['1', ''],
+    ]);
     await context.close();
   });
 
@@ -212,7 +238,9 @@ describe('browse the catalog (Chromium)', () => {
     const current = await expectOneLineBreadcrumb(page, longest.name, VIEWPORTS.mobile.width);
     // Long enough not to fit: it is cut with an ellipsis rather than wrapped or overflowing.
     if (longest.name.length >= 30) {
-      expect(await current.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis')).toBe(true);
+      expect(await current.evaluate((el) => el.scrollWidth > el.clientWidth && getComputedStyle(el).textOverflow === 'ellipsis')).toBe(
+        true,
+      );
     }
     await page.close();
   });
@@ -251,7 +279,10 @@ describe('browse the catalog (Chromium)', () => {
     await page.getByRole('heading', { name: DEAL_NAME, level: 1 }).waitFor();
     await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
     await page.getByRole('button', { name: 'Add to cart' }).click();
-    await page.getByText(/Only 3 left/).last().waitFor();
+    await page
+      .getByText(/Only 3 left/)
+      .last()
+      .waitFor();
     await page.getByText('you already have 2 in your cart', { exact: false }).waitFor();
     expect(new URL(page.url()).pathname).toBe(`/product/${dealId}`);
     expect((await db.doc(`users/${shopper.uid}/cart/${dealId}`).get()).get('quantity')).toBe(2);
@@ -259,7 +290,9 @@ describe('browse the catalog (Chromium)', () => {
     // Buy Now hands the one product and quantity to the cart's checkout.
     await page.getByRole('textbox', { name: 'Quantity' }).fill('1');
     await page.getByRole('button', { name: 'Buy Now' }).click();
-    await page.waitForURL((url) => url.pathname === '/cart' && url.searchParams.get('buy') === dealId && url.searchParams.get('qty') === '1');
+    await page.waitForURL(
+      (url) => url.pathname === '/cart' && url.searchParams.get('buy') === dealId && url.searchParams.get('qty') === '1',
+    );
     await page.close();
   });
 

@@ -39,9 +39,16 @@ const SIGNED_OUT: RouteCheck[] = [
   ...PUBLIC,
   { path: '/auth', title: 'Sign In · Bagshop', ready: 'Continue with Google' },
   // Screens that need a session send a visitor to sign in.
-  ...['/cart', '/orders', '/orders/demo-order-1', '/change-password', '/profile', '/payment-success?session_id=cs_test_x', '/admin', '/admin/users'].map(
-    (path) => ({ path, title: 'Sign In · Bagshop', ready: 'Welcome back' }),
-  ),
+  ...[
+    '/cart',
+    '/orders',
+    '/orders/demo-order-1',
+    '/change-password',
+    '/profile',
+    '/payment-success?session_id=cs_test_x',
+    '/admin',
+    '/admin/users',
+  ].map((path) => ({ path, title: 'Sign In · Bagshop', ready: 'Welcome back' })),
 ];
 
 const SHOPPER: RouteCheck[] = [
@@ -75,12 +82,18 @@ async function watchedPage(browser: Browser): Promise<{ page: Page; violations: 
   // Injected by the browser itself (DevTools protocol), not subject to the page's CSP.
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
-      console.error(`securitypolicyviolation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`);
+      console.error(
+        `securitypolicyviolation: ${event.violatedDirective} blocked ${event.blockedURI || 'inline'} (${event.sourceFile}:${event.lineNumber})`,
+      );
     });
   });
   page.on('console', (message) => {
     const text = message.text();
-    if (/Content Security Policy|securitypolicyviolation|Permissions-Policy|Refused to (load|execute|evaluate|connect|frame|apply)/i.test(text)) {
+    if (
+      /Content Security Policy|securitypolicyviolation|Permissions-Policy|Refused to (load|execute|evaluate|connect|frame|apply)/i.test(
+        text,
+      )
+    ) {
       violations.push(`${page.url()}: ${text}`);
     }
   });
@@ -116,13 +129,17 @@ describe('the strict CSP on every route', () => {
     await page.context().close();
   });
 
-  it('as a shopper: every route loads with no CSP violation (Auth and Firestore emulators allowed by connect-src)', { timeout: 180_000 }, async () => {
-    const { page, violations } = await watchedPage(chromium.browser);
-    await logIn(page, chromium.base, 'shopper@bagshop.test', 'Shopper@123');
-    await visitAll(page, chromium.base, SHOPPER);
-    expect(violations).toEqual([]);
-    await page.context().close();
-  });
+  it(
+    'as a shopper: every route loads with no CSP violation (Auth and Firestore emulators allowed by connect-src)',
+    { timeout: 180_000 },
+    async () => {
+      const { page, violations } = await watchedPage(chromium.browser);
+      await logIn(page, chromium.base, 'shopper@bagshop.test', 'Shopper@123');
+      await visitAll(page, chromium.base, SHOPPER);
+      expect(violations).toEqual([]);
+      await page.context().close();
+    },
+  );
 
   it('as an admin: every admin screen loads with no CSP violation', { timeout: 180_000 }, async () => {
     const { page, violations } = await watchedPage(chromium.browser);

@@ -24,78 +24,82 @@ async function deliveryDate(page: Page): Promise<string> {
 describe('delivery by PIN code and disclosures in Chromium', () => {
   const chromium = useBrowser();
 
-  it('PIN on the product page → date shown and remembered; checkout to a COD-off PIN offers only Pay Online', { timeout: 180_000 }, async () => {
-    const luggage = (await api<{ data: Product[] }>('products/category/luggage')).body.data;
-    const product = luggage.find((p) => p.stock >= 5 && p.price - p.discount < 10_000);
-    if (!product) throw new Error('No affordable luggage with stock in the demo data');
+  it(
+    'PIN on the product page → date shown and remembered; checkout to a COD-off PIN offers only Pay Online',
+    { timeout: 180_000 },
+    async () => {
+      const luggage = (await api<{ data: Product[] }>('products/category/luggage')).body.data;
+      const product = luggage.find((p) => p.stock >= 5 && p.price - p.discount < 10_000);
+      if (!product) throw new Error('No affordable luggage with stock in the demo data');
 
-    const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
-    const page = await context.newPage();
-    await page.goto(`${chromium.base}/product/${product._id}`, { waitUntil: 'load' });
-    await page.getByRole('heading', { name: product.name, level: 1 }).waitFor(WAIT);
-    // Legal Metrology and e-commerce disclosures.
-    expect(await page.getByTestId('mrp').textContent()).toContain('inclusive of all taxes');
-    expect(await page.getByTestId('country-of-origin').textContent()).toBe(product.countryOfOrigin);
-    await page.getByTestId('sold-by').getByRole('link', { name: 'Bagshop Retail LLP' }).waitFor(WAIT);
+      const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
+      const page = await context.newPage();
+      await page.goto(`${chromium.base}/product/${product._id}`, { waitUntil: 'load' });
+      await page.getByRole('heading', { name: product.name, level: 1 }).waitFor(WAIT);
+      // Legal Metrology and e-commerce disclosures.
+      expect(await page.getByTestId('mrp').textContent()).toContain('inclusive of all taxes');
+      expect(await page.getByTestId('country-of-origin').textContent()).toBe(product.countryOfOrigin);
+      await page.getByTestId('sold-by').getByRole('link', { name: 'Bagshop Retail LLP' }).waitFor(WAIT);
 
-    // A Bengaluru PIN: the metro zone, 2–4 working days, cash on delivery available.
-    const box = page.getByTestId('delivery-check');
-    await box.getByText('Enter your PIN code to see when your bag arrives.').waitFor(WAIT);
-    await box.getByRole('textbox', { name: 'PIN code' }).fill('12345');
-    await box.getByRole('button', { name: 'Check' }).click();
-    await box.getByText('Enter a 6-digit PIN code').waitFor(WAIT);
-    await box.getByRole('textbox', { name: 'PIN code' }).fill('000000');
-    await box.getByRole('button', { name: 'Check' }).click();
-    await box.getByText('We could not find PIN code 000000').waitFor(WAIT);
-    const before = new Date();
-    await box.getByRole('textbox', { name: 'PIN code' }).fill('560001');
-    await box.getByRole('button', { name: 'Check' }).click();
-    expect(expectedLabels({ min: 2, max: 4 }, before)).toContain(await deliveryDate(page));
-    expect(await box.textContent()).toContain('Bengaluru Urban, Karnataka (560001)');
-    expect(await box.getByTestId('delivery-cod').textContent()).toBe('Cash on delivery available');
-    await shootBoth(page, 'delivery-product-page');
+      // A Bengaluru PIN: the metro zone, 2–4 working days, cash on delivery available.
+      const box = page.getByTestId('delivery-check');
+      await box.getByText('Enter your PIN code to see when your bag arrives.').waitFor(WAIT);
+      await box.getByRole('textbox', { name: 'PIN code' }).fill('12345');
+      await box.getByRole('button', { name: 'Check' }).click();
+      await box.getByText('Enter a 6-digit PIN code').waitFor(WAIT);
+      await box.getByRole('textbox', { name: 'PIN code' }).fill('000000');
+      await box.getByRole('button', { name: 'Check' }).click();
+      await box.getByText('We could not find PIN code 000000').waitFor(WAIT);
+      const before = new Date();
+      await box.getByRole('textbox', { name: 'PIN code' }).fill('560001');
+      await box.getByRole('button', { name: 'Check' }).click();
+      expect(expectedLabels({ min: 2, max: 4 }, before)).toContain(await deliveryDate(page));
+      expect(await box.textContent()).toContain('Bengaluru Urban, Karnataka (560001)');
+      expect(await box.getByTestId('delivery-cod').textContent()).toBe('Cash on delivery available');
+      await shootBoth(page, 'delivery-product-page');
 
-    // The PIN is remembered on this device.
-    await page.reload({ waitUntil: 'load' });
-    await page.getByRole('heading', { name: product.name, level: 1 }).waitFor(WAIT);
-    await page.getByTestId('delivery-date').waitFor(WAIT);
-    expect(await box.getByRole('textbox', { name: 'PIN code' }).inputValue()).toBe('560001');
+      // The PIN is remembered on this device.
+      await page.reload({ waitUntil: 'load' });
+      await page.getByRole('heading', { name: product.name, level: 1 }).waitFor(WAIT);
+      await page.getByTestId('delivery-date').waitFor(WAIT);
+      expect(await box.getByRole('textbox', { name: 'PIN code' }).inputValue()).toBe('560001');
 
-    // A COD-off PIN (Port Blair): served, but no cash on delivery.
-    await box.getByRole('textbox', { name: 'PIN code' }).fill('744101');
-    await box.getByRole('button', { name: 'Check' }).click();
-    await box.getByText('Cash on delivery is not available for this PIN code: pay online').waitFor(WAIT);
-    await screenshot(page, 'delivery-product-cod-off-1280');
+      // A COD-off PIN (Port Blair): served, but no cash on delivery.
+      await box.getByRole('textbox', { name: 'PIN code' }).fill('744101');
+      await box.getByRole('button', { name: 'Check' }).click();
+      await box.getByText('Cash on delivery is not available for this PIN code: pay online').waitFor(WAIT);
+      await screenshot(page, 'delivery-product-cod-off-1280');
 
-    // Checkout to a new address at that PIN: the state fills in from the PIN, COD is refused with the server's words.
-    const shopper = await createTestUser({ firstname: 'Meera' });
-    await logIn(page, chromium.base, shopper.email, shopper.password);
-    const added = await api(`cart/${product._id}`, { method: 'POST', token: shopper.idToken, body: { quantity: 1 } });
-    expect(added.status).toBe(200);
-    await page.goto(`${chromium.base}/cart`, { waitUntil: 'load' });
-    await page.getByRole('article', { name: product.name }).waitFor(WAIT);
-    await page.getByTestId('delivery-cod').getByText('Cash on delivery is not available for this PIN code: pay online').waitFor(WAIT);
-    await shootBoth(page, 'delivery-cart');
-    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Shipping Address & Payment' });
-    await dialog.getByLabel(label('Street address')).waitFor(WAIT);
-    await dialog.getByLabel(label('Street address')).fill('7 Aberdeen Bazaar');
-    await dialog.getByLabel(label('City')).fill('Port Blair');
-    await dialog.getByLabel(label('Postal code')).fill('744101');
-    await dialog.getByText('Cash on delivery is not available for PIN code 744101. Please pay online.').waitFor(WAIT);
-    expect(await dialog.getByPlaceholder('Choose a state').inputValue()).toBe('Andaman and Nicobar Islands');
-    const method = dialog.getByLabel('Payment method');
-    expect(await method.inputValue()).toBe('Pay Online (Card)');
-    await method.click();
-    const codOption = page.getByRole('option', { name: 'Cash on Delivery' });
-    await codOption.waitFor(WAIT);
-    expect(await codOption.getAttribute('aria-disabled')).toBe('true');
-    await page.keyboard.press('Escape');
-    await dialog.getByTestId('checkout-delivery').waitFor(WAIT);
-    expect(await dialog.getByTestId('checkout-delivery').textContent()).toMatch(/^Delivery by \w{3}, \d{1,2} \w{3} to 744101$/);
-    await shootBoth(page, 'delivery-checkout-cod-off');
-    await context.close();
-  });
+      // Checkout to a new address at that PIN: the state fills in from the PIN, COD is refused with the server's words.
+      const shopper = await createTestUser({ firstname: 'Meera' });
+      await logIn(page, chromium.base, shopper.email, shopper.password);
+      const added = await api(`cart/${product._id}`, { method: 'POST', token: shopper.idToken, body: { quantity: 1 } });
+      expect(added.status).toBe(200);
+      await page.goto(`${chromium.base}/cart`, { waitUntil: 'load' });
+      await page.getByRole('article', { name: product.name }).waitFor(WAIT);
+      await page.getByTestId('delivery-cod').getByText('Cash on delivery is not available for this PIN code: pay online').waitFor(WAIT);
+      await shootBoth(page, 'delivery-cart');
+      await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Shipping Address & Payment' });
+      await dialog.getByLabel(label('Street address')).waitFor(WAIT);
+      await dialog.getByLabel(label('Street address')).fill('7 Aberdeen Bazaar');
+      await dialog.getByLabel(label('City')).fill('Port Blair');
+      await dialog.getByLabel(label('Postal code')).fill('744101');
+      await dialog.getByText('Cash on delivery is not available for PIN code 744101. Please pay online.').waitFor(WAIT);
+      expect(await dialog.getByPlaceholder('Choose a state').inputValue()).toBe('Andaman and Nicobar Islands');
+      const method = dialog.getByLabel('Payment method');
+      expect(await method.inputValue()).toBe('Pay Online (Card)');
+      await method.click();
+      const codOption = page.getByRole('option', { name: 'Cash on Delivery' });
+      await codOption.waitFor(WAIT);
+      expect(await codOption.getAttribute('aria-disabled')).toBe('true');
+      await page.keyboard.press('Escape');
+      await dialog.getByTestId('checkout-delivery').waitFor(WAIT);
+      expect(await dialog.getByTestId('checkout-delivery').textContent()).toMatch(/^Delivery by \w{3}, \d{1,2} \w{3} to 744101$/);
+      await shootBoth(page, 'delivery-checkout-cod-off');
+      await context.close();
+    },
+  );
 
   it("a signed-in shopper's saved address PIN is checked on the product page", { timeout: 90_000 }, async () => {
     const context = await chromium.browser.newContext({ viewport: VIEWPORTS.mobile });
@@ -113,7 +117,14 @@ describe('delivery by PIN code and disclosures in Chromium', () => {
     const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
     await page.goto(`${chromium.base}/seller`, { waitUntil: 'load' });
     await page.getByRole('heading', { name: 'Seller information', level: 1 }).waitFor(WAIT);
-    for (const text of ['Bagshop Retail LLP', '27AAPFB1234C1ZU', 'Unit 12, Kamala Mills Compound', 'support@bagshop.test', '+91 22 4000 1234', 'Priya Nair']) {
+    for (const text of [
+      'Bagshop Retail LLP',
+      '27AAPFB1234C1ZU',
+      'Unit 12, Kamala Mills Compound',
+      'support@bagshop.test',
+      '+91 22 4000 1234',
+      'Priya Nair',
+    ]) {
       await page.getByText(text, { exact: false }).first().waitFor(WAIT);
     }
     const footer = page.getByTestId('footer-seller');
@@ -127,7 +138,10 @@ describe('delivery by PIN code and disclosures in Chromium', () => {
       ['Cancellation Policy', 'Cancellation Policy'],
       ['Grievance Officer', 'Grievance officer'],
     ] as const) {
-      await page.getByRole('navigation', { name: /Policies|Support/ }).getByRole('link', { name: link }).click();
+      await page
+        .getByRole('navigation', { name: /Policies|Support/ })
+        .getByRole('link', { name: link })
+        .click();
       await page.getByRole('heading', { name: title, level: 1 }).waitFor(WAIT);
     }
 

@@ -18,7 +18,8 @@ async function screenshotViewport(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: resolve(SCREENSHOT_DIR, `${name}.png`) });
 }
 
-const cardNames = (page: Page) => page.getByRole('article').evaluateAll((cards) => cards.map((c) => c.querySelector('h2, h3')?.textContent?.trim() ?? ''));
+const cardNames = (page: Page) =>
+  page.getByRole('article').evaluateAll((cards) => cards.map((c) => c.querySelector('h2, h3')?.textContent?.trim() ?? ''));
 
 /** A one-finger swipe from (x1, y) to (x2, y), as a touch screen sends it. */
 async function swipe(cdp: CDPSession, y: number, x1: number, x2: number): Promise<void> {
@@ -61,7 +62,9 @@ describe('find and choose (Chromium)', () => {
     expect(await options.count()).toBe(expected.length + 1);
     const firstText = (await options.first().innerText()).replace(/\s+/g, ' ');
     expect(firstText).toContain(expected[0]?.name);
-    expect(firstText.replace(/\s/g, '')).toContain(`₹${((expected[0]?.price ?? 0) - (expected[0]?.discount ?? 0)).toLocaleString('en-IN')}`);
+    expect(firstText.replace(/\s/g, '')).toContain(
+      `₹${((expected[0]?.price ?? 0) - (expected[0]?.discount ?? 0)).toLocaleString('en-IN')}`,
+    );
     expect(await options.first().locator('img').count()).toBe(1);
 
     await box.press('ArrowDown');
@@ -133,7 +136,8 @@ describe('find and choose (Chromium)', () => {
     await again.fill('zzqqxx');
     await again.press('Enter');
     await page.getByText('No bags match ‘zzqqxx’').waitFor({ timeout: 15_000 });
-    for (const c of ['Luggage', 'Backpacks', 'Duffles']) expect(await page.getByRole('main').getByRole('link', { name: c }).getAttribute('href')).toBe(`/${c.toLowerCase()}`);
+    for (const c of ['Luggage', 'Backpacks', 'Duffles'])
+      expect(await page.getByRole('main').getByRole('link', { name: c }).getAttribute('href')).toBe(`/${c.toLowerCase()}`);
     await screenshot(page, 'find-search-empty-360');
     await page.close();
   });
@@ -180,7 +184,8 @@ describe('find and choose (Chromium)', () => {
       await expect.poll(() => cardNames(page)).toEqual(featured);
 
       // A price range applies on Enter, as one more history entry; "Clear filters" removes it.
-      if (size === 'mobile' && !(await page.getByLabel('Max price (₹)').isVisible())) await page.getByRole('button', { name: 'Filters' }).click();
+      if (size === 'mobile' && !(await page.getByLabel('Max price (₹)').isVisible()))
+        await page.getByRole('button', { name: 'Filters' }).click();
       await page.getByLabel('Max price (₹)').fill('5000');
       await page.getByLabel('Max price (₹)').press('Enter');
       await page.waitForURL((url) => url.search === '?maxPrice=5000');
@@ -211,7 +216,9 @@ describe('find and choose (Chromium)', () => {
     if (!track) throw new Error('gallery not laid out');
     const cdp = await context.newCDPSession(page);
     await swipe(cdp, track.y + track.height / 2, track.x + track.width * 0.85, track.x + track.width * 0.15);
-    await page.waitForFunction(() => document.querySelector('[data-testid="gallery-counter"]')?.textContent === '2 / 3', undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="gallery-counter"]')?.textContent === '2 / 3', undefined, {
+      timeout: 10_000,
+    });
     expect(await thumbs.nth(1).getAttribute('aria-current')).toBe('true');
     await page.waitForFunction(() => {
       const el = document.querySelector('[data-testid="gallery-track"]');
@@ -220,7 +227,9 @@ describe('find and choose (Chromium)', () => {
     await screenshotViewport(page, 'find-gallery-swiped-360');
 
     await thumbs.nth(2).tap();
-    await page.waitForFunction(() => document.querySelector('[data-testid="gallery-counter"]')?.textContent === '3 / 3', undefined, { timeout: 10_000 });
+    await page.waitForFunction(() => document.querySelector('[data-testid="gallery-counter"]')?.textContent === '3 / 3', undefined, {
+      timeout: 10_000,
+    });
     await page.getByRole('button', { name: 'Larger view: Weekender Canvas Duffle, picture 3 of 3' }).tap();
     const dialog = page.getByRole('dialog', { name: 'Weekender Canvas Duffle' });
     await dialog.getByRole('img', { name: 'Weekender Canvas Duffle, picture 3 of 3' }).waitFor();
@@ -241,7 +250,14 @@ describe('find and choose (Chromium)', () => {
     await gallery.waitFor();
     await gallery.getByRole('button', { name: 'Next picture' }).click();
     await page.waitForFunction(() => document.querySelector('[data-testid="gallery-counter"]')?.textContent === '2 / 3');
-    await page.waitForFunction(() => Array.from(document.querySelectorAll('[data-testid="gallery-track"] img, [aria-label="Choose a picture"] img')).every((img) => (img as HTMLImageElement).complete), undefined, { timeout: 15_000 });
+    await page.waitForFunction(
+      () =>
+        Array.from(document.querySelectorAll('[data-testid="gallery-track"] img, [aria-label="Choose a picture"] img')).every(
+          (img) => (img as HTMLImageElement).complete,
+        ),
+      undefined,
+      { timeout: 15_000 },
+    );
     await screenshot(page, 'find-gallery-1280');
     await page.close();
   });

@@ -14,8 +14,15 @@ const ADMIN = { email: 'admin@bagshop.test', password: 'Admin@123' };
 
 /** Full-page screenshots at 1280 and 360 px from the top, once the toasts have gone. */
 async function shootBoth(page: Page, name: string): Promise<void> {
-  await page.locator('.mantine-Notification-root').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
-  for (const [width, viewport] of [['1280', VIEWPORTS.desktop], ['360', VIEWPORTS.mobile]] as const) {
+  await page
+    .locator('.mantine-Notification-root')
+    .first()
+    .waitFor({ state: 'detached', timeout: 10_000 })
+    .catch(() => undefined);
+  for (const [width, viewport] of [
+    ['1280', VIEWPORTS.desktop],
+    ['360', VIEWPORTS.mobile],
+  ] as const) {
     await page.setViewportSize(viewport);
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.waitForFunction(() => window.scrollY === 0);
@@ -42,11 +49,27 @@ describe('GST invoices in the browser', () => {
     const adminToken = { idToken: adminUser.idToken, uid: adminUser.uid, email: ADMIN.email, password: ADMIN.password };
     shopper = await createTestUser({ firstname: 'Meera' });
     const address = admin().db.collection(`users/${shopper.uid}/addresses`).doc();
-    await address.set({ street: '22 Brigade Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560025', country: 'India', landmark: '', createdAt: new Date() });
+    await address.set({
+      street: '22 Brigade Road',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560025',
+      country: 'India',
+      landmark: '',
+      createdAt: new Date(),
+    });
     const product = await createProduct(adminToken, { price: 4999, discount: 0, stock: 5 });
-    const placed = await api<Envelope<OrderJson>>('order', { method: 'POST', token: shopper.idToken, body: { paymentMethod: 'COD', addressId: address.id, productId: product._id } });
+    const placed = await api<Envelope<OrderJson>>('order', {
+      method: 'POST',
+      token: shopper.idToken,
+      body: { paymentMethod: 'COD', addressId: address.id, productId: product._id },
+    });
     orderId = placed.body.data._id;
-    const confirmed = await api<Envelope<OrderJson & { invoice: Invoice }>>(`order/${orderId}/status`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'confirmed' } });
+    const confirmed = await api<Envelope<OrderJson & { invoice: Invoice }>>(`order/${orderId}/status`, {
+      method: 'PATCH',
+      token: adminUser.idToken,
+      body: { status: 'confirmed' },
+    });
     invoice = confirmed.body.data.invoice;
   });
 
@@ -128,7 +151,11 @@ describe('GST invoices in the browser', () => {
 
     // The admin cancels it: the credit note appears live.
     const { idToken } = await signIn(ADMIN.email, ADMIN.password);
-    const cancelled = await api<Envelope<OrderJson & { creditNote: { number: string } }>>(`order/${orderId}/cancel`, { method: 'POST', token: idToken, body: {} });
+    const cancelled = await api<Envelope<OrderJson & { creditNote: { number: string } }>>(`order/${orderId}/cancel`, {
+      method: 'POST',
+      token: idToken,
+      body: {},
+    });
     expect(cancelled.status).toBe(200);
     const noteNumber = cancelled.body.data.creditNote.number;
     await section.getByText(`Credit note ${noteNumber}`).waitFor(WAIT);

@@ -25,15 +25,22 @@ describe('refund of a paid card order', () => {
     checkout = await startTestCheckout();
     [adminUser, shopper] = await Promise.all([createTestUser({ role: 'admin', firstname: 'Meera' }), shopperWithAddress()]);
     const product = await createProduct(adminUser, { price: 3200, discount: 200, stock: 5 });
-    order = (await placeOrder(shopper, { paymentMethod: 'ONLINE', addressId: shopper.addressId, productId: product._id, quantity: 2 })).body.data;
-    const pay = await api<Envelope<{ sessionId: string }>>('payment', { method: 'POST', token: shopper.idToken, body: { orderId: order._id } });
+    order = (await placeOrder(shopper, { paymentMethod: 'ONLINE', addressId: shopper.addressId, productId: product._id, quantity: 2 })).body
+      .data;
+    const pay = await api<Envelope<{ sessionId: string }>>('payment', {
+      method: 'POST',
+      token: shopper.idToken,
+      body: { orderId: order._id },
+    });
     await payOnPage(checkout, pay.body.data.sessionId);
     await eventually(async () => (await stored(order._id)).payment.status === 'paid', 20_000, 'the payment');
     // The shopper pays a second time from an old tab: refunded automatically, flagged for the admin.
     const again: Stripe.Checkout.Session = await stripeClient(checkout).checkout.sessions.create({
       mode: 'payment',
       currency: 'inr',
-      line_items: [{ quantity: 1, price_data: { currency: 'inr', unit_amount: order.totalAmount * 100, product_data: { name: 'Same order' } } }],
+      line_items: [
+        { quantity: 1, price_data: { currency: 'inr', unit_amount: order.totalAmount * 100, product_data: { name: 'Same order' } } },
+      ],
       client_reference_id: shopper.uid,
       metadata: { orderId: order._id },
       payment_intent_data: { metadata: { orderId: order._id } },
@@ -41,7 +48,11 @@ describe('refund of a paid card order', () => {
       cancel_url: 'http://127.0.0.1/no',
     });
     await payOnPage(checkout, again.id);
-    await eventually(async () => (await stored(order._id)).payment.extraPayments?.[0]?.refund?.status === 'succeeded', 20_000, 'the extra refund');
+    await eventually(
+      async () => (await stored(order._id)).payment.extraPayments?.[0]?.refund?.status === 'succeeded',
+      20_000,
+      'the extra refund',
+    );
   });
 
   afterAll(async () => {
@@ -68,7 +79,9 @@ describe('refund of a paid card order', () => {
     await confirm.waitFor({ state: 'hidden', ...WAIT });
     await drawer.getByTestId('admin-refund').waitFor(WAIT);
     await drawer.getByTestId('admin-refund').scrollIntoViewIfNeeded();
-    expect(await drawer.getByTestId('admin-refund').textContent()).toMatch(/^(Refund of ₹[\d,]+ pending since|Refunded ₹[\d,]+) .*re_test_/);
+    expect(await drawer.getByTestId('admin-refund').textContent()).toMatch(
+      /^(Refund of ₹[\d,]+ pending since|Refunded ₹[\d,]+) .*re_test_/,
+    );
     await shootBoth(page, 'admin-order-drawer-refund');
     expect((await stored(order._id)).status).toBe('cancelled');
     await page.close();
@@ -78,7 +91,9 @@ describe('refund of a paid card order', () => {
     await logIn(shopperPage, chromium.base, shopper.email, shopper.password);
     await shopperPage.goto(`${chromium.base}/orders/${order._id}`, { waitUntil: 'load' });
     await shopperPage.getByTestId('payment-status').getByText('Refunded').waitFor(WAIT);
-    expect(await shopperPage.getByTestId('refund-status').textContent()).toMatch(new RegExp(`^Refunded ${formatINR(order.totalAmount).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} on`));
+    expect(await shopperPage.getByTestId('refund-status').textContent()).toMatch(
+      new RegExp(`^Refunded ${formatINR(order.totalAmount).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} on`),
+    );
     await shootBoth(shopperPage, 'shopper-order-refunded');
     await shopperPage.close();
   });

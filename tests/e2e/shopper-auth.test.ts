@@ -32,7 +32,12 @@ describe('shopper sign-in in Chromium', () => {
     for (const id of ['demo-order-1', 'demo-order-2']) {
       await page.getByRole('article', { name: `Order #${shortOrderId(id)}` }).waitFor(WAIT);
     }
-    expect(await page.getByRole('article', { name: `Order #${shortOrderId('demo-order-1')}` }).getByText('Completed').count()).toBe(1);
+    expect(
+      await page
+        .getByRole('article', { name: `Order #${shortOrderId('demo-order-1')}` })
+        .getByText('Completed')
+        .count(),
+    ).toBe(1);
     // A signed-in visitor to /auth goes home.
     await page.goto(`${chromium.base}/auth`, { waitUntil: 'load' });
     await waitForPath(page, '/');

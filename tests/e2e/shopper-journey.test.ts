@@ -133,7 +133,10 @@ describe('shopper journeys in Chromium', () => {
     await confirm.getByRole('button', { name: 'Cancel Order' }).click();
     await page.getByText('Order cancelled').waitFor(WAIT);
     await page.locator('[data-status="cancelled"]').first().waitFor(WAIT);
-    await page.getByRole('button', { name: 'Cancel Order' }).first().waitFor({ state: 'detached', ...WAIT });
+    await page
+      .getByRole('button', { name: 'Cancel Order' })
+      .first()
+      .waitFor({ state: 'detached', ...WAIT });
 
     // Buy Now (the product page sends /cart?buy=…&qty=…): one product, to the address saved above.
     await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
@@ -176,86 +179,101 @@ describe('shopper journeys in Chromium', () => {
     await page.close();
   });
 
-  it('pays online through the local test checkout: pay → success; cancel → order cancelled; left to expire → cancelled, stock back', { timeout: 180_000 }, async () => {
-    const checkout = await startTestCheckout();
-    try {
-      const user = await createTestUser({ firstname: 'Zoya' });
-      const backpacks = (await api<{ data: Product[] }>('products/category/backpacks')).body.data;
-      const product = backpacks.find((p) => p.stock >= 5);
-      if (!product) throw new Error('No backpack with stock in the demo data');
-      const stockAtStart = await stockOf(product._id);
-      const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
-      await logIn(page, chromium.base, user.email, user.password);
+  it(
+    'pays online through the local test checkout: pay → success; cancel → order cancelled; left to expire → cancelled, stock back',
+    { timeout: 180_000 },
+    async () => {
+      const checkout = await startTestCheckout();
+      try {
+        const user = await createTestUser({ firstname: 'Zoya' });
+        const backpacks = (await api<{ data: Product[] }>('products/category/backpacks')).body.data;
+        const product = backpacks.find((p) => p.stock >= 5);
+        if (!product) throw new Error('No backpack with stock in the demo data');
+        const stockAtStart = await stockOf(product._id);
+        const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
+        await logIn(page, chromium.base, user.email, user.password);
 
-      // Buy Now with a new address and Pay Online (Card): the browser goes to the test checkout.
-      await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=2`, { waitUntil: 'load' });
-      const dialog = page.getByRole('dialog', { name: 'Shipping Address & Payment' });
-      await dialog.getByLabel(label('Street address')).fill('7 Park Street');
-      await dialog.getByLabel(label('City')).fill('Kolkata');
-      await dialog.getByPlaceholder('Choose a state').fill('West Ben');
-      await page.getByRole('option', { name: 'West Bengal' }).click();
-      await dialog.getByLabel(label('Postal code')).fill('700016');
-      await choosePayOnline(page);
-      await dialog.getByRole('button', { name: 'Place Order' }).click();
+        // Buy Now with a new address and Pay Online (Card): the browser goes to the test checkout.
+        await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=2`, { waitUntil: 'load' });
+        const dialog = page.getByRole('dialog', { name: 'Shipping Address & Payment' });
+        await dialog.getByLabel(label('Street address')).fill('7 Park Street');
+        await dialog.getByLabel(label('City')).fill('Kolkata');
+        await dialog.getByPlaceholder('Choose a state').fill('West Ben');
+        await page.getByRole('option', { name: 'West Bengal' }).click();
+        await dialog.getByLabel(label('Postal code')).fill('700016');
+        await choosePayOnline(page);
+        await dialog.getByRole('button', { name: 'Place Order' }).click();
 
-      const total = formatINR(salePrice(product.price, product.discount) * 2);
-      await page.getByRole('heading', { name: 'Pay Bagshop' }).waitFor(WAIT);
-      expect(page.url()).toMatch(new RegExp(`^${checkout.url}/c/pay/cs_test_`));
-      await page.getByText('Test payment — no money moves').waitFor(WAIT);
-      expect(await page.getByRole('row', { name: new RegExp(product.name) }).textContent()).toContain(total);
-      await shootBoth(page, 'test-checkout');
-      const first = sessionOf(checkout, user.uid);
-      expect(await stockOf(product._id)).toBe(stockAtStart - 2); // held while the shopper pays
+        const total = formatINR(salePrice(product.price, product.discount) * 2);
+        await page.getByRole('heading', { name: 'Pay Bagshop' }).waitFor(WAIT);
+        expect(page.url()).toMatch(new RegExp(`^${checkout.url}/c/pay/cs_test_`));
+        await page.getByText('Test payment — no money moves').waitFor(WAIT);
+        expect(await page.getByRole('row', { name: new RegExp(product.name) }).textContent()).toContain(total);
+        await shootBoth(page, 'test-checkout');
+        const first = sessionOf(checkout, user.uid);
+        expect(await stockOf(product._id)).toBe(stockAtStart - 2); // held while the shopper pays
 
-      // Pay: Stripe's signed webhook confirms the order, then the shopper is back on the shop.
-      await page.getByRole('button', { name: `Pay ${total}` }).click();
-      await waitForPath(page, '/payment-success');
-      expect(new URL(page.url()).searchParams.get('session_id')).toBe(first.id);
-      await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 30_000 });
-      expect(checkout.deliveries.find((d) => d.type === 'checkout.session.completed')?.status).toBe(200);
-      const paid = await storedOrder(first.metadata.orderId ?? '');
-      expect(paid.status).toBe('confirmed');
-      expect(paid.payment.status).toBe('paid');
-      await shootBoth(page, 'shopper-payment-success');
-      await page.getByRole('link', { name: 'View Orders' }).click();
-      await page.getByRole('article', { name: `Order #${shortOrderId(first.metadata.orderId ?? '')}` }).getByText('Confirmed').waitFor(WAIT);
+        // Pay: Stripe's signed webhook confirms the order, then the shopper is back on the shop.
+        await page.getByRole('button', { name: `Pay ${total}` }).click();
+        await waitForPath(page, '/payment-success');
+        expect(new URL(page.url()).searchParams.get('session_id')).toBe(first.id);
+        await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 30_000 });
+        expect(checkout.deliveries.find((d) => d.type === 'checkout.session.completed')?.status).toBe(200);
+        const paid = await storedOrder(first.metadata.orderId ?? '');
+        expect(paid.status).toBe('confirmed');
+        expect(paid.payment.status).toBe('paid');
+        await shootBoth(page, 'shopper-payment-success');
+        await page.getByRole('link', { name: 'View Orders' }).click();
+        await page
+          .getByRole('article', { name: `Order #${shortOrderId(first.metadata.orderId ?? '')}` })
+          .getByText('Confirmed')
+          .waitFor(WAIT);
 
-      // Cancel on the test checkout: back on /payment-cancel, and the unpaid order lets its stock go.
-      await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
-      await choosePayOnline(page);
-      await dialog.getByRole('button', { name: 'Place Order' }).click();
-      await page.getByRole('heading', { name: 'Pay Bagshop' }).waitFor(WAIT);
-      const second = sessionOf(checkout, user.uid, first.id);
-      await page.getByRole('button', { name: 'Cancel' }).click();
-      await waitForPath(page, '/payment-cancel');
-      await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor(WAIT);
-      await page.getByText('The order was cancelled').waitFor(WAIT);
-      await eventually(async () => (await storedOrder(second.metadata.orderId ?? '')).status === 'cancelled', 20_000, 'the cancelled order');
-      expect(await stockOf(product._id)).toBe(stockAtStart - 2);
-      await shootBoth(page, 'shopper-payment-cancel');
+        // Cancel on the test checkout: back on /payment-cancel, and the unpaid order lets its stock go.
+        await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
+        await choosePayOnline(page);
+        await dialog.getByRole('button', { name: 'Place Order' }).click();
+        await page.getByRole('heading', { name: 'Pay Bagshop' }).waitFor(WAIT);
+        const second = sessionOf(checkout, user.uid, first.id);
+        await page.getByRole('button', { name: 'Cancel' }).click();
+        await waitForPath(page, '/payment-cancel');
+        await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor(WAIT);
+        await page.getByText('The order was cancelled').waitFor(WAIT);
+        await eventually(
+          async () => (await storedOrder(second.metadata.orderId ?? '')).status === 'cancelled',
+          20_000,
+          'the cancelled order',
+        );
+        expect(await stockOf(product._id)).toBe(stockAtStart - 2);
+        await shootBoth(page, 'shopper-payment-cancel');
 
-      // Left open past its expiry: the test checkout sends checkout.session.expired; stock comes back.
-      await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
-      await choosePayOnline(page);
-      await dialog.getByRole('button', { name: 'Place Order' }).click();
-      await page.getByRole('heading', { name: 'Pay Bagshop' }).waitFor(WAIT);
-      const third = sessionOf(checkout, user.uid, first.id, second.id);
-      expect(await stockOf(product._id)).toBe(stockAtStart - 3);
-      third.expires_at = Math.floor(Date.now() / 1000); // as if the shopper had walked away for the whole hold
-      const expired = await eventually(async () => {
-        const o = await storedOrder(third.metadata.orderId ?? '');
-        return o.status === 'cancelled' ? o : null;
-      }, 20_000, 'the expired order to be cancelled');
-      expect(expired.payment.status).toBe('failed');
-      expect(expired.statusHistory.at(-1)).toMatchObject({ status: 'cancelled', by: 'stripe' });
-      expect(await stockOf(product._id)).toBe(stockAtStart - 2);
-      await page.reload({ waitUntil: 'load' });
-      await page.getByRole('heading', { name: 'This checkout has expired' }).waitFor(WAIT);
-      await page.close();
-    } finally {
-      await checkout.close();
-    }
-  });
+        // Left open past its expiry: the test checkout sends checkout.session.expired; stock comes back.
+        await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
+        await choosePayOnline(page);
+        await dialog.getByRole('button', { name: 'Place Order' }).click();
+        await page.getByRole('heading', { name: 'Pay Bagshop' }).waitFor(WAIT);
+        const third = sessionOf(checkout, user.uid, first.id, second.id);
+        expect(await stockOf(product._id)).toBe(stockAtStart - 3);
+        third.expires_at = Math.floor(Date.now() / 1000); // as if the shopper had walked away for the whole hold
+        const expired = await eventually(
+          async () => {
+            const o = await storedOrder(third.metadata.orderId ?? '');
+            return o.status === 'cancelled' ? o : null;
+          },
+          20_000,
+          'the expired order to be cancelled',
+        );
+        expect(expired.payment.status).toBe('failed');
+        expect(expired.statusHistory.at(-1)).toMatchObject({ status: 'cancelled', by: 'stripe' });
+        expect(await stockOf(product._id)).toBe(stockAtStart - 2);
+        await page.reload({ waitUntil: 'load' });
+        await page.getByRole('heading', { name: 'This checkout has expired' }).waitFor(WAIT);
+        await page.close();
+      } finally {
+        await checkout.close();
+      }
+    },
+  );
 
   it('never claims a payment succeeded from the query string alone', { timeout: 60_000 }, async () => {
     const user = await createTestUser({ firstname: 'Ira' });
@@ -273,5 +291,4 @@ describe('shopper journeys in Chromium', () => {
     await waitForPath(page, '/cart');
     await page.close();
   });
-
 });

@@ -34,7 +34,12 @@ describe('rule coverage (runs last)', () => {
     await saveCoverageHtml(PROJECT, 'test-results/rules-coverage.html');
     writeFileSync(
       'test-results/rules-coverage.txt',
-      all.map((c) => `${c.both ? 'ok  ' : 'MISS'} ${c.where.padEnd(22)} ${c.kind.padEnd(6)} true ${String(c.true).padStart(4)}× false ${String(c.false).padStart(4)}×  ${c.text}`).join('\n') + '\n',
+      all
+        .map(
+          (c) =>
+            `${c.both ? 'ok  ' : 'MISS'} ${c.where.padEnd(22)} ${c.kind.padEnd(6)} true ${String(c.true).padStart(4)}× false ${String(c.false).padStart(4)}×  ${c.text}`,
+        )
+        .join('\n') + '\n',
     );
     const both = all.filter((c) => c.both);
     const allows = all.filter((c) => c.kind === 'allow');

@@ -44,7 +44,9 @@ export async function refresh(refreshToken: string): Promise<number> {
 let productCounter = 0;
 
 /** A product written straight into Firestore (the products API belongs to another suite). */
-export async function createProduct(options: { stock?: number; name?: string; price?: number } = {}): Promise<{ id: string; name: string }> {
+export async function createProduct(
+  options: { stock?: number; name?: string; price?: number } = {},
+): Promise<{ id: string; name: string }> {
   productCounter += 1;
   const name = options.name ?? `Test Bag ${Date.now().toString(36)}-${productCounter}`;
   const ref = admin().db.collection('products').doc();

@@ -77,7 +77,9 @@ export const nodeCount = (findings: Finding[]) => findings.reduce((n, f) => n + 
 /** One readable block per finding: rule, impact, and every element with its selector and HTML. */
 export function describeFindings(findings: Finding[]): string {
   return findings
-    .map((f) => [`  [${f.impact}] ${f.rule}: ${f.help}`, ...f.nodes.map((n) => `    - ${n.target}\n      ${n.html}\n      ${n.why}`)].join('\n'))
+    .map((f) =>
+      [`  [${f.impact}] ${f.rule}: ${f.help}`, ...f.nodes.map((n) => `    - ${n.target}\n      ${n.html}\n      ${n.why}`)].join('\n'),
+    )
     .join('\n');
 }
 
@@ -89,8 +91,7 @@ export function describeFindings(findings: Finding[]): string {
 export async function settle(page: Page): Promise<void> {
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   await page.waitForFunction(
-    () =>
-      document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
+    () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
     undefined,
     { timeout: 10_000, polling: 100 },
   );

@@ -21,7 +21,14 @@ export interface OrderJson {
   _id: string;
   userId: string;
   user: { _id: string; fullname: { firstname: string; lastname: string }; email: string };
-  items: { _id: string; name: string; price: number; discount: number; quantity: number; product: { _id: string; image: { url: string; hash: string } } }[];
+  items: {
+    _id: string;
+    name: string;
+    price: number;
+    discount: number;
+    quantity: number;
+    product: { _id: string; image: { url: string; hash: string } };
+  }[];
   shippingAddress: Record<string, string>;
   subtotal: number;
   totalAmount: number;
@@ -42,7 +49,9 @@ export interface Envelope<T> {
 
 /** A small PNG of random pixels: every call gives a different image (and content hash). */
 export async function randomPng(size = 24): Promise<Buffer> {
-  return sharp(randomBytes(size * size * 3), { raw: { width: size, height: size, channels: 3 } }).png().toBuffer();
+  return sharp(randomBytes(size * size * 3), { raw: { width: size, height: size, channels: 3 } })
+    .png()
+    .toBuffer();
 }
 
 let n = 0;
@@ -61,7 +70,9 @@ export function productForm(fields: Record<string, string | number>, image?: { b
 
 export async function createProduct(
   adminUser: TestUser,
-  fields: Partial<Record<'name' | 'description' | 'price' | 'discount' | 'category' | 'stock' | 'hsn' | 'gstRatePercent', string | number>> = {},
+  fields: Partial<
+    Record<'name' | 'description' | 'price' | 'discount' | 'category' | 'stock' | 'hsn' | 'gstRatePercent', string | number>
+  > = {},
   withImage = true,
 ): Promise<ProductJson> {
   const form = productForm(

@@ -9,7 +9,10 @@ export const label = (text: string) => new RegExp(`^${text}( \\*)?$`);
 
 /** Waits for a client-side navigation (react-router changes the URL without a load event). */
 export async function waitForPath(page: Page, path: string | RegExp, timeout = WAIT.timeout): Promise<void> {
-  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)), { waitUntil: 'commit', timeout });
+  await page.waitForURL((url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)), {
+    waitUntil: 'commit',
+    timeout,
+  });
 }
 
 /** Full-page screenshots at 1280 and 360 px of what is on screen now. */

@@ -28,7 +28,11 @@ export async function payOnPage(checkout: StripeLocal, sessionId: string): Promi
 }
 
 /** Polls `probe` until it returns something truthy (no fixed sleeps); fails after `timeoutMs`. */
-export async function eventually<T>(probe: () => Promise<T | null | undefined | false>, timeoutMs = 20_000, what = 'condition'): Promise<T> {
+export async function eventually<T>(
+  probe: () => Promise<T | null | undefined | false>,
+  timeoutMs = 20_000,
+  what = 'condition',
+): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await probe();

@@ -6,7 +6,18 @@ const image = { url: '/api/images/abc', hash: 'abc' };
 const stored = {
   userId: 'u1',
   user: { _id: 'u1', fullname: { firstname: 'Asha', lastname: 'Rao' }, email: 'asha@example.com' },
-  items: [{ _id: 'p1', name: 'Cabin Trolley', price: 4999, discount: 1000, quantity: 2, hsn: '4202', gstRatePercent: 18, product: { _id: 'p1', image } }],
+  items: [
+    {
+      _id: 'p1',
+      name: 'Cabin Trolley',
+      price: 4999,
+      discount: 1000,
+      quantity: 2,
+      hsn: '4202',
+      gstRatePercent: 18,
+      product: { _id: 'p1', image },
+    },
+  ],
   shippingAddress: { street: '12 MG Road', city: 'Bengaluru', state: 'Karnataka', postalCode: '560001', country: 'India', landmark: '' },
   subtotal: 9998,
   totalAmount: 7998,
@@ -21,7 +32,10 @@ const stored = {
     refund: { id: 're_1', status: 'succeeded', amountPaise: 799800, requestedAt: at, refundedAt: at },
     extraPayments: [{ sessionId: 'cs_2', paymentIntentId: null, amountPaise: 100, reason: 'duplicate', receivedAt: at, refund: null }],
   },
-  statusHistory: [{ status: 'pending', at, by: 'u1' }, { status: 'confirmed', at, by: 'stripe' }],
+  statusHistory: [
+    { status: 'pending', at, by: 'u1' },
+    { status: 'confirmed', at, by: 'stripe' },
+  ],
   attention: [{ code: 'refund_failed', message: 'Look at it', at }],
   source: 'cart',
   delivery: { pin: '560001', zone: 'metro', days: { min: 2, max: 3 }, deliverBy: { from: '2026-11-22', to: '2026-11-23' } },
@@ -83,7 +97,9 @@ describe('orderFromData', () => {
       creditNote: null,
       updatedAt: at,
     });
-    expect(orderFromData('o3', { ...stored, payment: { ...stored.payment, refund: { amountPaise: 5, requestedAt: at } } }).payment.refund).toEqual({
+    expect(
+      orderFromData('o3', { ...stored, payment: { ...stored.payment, refund: { amountPaise: 5, requestedAt: at } } }).payment.refund,
+    ).toEqual({
       id: null,
       status: 'pending',
       amountPaise: 5,
@@ -94,10 +110,14 @@ describe('orderFromData', () => {
 
   it('rejects bad shapes, naming the field', () => {
     expect(() => orderFromData('o', 'order')).toThrow('orders/o: expected an object');
-    expect(() => orderFromData('o', { ...stored, status: 'lost' })).toThrow('orders/o.status: expected one of pending, confirmed, shipped, completed, cancelled');
+    expect(() => orderFromData('o', { ...stored, status: 'lost' })).toThrow(
+      'orders/o.status: expected one of pending, confirmed, shipped, completed, cancelled',
+    );
     expect(() => orderFromData('o', { ...stored, paymentMethod: 'UPI' })).toThrow('orders/o.paymentMethod');
     expect(() => orderFromData('o', { ...stored, items: { 0: stored.items[0] } })).toThrow('orders/o.items: expected a list');
-    expect(() => orderFromData('o', { ...stored, items: [{ ...stored.items[0], price: '4999' }] })).toThrow('orders/o.items[0].price: expected a number');
+    expect(() => orderFromData('o', { ...stored, items: [{ ...stored.items[0], price: '4999' }] })).toThrow(
+      'orders/o.items[0].price: expected a number',
+    );
     expect(() => orderFromData('o', { ...stored, statusHistory: [{ status: 'lost', at }] })).toThrow('orders/o.statusHistory[0].status');
     expect(() => orderFromData('o', { ...stored, payment: { ...stored.payment, status: 'maybe' } })).toThrow('orders/o.payment.status');
     expect(() => orderFromData('o', { ...stored, createdAt: 1732096800 })).toThrow('orders/o.createdAt: expected an ISO date');

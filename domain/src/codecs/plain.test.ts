@@ -10,9 +10,7 @@ describe('toPlainData', () => {
   it('turns the edge’s timestamps and Dates into ISO strings, deep in lists and objects', () => {
     const at = new FakeTimestamp(Date.UTC(2026, 10, 21, 4, 30));
     const bytes = new Uint8Array([1, 2]);
-    expect(
-      toPlainData({ createdAt: at, when: new Date(0), list: [{ at }], nested: { n: 1, s: 'x', none: null }, bytes }, dateOf),
-    ).toEqual({
+    expect(toPlainData({ createdAt: at, when: new Date(0), list: [{ at }], nested: { n: 1, s: 'x', none: null }, bytes }, dateOf)).toEqual({
       createdAt: '2026-11-21T04:30:00.000Z',
       when: '1970-01-01T00:00:00.000Z',
       list: [{ at: '2026-11-21T04:30:00.000Z' }],

@@ -41,7 +41,15 @@ describe('productFromData', () => {
   });
 
   it('gives an older document the defaults', () => {
-    expect(productFromData('p2', { name: 'Old', price: 100, image: { url: '/api/images/x', hash: 'x' }, countryOfOrigin: '', gstRatePercent: 7 })).toEqual({
+    expect(
+      productFromData('p2', {
+        name: 'Old',
+        price: 100,
+        image: { url: '/api/images/x', hash: 'x' },
+        countryOfOrigin: '',
+        gstRatePercent: 7,
+      }),
+    ).toEqual({
       _id: 'p2',
       name: 'Old',
       description: '',

@@ -3,7 +3,13 @@ import { profileFromData } from './profile.js';
 
 describe('profileFromData', () => {
   it('reads a profile; the role is the one passed in, not the stored mirror', () => {
-    const stored = { fullname: { firstname: 'Asha', lastname: 'Rao' }, email: 'asha@example.com', phonenumber: '9876543210', role: 'customer', createdAt: '2026-11-20T10:00:00.000Z' };
+    const stored = {
+      fullname: { firstname: 'Asha', lastname: 'Rao' },
+      email: 'asha@example.com',
+      phonenumber: '9876543210',
+      role: 'customer',
+      createdAt: '2026-11-20T10:00:00.000Z',
+    };
     expect(profileFromData('u1', stored, 'admin')).toEqual({
       _id: 'u1',
       fullname: { firstname: 'Asha', lastname: 'Rao' },

@@ -5,7 +5,10 @@ import { sellerSettingsFromData } from './seller.js';
 
 describe('settings codecs', () => {
   it('reads the seller settings; null before the first save or without an Indian state', () => {
-    expect(sellerSettingsFromData({ ...DEMO_SELLER, updatedAt: '2026-11-21T10:00:00.000Z' })).toEqual({ ...DEMO_SELLER, updatedAt: '2026-11-21T10:00:00.000Z' });
+    expect(sellerSettingsFromData({ ...DEMO_SELLER, updatedAt: '2026-11-21T10:00:00.000Z' })).toEqual({
+      ...DEMO_SELLER,
+      updatedAt: '2026-11-21T10:00:00.000Z',
+    });
     expect(sellerSettingsFromData({ ...DEMO_SELLER })?.updatedAt).toBeNull();
     expect(sellerSettingsFromData(undefined)).toBeNull();
     expect(sellerSettingsFromData({ ...DEMO_SELLER, address: { ...DEMO_SELLER.address, state: 'Atlantis' } })).toBeNull();
@@ -22,8 +25,34 @@ describe('settings codecs', () => {
 
   it('reads a complaint ticket', () => {
     const at = '2026-11-21T10:00:00.000Z';
-    const ticket = grievanceTicketFromData('GRV-2026-00001', { name: 'Asha', email: 'a@x.in', subject: 'Late', message: 'Where is it?', status: 'open', createdAt: at, acknowledgedAt: at, acknowledgeBy: at, resolveBy: at, resolvedAt: null, uid: null });
-    expect(ticket).toEqual({ number: 'GRV-2026-00001', status: 'open', name: 'Asha', email: 'a@x.in', phone: '', orderId: '', subject: 'Late', message: 'Where is it?', createdAt: at, acknowledgedAt: at, acknowledgeBy: at, resolveBy: at, resolvedAt: null });
+    const ticket = grievanceTicketFromData('GRV-2026-00001', {
+      name: 'Asha',
+      email: 'a@x.in',
+      subject: 'Late',
+      message: 'Where is it?',
+      status: 'open',
+      createdAt: at,
+      acknowledgedAt: at,
+      acknowledgeBy: at,
+      resolveBy: at,
+      resolvedAt: null,
+      uid: null,
+    });
+    expect(ticket).toEqual({
+      number: 'GRV-2026-00001',
+      status: 'open',
+      name: 'Asha',
+      email: 'a@x.in',
+      phone: '',
+      orderId: '',
+      subject: 'Late',
+      message: 'Where is it?',
+      createdAt: at,
+      acknowledgedAt: at,
+      acknowledgeBy: at,
+      resolveBy: at,
+      resolvedAt: null,
+    });
     expect(() => grievanceTicketFromData('G', { status: 'closed' })).toThrow('grievances/G.status: expected one of open, resolved');
   });
 });

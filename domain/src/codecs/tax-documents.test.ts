@@ -6,7 +6,15 @@ const invoice = {
   number: 'BS/2026-27/00001',
   issuedAt: '2026-11-21T10:00:00.000Z',
   financialYear: '2026-27',
-  seller: { name: 'Bagshop Retail LLP', gstin: '27AAPFB1234C1ZU', state: 'Maharashtra', stateCode: '27', address: { line1: 'Unit 12', line2: '', city: 'Mumbai', pincode: '400013' }, email: 's@b.test', phone: '022' },
+  seller: {
+    name: 'Bagshop Retail LLP',
+    gstin: '27AAPFB1234C1ZU',
+    state: 'Maharashtra',
+    stateCode: '27',
+    address: { line1: 'Unit 12', line2: '', city: 'Mumbai', pincode: '400013' },
+    email: 's@b.test',
+    phone: '022',
+  },
   buyer: { name: 'Asha Rao', addressLines: ['12 MG Road', 'Mumbai 400001'] },
   placeOfSupply: { state: 'Maharashtra', stateCode: '27' },
   intraState: true,
@@ -17,7 +25,14 @@ const invoice = {
 describe('tax document codecs', () => {
   it('reads an invoice and a credit note as stored on the order', () => {
     expect(invoiceFromData(invoice)).toEqual(invoice);
-    const note = { number: 'BS-CN/2026-27/00001', issuedAt: '2026-11-22T10:00:00.000Z', financialYear: '2026-27', invoiceNumber: invoice.number, reason: 'Order cancelled', totals };
+    const note = {
+      number: 'BS-CN/2026-27/00001',
+      issuedAt: '2026-11-22T10:00:00.000Z',
+      financialYear: '2026-27',
+      invoiceNumber: invoice.number,
+      reason: 'Order cancelled',
+      totals,
+    };
     expect(creditNoteFromData(note)).toEqual(note);
   });
 
@@ -25,7 +40,12 @@ describe('tax document codecs', () => {
     expect(invoiceFromData(undefined)).toBeNull();
     expect(creditNoteFromData(null)).toBeNull();
     expect(totalsFromData(undefined)).toEqual({ grossPaise: 0, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 });
-    expect(invoiceFromData({ number: 'X' })).toMatchObject({ number: 'X', intraState: false, lines: [], buyer: { name: '', addressLines: [] } });
+    expect(invoiceFromData({ number: 'X' })).toMatchObject({
+      number: 'X',
+      intraState: false,
+      lines: [],
+      buyer: { name: '', addressLines: [] },
+    });
   });
 
   it('rejects bad shapes', () => {

@@ -125,9 +125,7 @@ describe('numbers', () => {
     expect(quantitySchema.parse(1)).toBe(1);
     expect(quantitySchema.parse('10000')).toBe(10000);
     for (const bad of [0, 10001, 2.5]) {
-      expect(quantitySchema.safeParse(bad).error?.issues[0]?.message).toBe(
-        'Quantity must be a whole number between 1 and 10,000',
-      );
+      expect(quantitySchema.safeParse(bad).error?.issues[0]?.message).toBe('Quantity must be a whole number between 1 and 10,000');
     }
   });
 });

@@ -97,16 +97,7 @@ export interface TextFieldOptions {
  * (One issue per field keeps API `errors` and form messages clean, and, unlike `abort`,
  * still lets cross-field refinements with `when` run.)
  */
-export function textField({
-  label,
-  max,
-  required,
-  tooLong,
-  invalid,
-  trim = true,
-  lowercase = false,
-  rules = [],
-}: TextFieldOptions) {
+export function textField({ label, max, required, tooLong, invalid, trim = true, lowercase = false, rules = [] }: TextFieldOptions) {
   const requiredMessage = required ?? `${label} is required`;
   const invalidMessage = invalid ?? `${label} must be text`;
   const tooLongMessage = tooLong ?? `${label} must be at most ${max} characters`;
@@ -116,11 +107,7 @@ export function textField({
   return schema.check((payload) => {
     const value = payload.value;
     const message =
-      value.length === 0
-        ? requiredMessage
-        : value.length > max
-          ? tooLongMessage
-          : rules.find((rule) => !rule.test(value))?.message;
+      value.length === 0 ? requiredMessage : value.length > max ? tooLongMessage : rules.find((rule) => !rule.test(value))?.message;
     if (message !== undefined) payload.issues.push({ code: 'custom', message, input: value });
   });
 }

@@ -49,10 +49,9 @@ const dayRange = z
   )
   .refine((r) => r.min <= r.max, { error: 'The fewest days cannot be more than the most days', path: ['max'] });
 
-const zoneDays = z.object(
-  Object.fromEntries(DELIVERY_ZONES.map((zone) => [zone, dayRange])) as Record<DeliveryZone, typeof dayRange>,
-  { error: 'Give the delivery days of every zone' },
-);
+const zoneDays = z.object(Object.fromEntries(DELIVERY_ZONES.map((zone) => [zone, dayRange])) as Record<DeliveryZone, typeof dayRange>, {
+  error: 'Give the delivery days of every zone',
+});
 
 const isDay = (s: string) => /^\d{4}-\d{2}-\d{2}$/.test(s) && new Date(`${s}T00:00:00Z`).toISOString().slice(0, 10) === s;
 

@@ -4,7 +4,11 @@ import { ORDER_PAGE_MAX, orderListQuerySchema } from './orders.js';
 describe('orderListQuerySchema', () => {
   it('accepts an empty query and query strings', () => {
     expect(orderListQuerySchema.parse({})).toEqual({});
-    expect(orderListQuerySchema.parse({ status: 'pending', limit: '20', cursor: 'abc_123' })).toEqual({ status: 'pending', limit: 20, cursor: 'abc_123' });
+    expect(orderListQuerySchema.parse({ status: 'pending', limit: '20', cursor: 'abc_123' })).toEqual({
+      status: 'pending',
+      limit: 20,
+      cursor: 'abc_123',
+    });
   });
 
   it('refuses unknown statuses, bad limits and bad cursors', () => {

@@ -11,9 +11,10 @@ function errorsOf(schema: z.ZodType, body: unknown): Record<string, string> {
 
 describe('createOrderSchema', () => {
   it('accepts a cart order and drops client prices and ids', () => {
-    expect(
-      createOrderSchema.parse({ paymentMethod: 'COD', addressId: 'addr_1', totalAmount: 1, userId: 'x', items: [] }),
-    ).toEqual({ paymentMethod: 'COD', addressId: 'addr_1' });
+    expect(createOrderSchema.parse({ paymentMethod: 'COD', addressId: 'addr_1', totalAmount: 1, userId: 'x', items: [] })).toEqual({
+      paymentMethod: 'COD',
+      addressId: 'addr_1',
+    });
   });
 
   it('accepts a Buy Now order; null means not sent', () => {
@@ -34,9 +35,7 @@ describe('createOrderSchema', () => {
       paymentMethod: 'Payment method must be COD or ONLINE',
       addressId: 'Invalid id',
     });
-    expect(
-      errorsOf(createOrderSchema, { paymentMethod: 'cod', addressId: 'a/b', productId: 'x'.repeat(100000), quantity: 0 }),
-    ).toEqual({
+    expect(errorsOf(createOrderSchema, { paymentMethod: 'cod', addressId: 'a/b', productId: 'x'.repeat(100000), quantity: 0 })).toEqual({
       paymentMethod: 'Payment method must be COD or ONLINE',
       addressId: 'Invalid id',
       productId: 'Invalid id',
@@ -69,9 +68,9 @@ describe('orderStatusUpdateSchema', () => {
 
 describe('createPaymentSchema', () => {
   it('keeps only the order id; client items are dropped', () => {
-    expect(
-      createPaymentSchema.parse({ orderId: 'o1', items: [{ name: 'Bag', price: 1, quantity: 1 }], amount: 1 }),
-    ).toEqual({ orderId: 'o1' });
+    expect(createPaymentSchema.parse({ orderId: 'o1', items: [{ name: 'Bag', price: 1, quantity: 1 }], amount: 1 })).toEqual({
+      orderId: 'o1',
+    });
     expect(errorsOf(createPaymentSchema, {})).toEqual({ orderId: 'Invalid id' });
     expect(errorsOf(createPaymentSchema, { orderId: 'x'.repeat(100000) })).toEqual({ orderId: 'Invalid id' });
     expect(errorsOf(createPaymentSchema, { orderId: 7 })).toEqual({ orderId: 'Invalid id' });

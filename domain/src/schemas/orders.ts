@@ -44,9 +44,7 @@ export const ORDER_PAGE_DEFAULT = 50;
 
 /** GET /api/order/all (admin): optional status filter and paging (`cursor` = last order id seen). */
 export const orderListQuerySchema = z.object({
-  status: optionalField(
-    z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` }),
-  ),
+  status: optionalField(z.enum(ORDER_STATUSES, { error: `Status must be one of ${ORDER_STATUSES.join(', ')}` })),
   limit: optionalField(
     z.preprocess(
       (value) => (typeof value === 'string' && /^\d{1,6}$/.test(value.trim()) ? Number(value) : value),

@@ -16,7 +16,14 @@ const STOCK = 'Stock must be a whole number between 0 and 10,000';
 const LONG = 'a'.repeat(100000);
 
 // What a multipart form sends: every value is text.
-const form = { name: ' Voyager Cabin Case ', description: ' Hard shell. ', price: '4999', discount: '1500', category: 'luggage', stock: '12' };
+const form = {
+  name: ' Voyager Cabin Case ',
+  description: ' Hard shell. ',
+  price: '4999',
+  discount: '1500',
+  category: 'luggage',
+  stock: '12',
+};
 
 describe('productCreateSchema', () => {
   it('reads multipart text into numbers, trims, and drops unknown fields', () => {
@@ -36,7 +43,9 @@ describe('productCreateSchema', () => {
   it('takes a missing or blank country of origin as India, and keeps a given one', () => {
     expect(productCreateSchema.parse({ ...form, countryOfOrigin: '' }).countryOfOrigin).toBe('India');
     expect(productCreateSchema.parse({ ...form, countryOfOrigin: ' China ' }).countryOfOrigin).toBe('China');
-    expect(errorsOf(productCreateSchema, { ...form, countryOfOrigin: 'x'.repeat(61) })).toEqual({ countryOfOrigin: 'Country of origin must be at most 60 characters' });
+    expect(errorsOf(productCreateSchema, { ...form, countryOfOrigin: 'x'.repeat(61) })).toEqual({
+      countryOfOrigin: 'Country of origin must be at most 60 characters',
+    });
   });
 
   it('defaults description to "" and discount to 0', () => {
@@ -138,8 +147,12 @@ describe('tax fields (HSN and GST rate)', () => {
 
   it('take 4, 6 or 8 digit HSN codes and the GST rates of the law', () => {
     expect(productCreateSchema.parse({ ...form, hsn: '420222', gstRatePercent: '5' })).toMatchObject({ hsn: '420222', gstRatePercent: 5 });
-    expect(productCreateSchema.parse({ ...form, hsn: '4202 1190', gstRatePercent: 28 })).toMatchObject({ hsn: '42021190', gstRatePercent: 28 });
-    for (const rate of [0, 5, 12, 18, 28, 40]) expect(productCreateSchema.parse({ ...form, gstRatePercent: String(rate) }).gstRatePercent).toBe(rate);
+    expect(productCreateSchema.parse({ ...form, hsn: '4202 1190', gstRatePercent: 28 })).toMatchObject({
+      hsn: '42021190',
+      gstRatePercent: 28,
+    });
+    for (const rate of [0, 5, 12, 18, 28, 40])
+      expect(productCreateSchema.parse({ ...form, gstRatePercent: String(rate) }).gstRatePercent).toBe(rate);
   });
 
   it('refuse other HSN codes and rates with a message', () => {
@@ -147,13 +160,17 @@ describe('tax fields (HSN and GST rate)', () => {
       expect(errorsOf(productCreateSchema, { ...form, hsn })).toEqual({ hsn: 'HSN code must be 4, 6 or 8 digits' });
     }
     for (const gstRatePercent of ['7', '18.5', 'abc', -5, 100]) {
-      expect(errorsOf(productCreateSchema, { ...form, gstRatePercent })).toEqual({ gstRatePercent: 'GST rate must be one of 0, 5, 12, 18, 28, 40 %' });
+      expect(errorsOf(productCreateSchema, { ...form, gstRatePercent })).toEqual({
+        gstRatePercent: 'GST rate must be one of 0, 5, 12, 18, 28, 40 %',
+      });
     }
   });
 
   it('on PATCH: left out stays as it is; a blank HSN or rate means the default', () => {
     expect(productUpdateSchema.parse({ stock: '3' })).toEqual({ stock: 3 });
     expect(productUpdateSchema.parse({ hsn: '', gstRatePercent: '' })).toEqual({ hsn: '4202', gstRatePercent: 18 });
-    expect(errorsOf(productUpdateSchema, { gstRatePercent: '15' })).toEqual({ gstRatePercent: 'GST rate must be one of 0, 5, 12, 18, 28, 40 %' });
+    expect(errorsOf(productUpdateSchema, { gstRatePercent: '15' })).toEqual({
+      gstRatePercent: 'GST rate must be one of 0, 5, 12, 18, 28, 40 %',
+    });
   });
 });

@@ -16,10 +16,9 @@ export const DISCOUNT_OVER_PRICE = 'Discount cannot exceed price';
 export const STOCK_MESSAGE = 'Stock must be a whole number between 0 and 10,000';
 /** 409 when the stock an admin edited was changed (an order, another admin) after the form loaded it. */
 export const PRODUCT_CHANGED = 'This product changed since you opened it';
-export const EXPECTED_UPDATED_AT_REQUIRED = 'expectedUpdatedAt (the product\'s updatedAt as you loaded it) is required to change stock';
+export const EXPECTED_UPDATED_AT_REQUIRED = "expectedUpdatedAt (the product's updatedAt as you loaded it) is required to change stock";
 
-const isBlank = (value: unknown) =>
-  value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
+const isBlank = (value: unknown) => value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 
 const name = textField({ label: 'Name', max: PRODUCT_NAME_MAX, required: PRODUCT_REQUIRED });
 
@@ -129,10 +128,7 @@ export const productUpdateSchema = z
     },
     { error: BODY_MESSAGE },
   )
-  .refine(
-    (p) => p.price === undefined || p.discount === undefined || p.discount <= p.price,
-    discountWithinPrice,
-  );
+  .refine((p) => p.price === undefined || p.discount === undefined || p.discount <= p.price, discountWithinPrice);
 
 export type ProductInput = z.output<typeof productCreateSchema>;
 export type ProductCreateInput = ProductInput;

@@ -29,8 +29,12 @@ describe('sellerSettingsSchema', () => {
 
   it('checks the GSTIN: format, check character, and the state code against the address', () => {
     expect(errorsOf({ ...DEMO_SELLER, gstin: '' })).toEqual({ gstin: 'GSTIN is required' });
-    expect(errorsOf({ ...DEMO_SELLER, gstin: '27AAPFB1234C1Z' })).toEqual({ gstin: 'GSTIN must be 15 characters: state code, PAN, entity number, Z and a check character' });
-    expect(errorsOf({ ...DEMO_SELLER, gstin: '27AAPFB1234C1ZV' })).toEqual({ gstin: 'This GSTIN’s check character is wrong: check it for a typing mistake' });
+    expect(errorsOf({ ...DEMO_SELLER, gstin: '27AAPFB1234C1Z' })).toEqual({
+      gstin: 'GSTIN must be 15 characters: state code, PAN, entity number, Z and a check character',
+    });
+    expect(errorsOf({ ...DEMO_SELLER, gstin: '27AAPFB1234C1ZV' })).toEqual({
+      gstin: 'This GSTIN’s check character is wrong: check it for a typing mistake',
+    });
     expect(errorsOf({ ...DEMO_SELLER, address: { ...DEMO_SELLER.address, state: 'Karnataka' } })).toEqual({
       gstin: 'The GSTIN’s state code does not match the state of the address',
     });
@@ -55,7 +59,9 @@ describe('sellerSettingsSchema', () => {
       email: 'Invalid email',
       phone: 'Enter a phone number: digits, spaces, +, - and brackets (8 to 20 characters)',
     });
-    expect(errorsOf({ ...DEMO_SELLER, invoicePrefix: 'B/S' })).toEqual({ invoicePrefix: 'Invoice prefix must be 1 to 4 capital letters or digits' });
+    expect(errorsOf({ ...DEMO_SELLER, invoicePrefix: 'B/S' })).toEqual({
+      invoicePrefix: 'Invoice prefix must be 1 to 4 capital letters or digits',
+    });
     expect(errorsOf(null)).toEqual({ '': 'Request body must be a JSON object' });
   });
 });

@@ -32,7 +32,12 @@ const address = z.object(
     line2: optionalTextField({ label: 'Address line 2', max: LIMITS.addressLine }),
     city: textField({ label: 'City', max: 100 }),
     state: z.enum(INDIAN_STATES, { error: 'Choose a state' }),
-    pincode: textField({ label: 'PIN code', max: 6, tooLong: 'Enter a 6-digit PIN code', rules: [matches(/^[1-9][0-9]{5}$/, 'Enter a 6-digit PIN code')] }),
+    pincode: textField({
+      label: 'PIN code',
+      max: 6,
+      tooLong: 'Enter a 6-digit PIN code',
+      rules: [matches(/^[1-9][0-9]{5}$/, 'Enter a 6-digit PIN code')],
+    }),
   },
   { error: 'Address is required' },
 );
@@ -49,10 +54,20 @@ export const sellerSettingsSchema = z
       gstin,
       invoicePrefix: z.preprocess(
         compactUpper,
-        textField({ label: 'Invoice prefix', max: 4, tooLong: INVOICE_PREFIX_MESSAGE, rules: [matches(INVOICE_PREFIX_PATTERN, INVOICE_PREFIX_MESSAGE)] }),
+        textField({
+          label: 'Invoice prefix',
+          max: 4,
+          tooLong: INVOICE_PREFIX_MESSAGE,
+          rules: [matches(INVOICE_PREFIX_PATTERN, INVOICE_PREFIX_MESSAGE)],
+        }),
       ),
       email: emailSchema,
-      phone: textField({ label: 'Phone', max: 20, tooLong: SELLER_PHONE_MESSAGE, rules: [matches(/^\+?[0-9 ()-]{8,20}$/, SELLER_PHONE_MESSAGE)] }),
+      phone: textField({
+        label: 'Phone',
+        max: 20,
+        tooLong: SELLER_PHONE_MESSAGE,
+        rules: [matches(/^\+?[0-9 ()-]{8,20}$/, SELLER_PHONE_MESSAGE)],
+      }),
     },
     { error: BODY_MESSAGE },
   )

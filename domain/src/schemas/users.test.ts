@@ -51,9 +51,9 @@ describe('signupSchema', () => {
       phonenumber: 'Phone number is required',
     };
     expect(errorsOf(signupSchema, {})).toEqual(required);
-    expect(
-      errorsOf(signupSchema, { fullname: { firstname: '', lastname: ' ' }, email: '', password: '', phonenumber: '' }),
-    ).toEqual(required);
+    expect(errorsOf(signupSchema, { fullname: { firstname: '', lastname: ' ' }, email: '', password: '', phonenumber: '' })).toEqual(
+      required,
+    );
   });
 
   it('uses the spec messages for bad values', () => {
@@ -156,10 +156,21 @@ describe('updateDetailsSchema', () => {
       updateDetailsSchema.parse({ firstname: 'Jo', lastname: 'Li', email: 'j@l.in', phonenumber: '9876543210', role: 'admin' }),
     ).toEqual({ firstname: 'Jo', lastname: 'Li', email: 'j@l.in', phonenumber: '9876543210' });
     expect(
-      updateDetailsSchema.parse({ firstname: 'Jo', lastname: 'Li', email: 'j@l.in', phonenumber: '9876543210', currentPassword: ' Secret@1 ' }),
+      updateDetailsSchema.parse({
+        firstname: 'Jo',
+        lastname: 'Li',
+        email: 'j@l.in',
+        phonenumber: '9876543210',
+        currentPassword: ' Secret@1 ',
+      }),
     ).toMatchObject({ currentPassword: ' Secret@1 ' });
-    expect(updateDetailsSchema.parse({ firstname: 'Jo', lastname: 'Li', email: 'j@l.in', phonenumber: '9876543210', currentPassword: '' }).currentPassword).toBeUndefined();
-    expect(errorsOf(updateDetailsSchema, { firstname: 'Jo', lastname: 'Li', email: 'j@l.in', phonenumber: '9876543210', currentPassword: 5 })).toEqual({
+    expect(
+      updateDetailsSchema.parse({ firstname: 'Jo', lastname: 'Li', email: 'j@l.in', phonenumber: '9876543210', currentPassword: '' })
+        .currentPassword,
+    ).toBeUndefined();
+    expect(
+      errorsOf(updateDetailsSchema, { firstname: 'Jo', lastname: 'Li', email: 'j@l.in', phonenumber: '9876543210', currentPassword: 5 }),
+    ).toEqual({
       currentPassword: 'Current password must be text',
     });
     expect(errorsOf(updateDetailsSchema, {})).toEqual({
@@ -168,9 +179,7 @@ describe('updateDetailsSchema', () => {
       email: 'Email is required',
       phonenumber: 'Phone number is required',
     });
-    expect(
-      errorsOf(updateDetailsSchema, { firstname: LONG, lastname: 1, email: 'x@', phonenumber: '123' }),
-    ).toEqual({
+    expect(errorsOf(updateDetailsSchema, { firstname: LONG, lastname: 1, email: 'x@', phonenumber: '123' })).toEqual({
       firstname: 'First name must be at most 50 characters',
       lastname: 'Last name must be text',
       email: 'Invalid email',

@@ -33,8 +33,7 @@ export const phoneSchema = textField({
 });
 
 /** Passwords are not trimmed. */
-const passwordText = (label: string, rules: TextRule[] = []) =>
-  textField({ label, max: LIMITS.password, trim: false, rules });
+const passwordText = (label: string, rules: TextRule[] = []) => textField({ label, max: LIMITS.password, trim: false, rules });
 
 const registerPassword = passwordText('Password', [minLength(6, 'At least 6 characters')]);
 const newPassword = passwordText('New password', [minLength(6, 'Password must be at least 6 characters')]);
@@ -77,10 +76,7 @@ export const signupFormSchema = z.object(
 );
 
 /** POST /api/users/signin and the login form. */
-export const signinSchema = z.object(
-  { email: emailSchema, password: passwordText('Password') },
-  { error: BODY_MESSAGE },
-);
+export const signinSchema = z.object({ email: emailSchema, password: passwordText('Password') }, { error: BODY_MESSAGE });
 
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required to change your email';
 
@@ -103,17 +99,11 @@ export const updateDetailsSchema = z.object(
 );
 
 /** PATCH /api/users/updatePassword. */
-export const updatePasswordSchema = z.object(
-  { currentPassword: passwordText('Old password'), newPassword },
-  { error: BODY_MESSAGE },
-);
+export const updatePasswordSchema = z.object({ currentPassword: passwordText('Old password'), newPassword }, { error: BODY_MESSAGE });
 
 /** The change-password form. */
 export const changePasswordFormSchema = z
-  .object(
-    { oldPassword: passwordText('Old password'), newPassword, confirmPassword },
-    { error: BODY_MESSAGE },
-  )
+  .object({ oldPassword: passwordText('Old password'), newPassword, confirmPassword }, { error: BODY_MESSAGE })
   .refine(passwordsMatch, passwordsMatchParams);
 
 /** PATCH /api/users/forgetPassword and the forgot-password form. */
@@ -134,10 +124,7 @@ export const logoutSchema = z.object(
 );
 
 /** PATCH /api/users/{uid}/role (admin). */
-export const roleUpdateSchema = z.object(
-  { role: z.enum(ROLES, { error: 'Role must be admin or customer' }) },
-  { error: BODY_MESSAGE },
-);
+export const roleUpdateSchema = z.object({ role: z.enum(ROLES, { error: 'Role must be admin or customer' }) }, { error: BODY_MESSAGE });
 
 export type SignupInput = z.output<typeof signupSchema>;
 export type SignupFormInput = z.output<typeof signupFormSchema>;

@@ -23,7 +23,8 @@ export const SESSION_EXPIRED = 'Your session has expired, please sign in again';
  * token (its role may have changed) and try once more before it signs the user out.
  */
 const noToken = () => new HttpError(401, 'You are not logged in', undefined, { 'WWW-Authenticate': 'Bearer realm="bagshop"' });
-const badToken = () => new HttpError(401, SESSION_EXPIRED, undefined, { 'WWW-Authenticate': 'Bearer realm="bagshop", error="invalid_token"' });
+const badToken = () =>
+  new HttpError(401, SESSION_EXPIRED, undefined, { 'WWW-Authenticate': 'Bearer realm="bagshop", error="invalid_token"' });
 
 function bearerToken(req: Request): string | null {
   const header = req.get('authorization') ?? '';

@@ -33,7 +33,10 @@ export async function getCart(uid: string): Promise<CartLine[]> {
   const refs = snap.docs.map((d) => products().doc(d.id));
   const productSnaps = await db.getAll(...refs);
   const byId = new Map(productSnaps.filter((p) => p.exists).map((p) => [p.id, toProduct(p)]));
-  return joinCart(snap.docs.map((d) => cartLineFromData(d.id, plainDoc(d))), byId);
+  return joinCart(
+    snap.docs.map((d) => cartLineFromData(d.id, plainDoc(d))),
+    byId,
+  );
 }
 
 /**

@@ -1,5 +1,13 @@
 import type { Category, Product, ProductCreateInput, ProductUpdateInput } from '@bagshop/domain';
-import { DISCOUNT_OVER_PRICE, docIdSchema, EXPECTED_UPDATED_AT_REQUIRED, Fields, PRODUCT_CHANGED, productFromData, productTaxFields } from '@bagshop/domain';
+import {
+  DISCOUNT_OVER_PRICE,
+  docIdSchema,
+  EXPECTED_UPDATED_AT_REQUIRED,
+  Fields,
+  PRODUCT_CHANGED,
+  productFromData,
+  productTaxFields,
+} from '@bagshop/domain';
 import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
@@ -123,7 +131,17 @@ export async function updateProduct(id: string, input: ProductUpdateInput, galle
     const pictures = gallery ? await prepareGallery(tx, products(), id, current.images, gallery) : null;
     pictures?.apply();
     const patch: Record<string, unknown> = { updatedAt: FieldValue.serverTimestamp() };
-    for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock', 'countryOfOrigin', 'hsn', 'gstRatePercent'] as const) {
+    for (const key of [
+      'name',
+      'description',
+      'price',
+      'discount',
+      'category',
+      'stock',
+      'countryOfOrigin',
+      'hsn',
+      'gstRatePercent',
+    ] as const) {
       if (input[key] !== undefined) patch[key] = input[key];
     }
     if (pictures) Object.assign(patch, pictures.fields);

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { bestSellers, orderFacts, revenueFigures, type OrderFacts } from './dashboard-figures.js';
 
-const line = (productId: string, quantity: number, price = 1000, discount = 0) => ({ productId, name: `Bag ${productId}`, price, discount, quantity, imageUrl: '' });
+const line = (productId: string, quantity: number, price = 1000, discount = 0) => ({
+  productId,
+  name: `Bag ${productId}`,
+  price,
+  discount,
+  quantity,
+  imageUrl: '',
+});
 const order = (iso: string, status: OrderFacts['status'], items: OrderFacts['items']): OrderFacts => ({
   createdAt: new Date(iso),
   status,
@@ -28,7 +35,15 @@ describe('dashboard figures', () => {
     expect(figures.ordersToday).toBe(2);
     expect(figures.last7Days).toBe(3500);
     expect(figures.ordersLast7Days).toBe(4);
-    expect(figures.byDay.map((d) => d.date)).toEqual(['2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18', '2026-11-19', '2026-11-20', '2026-11-21']);
+    expect(figures.byDay.map((d) => d.date)).toEqual([
+      '2026-11-15',
+      '2026-11-16',
+      '2026-11-17',
+      '2026-11-18',
+      '2026-11-19',
+      '2026-11-20',
+      '2026-11-21',
+    ]);
     expect(figures.byDay[5]).toEqual({ date: '2026-11-20', revenue: 700, orders: 1 });
   });
 
@@ -58,7 +73,10 @@ describe('dashboard figures', () => {
       status: 'pending',
       totalAmount: 10,
       createdAt: '2026-11-01T00:00:00.000Z',
-      items: [{ _id: 'x', name: 'X', price: 10, discount: 0, quantity: 1, product: { _id: 'x', image: { url: '/api/images/1' } } }, { _id: 'y', quantity: 0 }],
+      items: [
+        { _id: 'x', name: 'X', price: 10, discount: 0, quantity: 1, product: { _id: 'x', image: { url: '/api/images/1' } } },
+        { _id: 'y', quantity: 0 },
+      ],
     });
     expect(facts).toEqual({
       createdAt: new Date('2026-11-01T00:00:00.000Z'),

@@ -49,7 +49,13 @@ export function bestSellers(orders: readonly OrderFacts[], since: Date, count = 
   for (const order of orders) {
     if (order.status === 'cancelled' || order.createdAt < since) continue;
     for (const item of order.items) {
-      const entry = byProduct.get(item.productId) ?? { _id: item.productId, name: item.name, quantity: 0, revenue: 0, imageUrl: item.imageUrl };
+      const entry = byProduct.get(item.productId) ?? {
+        _id: item.productId,
+        name: item.name,
+        quantity: 0,
+        revenue: 0,
+        imageUrl: item.imageUrl,
+      };
       entry.quantity += item.quantity;
       entry.revenue += lineTotal(item);
       byProduct.set(item.productId, entry);
@@ -83,6 +89,13 @@ export function orderFacts(id: string, data: unknown): OrderFacts | null {
     totalAmount: order.totalAmount,
     items: order.items
       .filter((item) => item._id && item.quantity > 0)
-      .map((item) => ({ productId: item._id, name: item.name, price: item.price, discount: item.discount, quantity: item.quantity, imageUrl: item.product.image.url })),
+      .map((item) => ({
+        productId: item._id,
+        name: item.name,
+        price: item.price,
+        discount: item.discount,
+        quantity: item.quantity,
+        imageUrl: item.product.image.url,
+      })),
   };
 }

@@ -29,7 +29,9 @@ export async function dashboard(now = new Date()): Promise<AdminDashboard> {
   const orders = db.collection('orders');
   const [recent, counts, lowStock] = await Promise.all([
     orders.where('createdAt', '>=', Timestamp.fromDate(since)).get(),
-    Promise.all(ORDER_STATUSES.map(async (status) => [status, (await orders.where('status', '==', status).count().get()).data().count] as const)),
+    Promise.all(
+      ORDER_STATUSES.map(async (status) => [status, (await orders.where('status', '==', status).count().get()).data().count] as const),
+    ),
     db.collection('products').where('stock', '<=', LOW_STOCK_THRESHOLD).orderBy('stock', 'asc').limit(LOW_STOCK_LIMIT).get(),
   ]);
 

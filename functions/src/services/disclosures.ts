@@ -25,7 +25,8 @@ import { conflict, HttpError, notFound } from '../lib/errors.js';
 export const SELLER_NOT_SET = 'Seller information is not available yet';
 export const TICKET_NOT_FOUND = 'Complaint not found';
 
-const officerFrom = (data: FirebaseFirestore.DocumentData | undefined): GrievanceOfficer | null => grievanceOfficerFromData(plainData(data));
+const officerFrom = (data: FirebaseFirestore.DocumentData | undefined): GrievanceOfficer | null =>
+  grievanceOfficerFromData(plainData(data));
 
 /** GET /api/seller: the public fields of `settings/seller` and the grievance officer. */
 export async function sellerInfo(): Promise<SellerInfo> {

@@ -33,7 +33,11 @@ describe('planGallery', () => {
   });
 
   it('follows the order: moves, removes and places uploads', () => {
-    const plan = planGallery(current, { uploads: [upload('d')], order: [{ existing: h('c') }, { upload: 0 }, { existing: h('a') }], replaceFirst: false });
+    const plan = planGallery(current, {
+      uploads: [upload('d')],
+      order: [{ existing: h('c') }, { upload: 0 }, { existing: h('a') }],
+      replaceFirst: false,
+    });
     expect(hashes(plan)).toBe('cda');
     expect(plan[1]?.upload?.sha256).toBe(h('d'));
     expect(plan[0]?.upload).toBeNull();
@@ -51,6 +55,8 @@ describe('planGallery', () => {
     expect(() => planGallery(current, { uploads: [], order: [{ existing: h('x') }], replaceFirst: false })).toThrow(
       expect.objectContaining({ status: 400, message: IMAGE_ORDER_MESSAGES.unknown }),
     );
-    expect(() => planGallery(current, { uploads: [upload('a')], order: null, replaceFirst: false })).toThrow(expect.objectContaining({ status: 409, message: DUPLICATE_IMAGE }));
+    expect(() => planGallery(current, { uploads: [upload('a')], order: null, replaceFirst: false })).toThrow(
+      expect.objectContaining({ status: 409, message: DUPLICATE_IMAGE }),
+    );
   });
 });

@@ -39,7 +39,10 @@ export interface GalleryEdit {
  */
 export function parseImageOrder(raw: string | undefined, uploads: number): ImageSlot[] | null {
   if (raw === undefined) return null;
-  const tokens = raw.split(',').map((t) => t.trim()).filter((t) => t !== '');
+  const tokens = raw
+    .split(',')
+    .map((t) => t.trim())
+    .filter((t) => t !== '');
   const slots: ImageSlot[] = [];
   const seen = new Set<string>();
   for (const token of tokens) {

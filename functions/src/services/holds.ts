@@ -24,7 +24,12 @@ export interface SweepResult {
 
 export async function sweepExpiredHolds(now: Timestamp = Timestamp.now(), limit = 100): Promise<SweepResult> {
   // Needs the composite index orders (status, payment.holdUntil) in firestore.indexes.json.
-  const due = await orders().where('status', '==', 'pending').where('payment.holdUntil', '<=', now).orderBy('payment.holdUntil').limit(limit).get();
+  const due = await orders()
+    .where('status', '==', 'pending')
+    .where('payment.holdUntil', '<=', now)
+    .orderBy('payment.holdUntil')
+    .limit(limit)
+    .get();
   const cancelled: string[] = [];
   for (const doc of due.docs) {
     try {

@@ -10,8 +10,21 @@ function invoiceWith(lines: number): Invoice {
     seller: DEMO_SELLER,
     placeOfSupply: { state: 'Karnataka', stateCode: '29' },
     user: { fullname: { firstname: 'Rahul', lastname: 'Sharma' } },
-    shippingAddress: { street: '14, 2nd Cross, Indiranagar', city: 'Bengaluru', state: 'Karnataka', postalCode: '560038', country: 'India' },
-    items: Array.from({ length: lines }, (_, i) => ({ name: `Bag number ${i + 1}`, price: 1000 + i, discount: 0, quantity: 1, hsn: '4202', gstRatePercent: 18 })),
+    shippingAddress: {
+      street: '14, 2nd Cross, Indiranagar',
+      city: 'Bengaluru',
+      state: 'Karnataka',
+      postalCode: '560038',
+      country: 'India',
+    },
+    items: Array.from({ length: lines }, (_, i) => ({
+      name: `Bag number ${i + 1}`,
+      price: 1000 + i,
+      discount: 0,
+      quantity: 1,
+      hsn: '4202',
+      gstRatePercent: 18,
+    })),
   });
 }
 

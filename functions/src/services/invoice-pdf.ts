@@ -121,7 +121,12 @@ function tableRow(doc: Doc, cols: Column[], line: InvoiceLine, index: number, y:
     }
     x += c.width;
   });
-  doc.moveTo(PAGE.margin, y + height).lineTo(PAGE.margin + CONTENT, y + height).lineWidth(0.5).strokeColor(RULE).stroke();
+  doc
+    .moveTo(PAGE.margin, y + height)
+    .lineTo(PAGE.margin + CONTENT, y + height)
+    .lineWidth(0.5)
+    .strokeColor(RULE)
+    .stroke();
   return y + height;
 }
 
@@ -137,7 +142,11 @@ function partyBox(doc: Doc, title: string, lines: { text: string; bold?: boolean
   doc.font('bold').fontSize(8).fillColor(MUTED).text(title.toUpperCase(), x, y, { width, characterSpacing: 0.5 });
   let cy = doc.y + 2;
   for (const l of lines) {
-    doc.font(l.bold ? 'bold' : 'regular').fontSize(l.bold ? 10 : 8.5).fillColor(INK).text(l.text, x, cy, { width });
+    doc
+      .font(l.bold ? 'bold' : 'regular')
+      .fontSize(l.bold ? 10 : 8.5)
+      .fillColor(INK)
+      .text(l.text, x, cy, { width });
     cy = doc.y + 1;
   }
   doc.font('regular');
@@ -157,8 +166,16 @@ function drawDocument(doc: Doc, { kind, orderId, invoice, creditNote }: PdfInput
   const half = CONTENT / 2;
 
   // Title and the document's own facts.
-  doc.font('bold').fontSize(18).fillColor(INK).text(isNote ? 'CREDIT NOTE' : 'TAX INVOICE', left, PAGE.margin, { width: half });
-  doc.font('regular').fontSize(8).fillColor(MUTED).text(isNote ? 'Issued under section 34 of the CGST Act' : 'Original for recipient', left, doc.y, { width: half });
+  doc
+    .font('bold')
+    .fontSize(18)
+    .fillColor(INK)
+    .text(isNote ? 'CREDIT NOTE' : 'TAX INVOICE', left, PAGE.margin, { width: half });
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text(isNote ? 'Issued under section 34 of the CGST Act' : 'Original for recipient', left, doc.y, { width: half });
   const metaX = left + half + 10;
   const metaW = (half - 10) / 2;
   let my = PAGE.margin;
@@ -175,12 +192,24 @@ function drawDocument(doc: Doc, { kind, orderId, invoice, creditNote }: PdfInput
     const b = labelValue(doc, 'Invoice date', dateIN(invoice.issuedAt), metaX + metaW, my, metaW);
     my = Math.max(a, b);
     const c = labelValue(doc, 'Order', orderId, metaX, my, metaW);
-    const d = labelValue(doc, 'Place of supply', stateWithCode(invoice.placeOfSupply.state, invoice.placeOfSupply.stateCode), metaX + metaW, my, metaW);
+    const d = labelValue(
+      doc,
+      'Place of supply',
+      stateWithCode(invoice.placeOfSupply.state, invoice.placeOfSupply.stateCode),
+      metaX + metaW,
+      my,
+      metaW,
+    );
     my = Math.max(c, d);
   }
 
   let y = Math.max(my, doc.y) + 10;
-  doc.moveTo(left, y).lineTo(left + CONTENT, y).lineWidth(1).strokeColor(INK).stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + CONTENT, y)
+    .lineWidth(1)
+    .strokeColor(INK)
+    .stroke();
   y += 10;
 
   // Seller and buyer.
@@ -246,9 +275,17 @@ function drawDocument(doc: Doc, { kind, orderId, invoice, creditNote }: PdfInput
     doc.text(value, totalsX + 120, y, { width: 100, align: 'right' });
     y += 14;
   }
-  doc.moveTo(totalsX, y).lineTo(left + CONTENT, y).lineWidth(0.8).strokeColor(INK).stroke();
+  doc
+    .moveTo(totalsX, y)
+    .lineTo(left + CONTENT, y)
+    .lineWidth(0.8)
+    .strokeColor(INK)
+    .stroke();
   y += 5;
-  doc.font('bold').fontSize(11).text(isNote ? 'Credit note total' : 'Invoice total', totalsX, y, { width: 120 });
+  doc
+    .font('bold')
+    .fontSize(11)
+    .text(isNote ? 'Credit note total' : 'Invoice total', totalsX, y, { width: 120 });
   doc.text(rupees(t.grossPaise), totalsX + 100, y, { width: 120, align: 'right' });
   y += 20;
 
@@ -271,10 +308,22 @@ function drawDocument(doc: Doc, { kind, orderId, invoice, creditNote }: PdfInput
   const signX = left + CONTENT - 190;
   const signY = Math.max(y + 10, doc.y);
   doc.font('bold').fontSize(9).fillColor(INK).text(`For ${s.name}`, signX, signY, { width: 190, align: 'right' });
-  doc.moveTo(signX + 30, signY + 52).lineTo(left + CONTENT, signY + 52).lineWidth(0.5).strokeColor(MUTED).stroke();
-  doc.font('regular').fontSize(8.5).fillColor(INK).text('Authorised signatory', signX, signY + 56, { width: 190, align: 'right' });
+  doc
+    .moveTo(signX + 30, signY + 52)
+    .lineTo(left + CONTENT, signY + 52)
+    .lineWidth(0.5)
+    .strokeColor(MUTED)
+    .stroke();
+  doc
+    .font('regular')
+    .fontSize(8.5)
+    .fillColor(INK)
+    .text('Authorised signatory', signX, signY + 56, { width: 190, align: 'right' });
 
-  doc.fontSize(7).fillColor(MUTED).text('This is a computer-generated document.', left, signY + 72, { width: CONTENT, align: 'left' });
+  doc
+    .fontSize(7)
+    .fillColor(MUTED)
+    .text('This is a computer-generated document.', left, signY + 72, { width: CONTENT, align: 'left' });
 }
 
 /** 'Invoice BS/26-27/00042 · Page 1 of 2' at the foot of every page. */
@@ -286,7 +335,11 @@ function pageFooters(doc: Doc, title: string): void {
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.font('regular').fontSize(7).fillColor(MUTED);
-    doc.text(`${title} · Page ${i - range.start + 1} of ${range.count}`, PAGE.margin, PAGE.height - PAGE.margin + 14, { width: CONTENT, align: 'right', lineBreak: false });
+    doc.text(`${title} · Page ${i - range.start + 1} of ${range.count}`, PAGE.margin, PAGE.height - PAGE.margin + 14, {
+      width: CONTENT,
+      align: 'right',
+      lineBreak: false,
+    });
     doc.page.margins.bottom = bottom;
   }
 }

@@ -77,7 +77,9 @@ export async function prepareInvoice(tx: Transaction, orderRef: DocumentReferenc
   const address = (order.shippingAddress ?? {}) as StoredAddress;
   const placeOfSupply = placeOfSupplyOf(address);
   if (!placeOfSupply) {
-    fail(`The delivery state '${String(address.state ?? '')}' is not an Indian state or union territory, so the invoice has no place of supply: correct the address first`);
+    fail(
+      `The delivery state '${String(address.state ?? '')}' is not an Indian state or union territory, so the invoice has no place of supply: correct the address first`,
+    );
   }
   const invoice = buildInvoice({
     fyStart,
@@ -90,7 +92,14 @@ export async function prepareInvoice(tx: Transaction, orderRef: DocumentReferenc
     items: Array.isArray(order.items) ? (order.items as Data[]) : [],
   });
   return (writer) => {
-    writer.set(counterRef, { series: 'invoice', financialYear: invoice.financialYear, last: sequence, lastNumber: invoice.number, orderId: orderRef.id, updatedAt: Timestamp.fromDate(now) });
+    writer.set(counterRef, {
+      series: 'invoice',
+      financialYear: invoice.financialYear,
+      last: sequence,
+      lastNumber: invoice.number,
+      orderId: orderRef.id,
+      updatedAt: Timestamp.fromDate(now),
+    });
     return { invoice: stored(invoice) };
   };
 }
@@ -100,16 +109,29 @@ export async function prepareInvoice(tx: Transaction, orderRef: DocumentReferenc
  * counter of `now`'s financial year. Null when the order has no invoice or already has a
  * credit note.
  */
-export async function prepareCreditNote(tx: Transaction, orderRef: DocumentReference, order: Data, now: Date): Promise<ApplyCreditNote | null> {
+export async function prepareCreditNote(
+  tx: Transaction,
+  orderRef: DocumentReference,
+  order: Data,
+  now: Date,
+): Promise<ApplyCreditNote | null> {
   const invoice = invoiceFromData(plainData(order.invoice));
   if (!invoice || order.creditNote) return null;
   const fyStart = financialYearStart(now);
   const counterRef = taxSeries().doc(`credit-note-${fyStart}`);
   const sequence = Number((await tx.get(counterRef)).get('last') ?? 0) + 1;
-  if (sequence > CREDIT_NOTE_SERIES_MAX) fail(`The credit note series of ${financialYearLabel(fyStart)} is full (${CREDIT_NOTE_SERIES_MAX} notes)`);
+  if (sequence > CREDIT_NOTE_SERIES_MAX)
+    fail(`The credit note series of ${financialYearLabel(fyStart)} is full (${CREDIT_NOTE_SERIES_MAX} notes)`);
   const creditNote = buildCreditNote(invoice, { fyStart, sequence, issuedAt: now });
   return (writer) => {
-    writer.set(counterRef, { series: 'credit-note', financialYear: creditNote.financialYear, last: sequence, lastNumber: creditNote.number, orderId: orderRef.id, updatedAt: Timestamp.fromDate(now) });
+    writer.set(counterRef, {
+      series: 'credit-note',
+      financialYear: creditNote.financialYear,
+      last: sequence,
+      lastNumber: creditNote.number,
+      orderId: orderRef.id,
+      updatedAt: Timestamp.fromDate(now),
+    });
     return { creditNote: stored(creditNote) };
   };
 }

@@ -43,7 +43,9 @@ describe('orderMail', () => {
   });
 
   it('escapes what the shop does not control in the HTML', () => {
-    const html = orderMail('placed', 'o1', { ...order, user: { ...order.user, fullname: { firstname: '<img src=x onerror=alert(1)>' } } })?.message.html ?? '';
+    const html =
+      orderMail('placed', 'o1', { ...order, user: { ...order.user, fullname: { firstname: '<img src=x onerror=alert(1)>' } } })?.message
+        .html ?? '';
     expect(html).not.toContain('<img');
     expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;');
     expect(html).toContain('Cabin Trolley &lt;Blue&gt;');
@@ -90,14 +92,31 @@ describe('orderMail', () => {
 
 describe('orderMailEventFor', () => {
   it('mails on confirmed, shipped and cancelled; not on pending or completed', () => {
-    expect(['pending', 'confirmed', 'shipped', 'completed', 'cancelled'].map(orderMailEventFor)).toEqual([null, 'confirmed', 'shipped', null, 'cancelled']);
+    expect(['pending', 'confirmed', 'shipped', 'completed', 'cancelled'].map(orderMailEventFor)).toEqual([
+      null,
+      'confirmed',
+      'shipped',
+      null,
+      'cancelled',
+    ]);
   });
 });
 
 describe('emailChangedMail', () => {
   it('goes to the old address and names both', () => {
-    const mail = emailChangedMail({ uid: 'u1', oldEmail: 'old@example.in', newEmail: 'new@example.in', firstname: 'Asha', at: new Date('2026-11-22T15:00:00Z') });
-    expect(mail).toMatchObject({ to: 'old@example.in', kind: 'email_changed', uid: 'u1', message: { subject: 'Your Bagshop email address was changed' } });
+    const mail = emailChangedMail({
+      uid: 'u1',
+      oldEmail: 'old@example.in',
+      newEmail: 'new@example.in',
+      firstname: 'Asha',
+      at: new Date('2026-11-22T15:00:00Z'),
+    });
+    expect(mail).toMatchObject({
+      to: 'old@example.in',
+      kind: 'email_changed',
+      uid: 'u1',
+      message: { subject: 'Your Bagshop email address was changed' },
+    });
     expect(mail?.message.text).toContain('from old@example.in to new@example.in on 22 Nov 2026, 8:30 pm IST');
     expect(mail?.message.html).toContain('<p>Hello Asha,</p>');
   });

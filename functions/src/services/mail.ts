@@ -67,7 +67,10 @@ function render(body: Body): { text: string; html: string } {
   ].join('\n');
   const rows = body.rows?.length
     ? `<table style="border-collapse:collapse">${body.rows
-        .map(([a, b]) => `<tr><td style="padding:4px 12px 4px 0">${escapeHtml(a)}</td><td style="padding:4px 0;text-align:right">${escapeHtml(b)}</td></tr>`)
+        .map(
+          ([a, b]) =>
+            `<tr><td style="padding:4px 12px 4px 0">${escapeHtml(a)}</td><td style="padding:4px 0;text-align:right">${escapeHtml(b)}</td></tr>`,
+        )
         .join('')}</table>`
     : '';
   const html = [
@@ -90,7 +93,13 @@ function greeting(firstname: unknown): string {
 // ---- account ----
 
 /** To the OLD address after an email change: the owner learns of a takeover they did not make. */
-export function emailChangedMail(input: { uid: string; oldEmail: string; newEmail: string; firstname?: string; at?: Date }): MailDoc | null {
+export function emailChangedMail(input: {
+  uid: string;
+  oldEmail: string;
+  newEmail: string;
+  firstname?: string;
+  at?: Date;
+}): MailDoc | null {
   if (!input.oldEmail) return null;
   const site = siteUrl();
   const body = render({
@@ -140,7 +149,9 @@ function orderParagraphs(event: OrderMailEvent, ref: string, order: DocumentData
     case 'confirmed':
       return [`Your order #${ref} is confirmed${paid ? ' and paid' : ''}. We are packing it now and will write again when it ships.`];
     case 'shipped':
-      return [`Your order #${ref} has left our warehouse and is on its way to you.${cod ? ` Please keep ${total} ready for the delivery.` : ''}`];
+      return [
+        `Your order #${ref} has left our warehouse and is on its way to you.${cod ? ` Please keep ${total} ready for the delivery.` : ''}`,
+      ];
     case 'cancelled':
       return [
         `Your order #${ref} was cancelled.`,
@@ -156,7 +167,12 @@ function orderParagraphs(event: OrderMailEvent, ref: string, order: DocumentData
  * `order` is the order document as it is after the change. `refundAmount` (rupees) for
  * 'refunded' defaults to the order total.
  */
-export function orderMail(event: OrderMailEvent, orderId: string, order: DocumentData, options: { refundAmount?: number } = {}): MailDoc | null {
+export function orderMail(
+  event: OrderMailEvent,
+  orderId: string,
+  order: DocumentData,
+  options: { refundAmount?: number } = {},
+): MailDoc | null {
   const to = typeof order.user?.email === 'string' ? order.user.email.trim() : '';
   if (!to) return null;
   const ref = shortOrderId(orderId);

@@ -127,7 +127,8 @@ const expireUnpaidSession: TransitionEffect = {
   async prepare(_tx, ctx) {
     const sessionId = paymentOf(ctx.order).sessionId;
     const unpaid = ctx.paymentStatus === 'unpaid' || ctx.paymentStatus === 'failed';
-    if (ctx.to !== 'cancelled' || ctx.method !== 'ONLINE' || !unpaid || typeof sessionId !== 'string' || ctx.reason === 'session_expired') return null;
+    if (ctx.to !== 'cancelled' || ctx.method !== 'ONLINE' || !unpaid || typeof sessionId !== 'string' || ctx.reason === 'session_expired')
+      return null;
     return { apply: () => ({}), afterCommit: () => expireSessionQuietly(sessionId) };
   },
 };
@@ -190,7 +191,14 @@ const mailShopper: TransitionEffect = {
 };
 
 /** Run in this order on every move. Other issues append their effects here (see the file comment). */
-export const TRANSITION_EFFECTS: TransitionEffect[] = [releaseStock, refundPaidOrder, expireUnpaidSession, clearPaidCart, gstDocuments, mailShopper];
+export const TRANSITION_EFFECTS: TransitionEffect[] = [
+  releaseStock,
+  refundPaidOrder,
+  expireUnpaidSession,
+  clearPaidCart,
+  gstDocuments,
+  mailShopper,
+];
 
 export interface PreparedTransition {
   /** Writes the order and every effect's writes. */
@@ -225,14 +233,27 @@ export async function prepareTransition(tx: Transaction, snap: DocumentSnapshot,
   const { to } = request;
   request.guard?.(order, from);
   if (!canTransition(from, to)) {
-    throw conflict(from === to ? `The order is already ${to}` : `An order that is ${statusLabel(from).toLowerCase()} cannot be moved to ${to}`);
+    throw conflict(
+      from === to ? `The order is already ${to}` : `An order that is ${statusLabel(from).toLowerCase()} cannot be moved to ${to}`,
+    );
   }
   const method = order.paymentMethod as PaymentMethod;
   const paymentStatus = (request.payment?.status ?? paymentOf(order).status ?? 'unpaid') as PaymentStatus;
   if (!paymentAllowsMove(method, paymentStatus, to)) throw conflict(UNPAID_ONLINE_MESSAGE);
 
   const now = request.now ? Timestamp.fromDate(request.now) : Timestamp.now();
-  const ctx: TransitionContext = { orderId: snap.id, ref: snap.ref, order, from, to, by: request.by, reason: request.reason, now, method, paymentStatus };
+  const ctx: TransitionContext = {
+    orderId: snap.id,
+    ref: snap.ref,
+    order,
+    from,
+    to,
+    by: request.by,
+    reason: request.reason,
+    now,
+    method,
+    paymentStatus,
+  };
   const prepared: { name: string; effect: PreparedEffect }[] = [];
   for (const effect of TRANSITION_EFFECTS) {
     const p = await effect.prepare(tx, ctx);
@@ -256,7 +277,11 @@ export async function prepareTransition(tx: Transaction, snap: DocumentSnapshot,
         try {
           await effect.afterCommit();
         } catch (error) {
-          logger.error('transition_after_commit_failed', { orderId: snap.id, effect: name, error: error instanceof Error ? error.message : String(error) });
+          logger.error('transition_after_commit_failed', {
+            orderId: snap.id,
+            effect: name,
+            error: error instanceof Error ? error.message : String(error),
+          });
         }
       }
     },

@@ -75,7 +75,9 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
   if (input.paymentMethod === 'ONLINE' && !stripeConfigured()) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
   const { limits, paymentHoldSeconds } = serverConfig();
   if (input.productId !== undefined && (input.quantity ?? 1) > limits.maxLineQuantity) {
-    throw badRequest(lineLimitMessage(limits.maxLineQuantity, 'order'), [{ field: 'quantity', message: lineLimitMessage(limits.maxLineQuantity, 'order') }]);
+    throw badRequest(lineLimitMessage(limits.maxLineQuantity, 'order'), [
+      { field: 'quantity', message: lineLimitMessage(limits.maxLineQuantity, 'order') },
+    ]);
   }
   const [shippingAddress, user] = await Promise.all([readAddress(actor.uid, input.addressId), readProfile(actor)]);
   const buyNow = input.productId !== undefined;
@@ -110,7 +112,8 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
     if (input.paymentMethod === 'ONLINE' && counts.online >= limits.maxOpenOnlineOrders) {
       throw conflict(openOrdersMessage('ONLINE', limits.maxOpenOnlineOrders));
     }
-    if (input.paymentMethod === 'COD' && counts.cod >= limits.maxOpenCodOrders) throw conflict(openOrdersMessage('COD', limits.maxOpenCodOrders));
+    if (input.paymentMethod === 'COD' && counts.cod >= limits.maxOpenCodOrders)
+      throw conflict(openOrdersMessage('COD', limits.maxOpenCodOrders));
 
     const snaps = await tx.getAll(...wanted.map((l) => products().doc(l.productId)));
     const missing = snaps.filter((s) => !s.exists);
@@ -146,7 +149,8 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
     const delivery = await checkOrderDelivery(tx, shippingAddress, input.paymentMethod, totals.totalAmount);
     const now = Timestamp.now();
     // A card order holds its stock until this moment (whole seconds: Stripe's expires_at).
-    const holdUntil = input.paymentMethod === 'ONLINE' ? Timestamp.fromMillis(Math.ceil(now.toMillis() / 1000 + paymentHoldSeconds) * 1000) : null;
+    const holdUntil =
+      input.paymentMethod === 'ONLINE' ? Timestamp.fromMillis(Math.ceil(now.toMillis() / 1000 + paymentHoldSeconds) * 1000) : null;
     const order = {
       userId: actor.uid,
       user,

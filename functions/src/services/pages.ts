@@ -85,7 +85,8 @@ export async function productPage(id: string, origin: string): Promise<PageRespo
     if (!docIdSchema.safeParse(id).success) throw new Error(PRODUCT_NOT_FOUND);
     product = await getProduct(id);
   } catch (error) {
-    if (error instanceof Error && error.message === PRODUCT_NOT_FOUND) return { status: 404, html: withHeadTags(shell, notFoundMeta(origin)) };
+    if (error instanceof Error && error.message === PRODUCT_NOT_FOUND)
+      return { status: 404, html: withHeadTags(shell, notFoundMeta(origin)) };
     throw error;
   }
   return { status: 200, html: await withProductMarkup(withHeadTags(shell, productMeta(product, origin, await sellerName())), product) };
@@ -141,7 +142,13 @@ export async function sitemap(origin: string): Promise<string> {
   const updated = products.map((p) => p.updatedAt);
   entries.push({ loc: `${origin}/`, lastmod: newest(updated, builtAt) });
   for (const category of CATEGORIES) {
-    entries.push({ loc: `${origin}/${category}`, lastmod: newest(products.filter((p) => p.category === category).map((p) => p.updatedAt), builtAt) });
+    entries.push({
+      loc: `${origin}/${category}`,
+      lastmod: newest(
+        products.filter((p) => p.category === category).map((p) => p.updatedAt),
+        builtAt,
+      ),
+    });
   }
   for (const path of INFO_PAGES) entries.push({ loc: `${origin}${path}`, lastmod: builtAt });
   for (const p of products) entries.push({ loc: `${origin}${productPath(p._id)}`, lastmod: p.updatedAt });

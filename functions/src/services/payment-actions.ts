@@ -66,7 +66,11 @@ export async function issueRefund(orderId: string, paymentIntentId: string, reas
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     logger.error('stripe_refund_failed', { orderId, paymentIntentId, error: message });
-    await flag(orderId, 'refund_not_sent', `The refund of payment ${paymentIntentId} could not be sent to Stripe (${message}); it is retried every minute`);
+    await flag(
+      orderId,
+      'refund_not_sent',
+      `The refund of payment ${paymentIntentId} could not be sent to Stripe (${message}); it is retried every minute`,
+    );
     return;
   }
   logger.info('stripe_refund_created', { orderId, paymentIntentId, refundId: refund.id, status: refund.status });
@@ -96,7 +100,11 @@ export async function issueRefund(orderId: string, paymentIntentId: string, reas
     }
     patch['payment.refundUnsent'] = hasUnsent(own, extras);
     if (failed) {
-      patch.attention = withAttention(order, { code: 'refund_failed', message: `Stripe refused the refund of payment ${paymentIntentId}`, at: Timestamp.now() });
+      patch.attention = withAttention(order, {
+        code: 'refund_failed',
+        message: `Stripe refused the refund of payment ${paymentIntentId}`,
+        at: Timestamp.now(),
+      });
     }
     tx.update(ref, patch);
   });
@@ -142,7 +150,8 @@ export async function retryUnsentRefunds(now: Timestamp, limit = 50): Promise<nu
       targets.push({ pi: payment.paymentIntentId, reason: 'requested_by_customer' });
     }
     for (const e of extraPaymentsOf(doc.data())) {
-      if (unsent(e.refund) && e.refund && e.refund.requestedAt.toMillis() < cutoff && e.paymentIntentId) targets.push({ pi: e.paymentIntentId, reason: 'duplicate' });
+      if (unsent(e.refund) && e.refund && e.refund.requestedAt.toMillis() < cutoff && e.paymentIntentId)
+        targets.push({ pi: e.paymentIntentId, reason: 'duplicate' });
     }
     for (const t of targets) {
       await issueRefund(doc.id, t.pi, t.reason);

@@ -29,7 +29,9 @@ describe('without STRIPE_SECRET_KEY', () => {
 
   it('an ONLINE order is refused with 503 before anything is read or written', async () => {
     // No Firestore is running here: reaching the database would fail differently.
-    const error = await placeOrder({ uid: 'u1', email: null, role: 'customer' }, { paymentMethod: 'ONLINE', addressId: 'a1' }).catch((e: unknown) => e);
+    const error = await placeOrder({ uid: 'u1', email: null, role: 'customer' }, { paymentMethod: 'ONLINE', addressId: 'a1' }).catch(
+      (e: unknown) => e,
+    );
     expect(error).toBeInstanceOf(HttpError);
     expect(error).toMatchObject({ status: 503, message: 'Online payments are not configured' });
   });

@@ -11,7 +11,15 @@ import { serverConfig, STRIPE_MIN_SESSION_SECONDS } from '../config.js';
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { stripe, stripeErrorOf, verifyWebhook, type Stripe } from '../lib/stripe.js';
-import { extraPaymentsOf, expireSessionQuietly, hasUnsent, issueRefund, newRefund, type StoredExtraPayment, type StoredRefund } from './payment-actions.js';
+import {
+  extraPaymentsOf,
+  expireSessionQuietly,
+  hasUnsent,
+  issueRefund,
+  newRefund,
+  type StoredExtraPayment,
+  type StoredRefund,
+} from './payment-actions.js';
 import { ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, withAttention, type Actor, type StoredOrder } from './order-store.js';
 import { prepareTransition, type PreparedTransition } from './order-transition.js';
 import { orderMail, queueMail } from './mail.js';
@@ -217,8 +225,10 @@ function orderIdOf(event: Stripe.Event): string | null {
  */
 export function sessionMismatches(order: StoredOrder, session: Stripe.Checkout.Session): string[] {
   const problems: string[] = [];
-  if (session.id !== paymentOf(order).sessionId) problems.push(`session ${session.id} is not the order's (${String(paymentOf(order).sessionId ?? 'none')})`);
-  if (session.amount_total !== expectedPaise(order)) problems.push(`amount ${String(session.amount_total)} paise, expected ${expectedPaise(order)}`);
+  if (session.id !== paymentOf(order).sessionId)
+    problems.push(`session ${session.id} is not the order's (${String(paymentOf(order).sessionId ?? 'none')})`);
+  if (session.amount_total !== expectedPaise(order))
+    problems.push(`amount ${String(session.amount_total)} paise, expected ${expectedPaise(order)}`);
   if (session.currency !== 'inr') problems.push(`currency ${String(session.currency)}, expected inr`);
   if (session.client_reference_id !== order.userId) problems.push(`customer ${String(session.client_reference_id)} is not the order's`);
   if (order.paymentMethod !== 'ONLINE') problems.push('the order is cash on delivery');
@@ -282,7 +292,14 @@ async function onPaid(tx: Transaction, snap: DocumentSnapshot, session: Stripe.C
   if (problems.length > 0) {
     logger.warn('stripe_mismatch', { orderId: snap.id, eventId, sessionId: session.id, problems });
     // Nothing is confirmed; the admin sees why, and the money goes back.
-    const flagged = { ...order, attention: withAttention(order, { code: 'payment_mismatch', message: `Stripe payment not accepted: ${problems.join('; ')}`, at: now }) };
+    const flagged = {
+      ...order,
+      attention: withAttention(order, {
+        code: 'payment_mismatch',
+        message: `Stripe payment not accepted: ${problems.join('; ')}`,
+        at: now,
+      }),
+    };
     const refund = refundExtraPayment(tx, snap, flagged, session, 'it did not match the order', now);
     return { outcome: 'mismatch', afterCommit: refund.afterCommit };
   }
@@ -310,7 +327,11 @@ async function onPaid(tx: Transaction, snap: DocumentSnapshot, session: Stripe.C
       'payment.amountPaise': session.amount_total ?? 0,
       'payment.refund': refund,
       'payment.refundUnsent': hasUnsent(refund, extraPaymentsOf(order)),
-      attention: withAttention(order, { code: 'paid_after_cancel', message: 'Paid after the order was cancelled: the payment is being refunded', at: now }),
+      attention: withAttention(order, {
+        code: 'paid_after_cancel',
+        message: 'Paid after the order was cancelled: the payment is being refunded',
+        at: now,
+      }),
       updatedAt: now,
     });
     return {
@@ -361,7 +382,12 @@ function onRefund(tx: Transaction, snap: DocumentSnapshot, event: Stripe.Event):
   const settle = (r: StoredRefund | null | undefined, amount: number): StoredRefund => {
     const base = r ?? newRefund(amount, now);
     if (base.status === 'succeeded') return base;
-    return { ...base, id: base.id ?? refundId, status: state === 'succeeded' ? 'succeeded' : 'failed', refundedAt: state === 'succeeded' ? now : null };
+    return {
+      ...base,
+      id: base.id ?? refundId,
+      status: state === 'succeeded' ? 'succeeded' : 'failed',
+      refundedAt: state === 'succeeded' ? now : null,
+    };
   };
 
   const patch: Record<string, unknown> = { updatedAt: now };
@@ -373,9 +399,16 @@ function onRefund(tx: Transaction, snap: DocumentSnapshot, event: Stripe.Event):
     patch['payment.refund'] = own;
     if (state === 'succeeded') {
       patch['payment.status'] = 'refunded';
-      queueMail(tx, orderMail('refunded', snap.id, { ...order, payment: { ...payment, status: 'refunded' } }, { refundAmount: own.amountPaise / 100 }));
+      queueMail(
+        tx,
+        orderMail('refunded', snap.id, { ...order, payment: { ...payment, status: 'refunded' } }, { refundAmount: own.amountPaise / 100 }),
+      );
       if (order.status !== 'cancelled') {
-        patch.attention = withAttention(order, { code: 'refunded_outside_shop', message: 'Stripe refunded this order’s payment, but the order was not cancelled', at: now });
+        patch.attention = withAttention(order, {
+          code: 'refunded_outside_shop',
+          message: 'Stripe refunded this order’s payment, but the order was not cancelled',
+          at: now,
+        });
       }
     }
   } else {
@@ -386,7 +419,11 @@ function onRefund(tx: Transaction, snap: DocumentSnapshot, event: Stripe.Event):
     patch['payment.extraPayments'] = extras;
   }
   if (state === 'failed') {
-    patch.attention = withAttention(order, { code: 'refund_failed', message: `Stripe could not refund payment ${paymentIntentId}: refund it by hand`, at: now });
+    patch.attention = withAttention(order, {
+      code: 'refund_failed',
+      message: `Stripe could not refund payment ${paymentIntentId}: refund it by hand`,
+      at: now,
+    });
   }
   patch['payment.refundUnsent'] = hasUnsent(own, extras);
   tx.update(snap.ref, patch);
@@ -437,7 +474,11 @@ export async function handleWebhook(rawBody: Buffer | undefined, signature: stri
     try {
       await result.afterCommit();
     } catch (error) {
-      logger.error('stripe_event_after_commit_failed', { id: event.id, orderId, error: error instanceof Error ? error.message : String(error) });
+      logger.error('stripe_event_after_commit_failed', {
+        id: event.id,
+        orderId,
+        error: error instanceof Error ? error.message : String(error),
+      });
     }
   }
   return { duplicate: result.duplicate };

@@ -8,20 +8,11 @@ describe('search text processing', () => {
   });
 
   it('makes plurals singular and drops stop words and lone letters', () => {
-    expect(['Trolleys', 'backpacks', 'duffles', 'duffels', 'aluminum', 'boxes', 'accessories', 'business', 'bags', 'the', 'l', '40'].map(processTerm)).toEqual([
-      'trolley',
-      'backpack',
-      'duffle',
-      'duffle',
-      'aluminium',
-      'box',
-      'accessory',
-      'business',
-      'bag',
-      null,
-      null,
-      '40',
-    ]);
+    expect(
+      ['Trolleys', 'backpacks', 'duffles', 'duffels', 'aluminum', 'boxes', 'accessories', 'business', 'bags', 'the', 'l', '40'].map(
+        processTerm,
+      ),
+    ).toEqual(['trolley', 'backpack', 'duffle', 'duffle', 'aluminium', 'box', 'accessory', 'business', 'bag', null, null, '40']);
   });
 });
 

@@ -9,7 +9,9 @@ import { ProductIndex } from './search-index.js';
 
 /** What an index was built from: the indexed text of each product, cheap to compare. */
 function signature(products: readonly Product[]): string {
-  return products.map((p) => `${p._id}\u0001${p.updatedAt}\u0001${p.name.length}\u0001${p.description.length}\u0001${p.category}`).join('\u0002');
+  return products
+    .map((p) => `${p._id}\u0001${p.updatedAt}\u0001${p.name.length}\u0001${p.description.length}\u0001${p.category}`)
+    .join('\u0002');
 }
 
 let current: { signature: string; index: ProductIndex } | null = null;

@@ -1,5 +1,12 @@
 // Profiles (users/{uid}) and the Auth accounts behind them.
-import { CURRENT_PASSWORD_REQUIRED, profileFromData, type Role, type SignupInput, type UpdateDetailsInput, type User } from '@bagshop/domain';
+import {
+  CURRENT_PASSWORD_REQUIRED,
+  profileFromData,
+  type Role,
+  type SignupInput,
+  type UpdateDetailsInput,
+  type User,
+} from '@bagshop/domain';
 import { FieldValue, type DocumentData, type DocumentSnapshot } from 'firebase-admin/firestore';
 import type { UserRecord } from 'firebase-admin/auth';
 import { auth, db } from '../lib/admin.js';
@@ -75,7 +82,8 @@ export async function signup(input: SignupInput): Promise<User> {
     const code = authCode(error);
     if (code === 'auth/email-already-exists') throw conflict(EMAIL_TAKEN);
     if (code === 'auth/invalid-email') throw badRequest('Invalid email', [{ field: 'email', message: 'Invalid email' }]);
-    if (code === 'auth/invalid-password') throw badRequest('At least 6 characters', [{ field: 'password', message: 'At least 6 characters' }]);
+    if (code === 'auth/invalid-password')
+      throw badRequest('At least 6 characters', [{ field: 'password', message: 'At least 6 characters' }]);
     throw error;
   }
   const data = {
@@ -136,7 +144,12 @@ export const RECENT_SIGN_IN_SECONDS = 5 * 60;
  * by a Google sign-in of the last five minutes (the SPA re-authenticates with Google first).
  * A stolen ID token alone can no longer move the account to another address.
  */
-export async function checkEmailChange(caller: Caller, record: UserRecord, currentPassword: string | undefined, now = Date.now()): Promise<void> {
+export async function checkEmailChange(
+  caller: Caller,
+  record: UserRecord,
+  currentPassword: string | undefined,
+  now = Date.now(),
+): Promise<void> {
   const providers = record.providerData.map((p) => p.providerId);
   if (providers.includes('password')) {
     if (!currentPassword) throw badRequest(CURRENT_PASSWORD_REQUIRED, [{ field: 'currentPassword', message: CURRENT_PASSWORD_REQUIRED }]);
@@ -180,7 +193,10 @@ export async function updateDetails(caller: Caller, input: UpdateDetailsInput): 
       updatedAt: FieldValue.serverTimestamp(),
     });
     if (emailChanged && previousEmail) {
-      queueMail(batch, emailChangedMail({ uid: caller.uid, oldEmail: previousEmail, newEmail: input.email, firstname: current.fullname.firstname }));
+      queueMail(
+        batch,
+        emailChangedMail({ uid: caller.uid, oldEmail: previousEmail, newEmail: input.email, firstname: current.fullname.firstname }),
+      );
     }
     await batch.commit();
   } catch (error) {
@@ -254,5 +270,12 @@ export async function setRole(actorUid: string, uid: string, role: Role): Promis
   await auth.revokeRefreshTokens(uid);
   if (snap.exists) return toUser(uid, (await ref.get()).data() ?? {}, role);
   const name = splitDisplayName(record.displayName, record.email ?? null);
-  return { _id: uid, fullname: name, email: record.email ?? '', phonenumber: '', role, createdAt: record.metadata.creationTime ? new Date(record.metadata.creationTime).toISOString() : new Date(0).toISOString() };
+  return {
+    _id: uid,
+    fullname: name,
+    email: record.email ?? '',
+    phonenumber: '',
+    role,
+    createdAt: record.metadata.creationTime ? new Date(record.metadata.creationTime).toISOString() : new Date(0).toISOString(),
+  };
 }

@@ -90,7 +90,7 @@ const TARGETS: Target[] = [
   },
   {
     // The mail queue (functions/src/services/mail.ts): not even the addressee reads it.
-    name: "mail (the queue; a message to shopper A)",
+    name: 'mail (the queue; a message to shopper A)',
     doc: (fs) => doc(fs, 'mail', SEED.mail),
     collection: (fs) => collection(fs, 'mail'),
     get: nobody,
@@ -133,7 +133,14 @@ function attempt(target: Target, op: Op, fs: Firestore): Promise<unknown> {
     case 'list':
       return getDocs(target.collection(fs));
     case 'create':
-      return setDoc(doc(target.collection(fs), 'created-by-a-client'), { name: 'from a browser', price: 1, stock: 1, quantity: 1, role: 'admin', status: 'completed' });
+      return setDoc(doc(target.collection(fs), 'created-by-a-client'), {
+        name: 'from a browser',
+        price: 1,
+        stock: 1,
+        quantity: 1,
+        role: 'admin',
+        status: 'completed',
+      });
     case 'update':
       return updateDoc(target.doc(fs), { updatedBy: 'a browser' });
     case 'delete':
@@ -151,7 +158,9 @@ export function describeAccessMatrix(): void {
   describe('access matrix: collection × operation × persona', () => {
     for (const target of TARGETS) {
       describe(target.name, () => {
-        const rows = OPS.flatMap((op) => PERSONAS.map((persona) => ({ op, persona, expected: allowed(target, op, persona) ? 'allowed' : 'denied' })));
+        const rows = OPS.flatMap((op) =>
+          PERSONAS.map((persona) => ({ op, persona, expected: allowed(target, op, persona) ? 'allowed' : 'denied' })),
+        );
         it.each(rows)('$op by $persona → $expected', async ({ op, persona, expected }) => {
           const result = attempt(target, op, db(persona));
           if (expected === 'allowed') await assertSucceeds(result);

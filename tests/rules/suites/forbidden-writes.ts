@@ -2,7 +2,18 @@
 // written by any client, whatever the persona, however the write is shaped. After each
 // attempt the stored documents are checked with rules disabled: nothing moved.
 import { assertFails } from '@firebase/rules-unit-testing';
-import { addDoc, collection, doc, getDoc, getDocs, serverTimestamp, setDoc, updateDoc, writeBatch, type Firestore } from 'firebase/firestore';
+import {
+  addDoc,
+  collection,
+  doc,
+  getDoc,
+  getDocs,
+  serverTimestamp,
+  setDoc,
+  updateDoc,
+  writeBatch,
+  type Firestore,
+} from 'firebase/firestore';
 import { describe, expect, it } from 'vitest';
 import { db, PERSONAS, personaUid, rulesEnv, SEED, UID, type Persona } from '../support/env.ts';
 
@@ -25,12 +36,16 @@ const CASES: WriteCase[] = [
     write: (fs) => setDoc(doc(fs, 'products', SEED.product), { name: 'Trolley 55', price: 1, discount: 0, stock: 5, category: 'luggage' }),
   },
   { name: 'make their profile role admin', write: (fs, p) => setDoc(doc(fs, 'users', self(p)), { role: 'admin' }, { merge: true }) },
-  { name: 'create a profile with role admin', write: (fs) => setDoc(doc(fs, 'users', 'brand-new-user'), { email: 'new@rules.test', role: 'admin' }) },
+  {
+    name: 'create a profile with role admin',
+    write: (fs) => setDoc(doc(fs, 'users', 'brand-new-user'), { email: 'new@rules.test', role: 'admin' }),
+  },
   { name: 'mark their order completed', write: (fs, p) => updateDoc(doc(fs, 'orders', ownOrder(p)), { status: 'completed' }) },
   { name: 'mark their order paid', write: (fs, p) => updateDoc(doc(fs, 'orders', ownOrder(p)), { 'payment.status': 'paid' }) },
   {
     name: 'place an order with their own total',
-    write: (fs, p) => addDoc(collection(fs, 'orders'), { userId: self(p), totalAmount: 1, status: 'confirmed', createdAt: serverTimestamp() }),
+    write: (fs, p) =>
+      addDoc(collection(fs, 'orders'), { userId: self(p), totalAmount: 1, status: 'confirmed', createdAt: serverTimestamp() }),
   },
   {
     name: "change another user's cart line",

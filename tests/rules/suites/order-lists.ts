@@ -34,13 +34,21 @@ const CASES: ListCase[] = [
     query: (fs, p) => query(orders(fs), where('userId', '==', own(p)), orderBy('createdAt', 'desc'), limit(50)),
     allowed: signedIn,
   },
-  { name: "someone else's orders, limit 50", query: (fs, p) => query(orders(fs), where('userId', '==', other(p)), limit(50)), allowed: adminOnly },
   {
-    name: 'own or someone else\'s (userId in [...]), limit 50',
+    name: "someone else's orders, limit 50",
+    query: (fs, p) => query(orders(fs), where('userId', '==', other(p)), limit(50)),
+    allowed: adminOnly,
+  },
+  {
+    name: "own or someone else's (userId in [...]), limit 50",
     query: (fs, p) => query(orders(fs), where('userId', 'in', [own(p), other(p)]), limit(50)),
     allowed: adminOnly,
   },
-  { name: 'pending orders of everyone, limit 50', query: (fs) => query(orders(fs), where('status', '==', 'pending'), limit(50)), allowed: adminOnly },
+  {
+    name: 'pending orders of everyone, limit 50',
+    query: (fs) => query(orders(fs), where('status', '==', 'pending'), limit(50)),
+    allowed: adminOnly,
+  },
   {
     name: 'all orders, newest first, limit 500',
     query: (fs) => query(orders(fs), orderBy('createdAt', 'desc'), limit(500)),

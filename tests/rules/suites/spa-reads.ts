@@ -53,17 +53,22 @@ export function describeSpaReads(): void {
     });
 
     it('R7 admin: All Orders filtered by status, live — where status ==, orderBy createdAt desc, limit 100', async () => {
-      const q = query(collection(db('admin (claim)'), 'orders'), where('status', '==', 'pending'), orderBy('createdAt', 'desc'), limit(100));
+      const q = query(
+        collection(db('admin (claim)'), 'orders'),
+        where('status', '==', 'pending'),
+        orderBy('createdAt', 'desc'),
+        limit(100),
+      );
       const snap = asQuery(await assertSucceeds(firstSnapshot(q)));
       expect(snap.docs.map((d) => d.id)).toEqual([SEED.orderOfA]);
     });
 
-    it("R8 admin: any one order, live — doc(db, \"orders\", id)", async () => {
+    it('R8 admin: any one order, live — doc(db, "orders", id)', async () => {
       const snap = asDoc(await assertSucceeds(firstSnapshot(doc(db('admin (claim)'), 'orders', SEED.orderOfA))));
       expect(snap.get('userId')).toBe(UID.shopperA);
     });
 
-    it("R9 admin: a customer's profile — doc(db, \"users\", uid)", async () => {
+    it('R9 admin: a customer\'s profile — doc(db, "users", uid)', async () => {
       const snap = asDoc(await assertSucceeds(firstSnapshot(doc(db('admin (claim)'), 'users', UID.shopperA))));
       expect(snap.get('role')).toBe('customer');
     });

@@ -117,7 +117,14 @@ export async function resetData(): Promise<void> {
     const fs = ctx.firestore() as unknown as Firestore;
     const now = Timestamp.now();
     await Promise.all([
-      setDoc(doc(fs, 'products', SEED.product), { name: 'Trolley 55', price: 4999, discount: 500, stock: 5, category: 'luggage', createdAt: now }),
+      setDoc(doc(fs, 'products', SEED.product), {
+        name: 'Trolley 55',
+        price: 4999,
+        discount: 500,
+        stock: 5,
+        category: 'luggage',
+        createdAt: now,
+      }),
       setDoc(doc(fs, 'users', UID.shopperA), profile(UID.shopperA, 'customer')),
       setDoc(doc(fs, 'users', UID.shopperB), profile(UID.shopperB, 'customer')),
       setDoc(doc(fs, 'users', UID.admin), profile(UID.admin, 'admin')),
@@ -125,8 +132,22 @@ export async function resetData(): Promise<void> {
       setDoc(doc(fs, 'users', UID.fakeAdmin), profile(UID.fakeAdmin, 'admin')),
       setDoc(doc(fs, 'users', UID.shopperA, 'cart', SEED.product), { quantity: 2, addedAt: now, updatedAt: now }),
       setDoc(doc(fs, 'users', UID.shopperB, 'cart', SEED.product), { quantity: 1, addedAt: now, updatedAt: now }),
-      setDoc(doc(fs, 'users', UID.shopperA, 'addresses', SEED.addressOfA), { street: '12 MG Road', city: 'Pune', state: 'Maharashtra', postalCode: '411001', country: 'India', createdAt: now }),
-      setDoc(doc(fs, 'users', UID.shopperB, 'addresses', SEED.addressOfB), { street: '4 Park Street', city: 'Kolkata', state: 'West Bengal', postalCode: '700016', country: 'India', createdAt: now }),
+      setDoc(doc(fs, 'users', UID.shopperA, 'addresses', SEED.addressOfA), {
+        street: '12 MG Road',
+        city: 'Pune',
+        state: 'Maharashtra',
+        postalCode: '411001',
+        country: 'India',
+        createdAt: now,
+      }),
+      setDoc(doc(fs, 'users', UID.shopperB, 'addresses', SEED.addressOfB), {
+        street: '4 Park Street',
+        city: 'Kolkata',
+        state: 'West Bengal',
+        postalCode: '700016',
+        country: 'India',
+        createdAt: now,
+      }),
       setDoc(doc(fs, 'orders', SEED.orderOfA), order(UID.shopperA, 'pending', 5)),
       setDoc(doc(fs, 'orders', SEED.orderOfB), order(UID.shopperB, 'confirmed', 3)),
       setDoc(doc(fs, 'productImages', SEED.image), { contentType: 'image/webp', width: 1200, height: 800, createdAt: now }),
@@ -154,15 +175,25 @@ export function firstSnapshot(target: DocumentReference | Query): Promise<unknow
   return new Promise((done, fail) => {
     const stop =
       target.type === 'document'
-        ? onSnapshot(target, { includeMetadataChanges: true }, (snap) => {
-            if (snap.metadata.fromCache) return;
-            stop();
-            done(snap);
-          }, (error) => fail(error))
-        : onSnapshot(target, { includeMetadataChanges: true }, (snap) => {
-            if (snap.metadata.fromCache) return;
-            stop();
-            done(snap);
-          }, (error) => fail(error));
+        ? onSnapshot(
+            target,
+            { includeMetadataChanges: true },
+            (snap) => {
+              if (snap.metadata.fromCache) return;
+              stop();
+              done(snap);
+            },
+            (error) => fail(error),
+          )
+        : onSnapshot(
+            target,
+            { includeMetadataChanges: true },
+            (snap) => {
+              if (snap.metadata.fromCache) return;
+              stop();
+              done(snap);
+            },
+            (error) => fail(error),
+          );
   });
 }

@@ -55,7 +55,8 @@ export function DeliveryCheck({ total }: DeliveryCheckProps) {
       setResult({ status: 'done', quote });
       if (remember) rememberPin(value);
     } catch (error) {
-      if (ticket === latest.current) setResult({ status: 'error', message: errorMessage(error, 'We could not check this PIN code just now') });
+      if (ticket === latest.current)
+        setResult({ status: 'error', message: errorMessage(error, 'We could not check this PIN code just now') });
     }
   }, []);
 

@@ -29,7 +29,14 @@ export function DownloadButton({ path, fileName, query, label, ariaLabel, ...pro
     }
   };
   return (
-    <Button variant="light" {...props} leftSection={<IconDownload size={16} aria-hidden />} loading={busy} onClick={() => void download()} aria-label={ariaLabel}>
+    <Button
+      variant="light"
+      {...props}
+      leftSection={<IconDownload size={16} aria-hidden />}
+      loading={busy}
+      onClick={() => void download()}
+      aria-label={ariaLabel}
+    >
       {label}
     </Button>
   );

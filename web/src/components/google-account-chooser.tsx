@@ -32,7 +32,14 @@ export interface GoogleAccountChooserProps {
  * Google's own window: it makes an emulator Google credential for the account entered
  * (docs/platform.md).
  */
-export function GoogleAccountChooser({ opened, onClose, busy, onChoose, title = 'Choose a Google account', account }: GoogleAccountChooserProps) {
+export function GoogleAccountChooser({
+  opened,
+  onClose,
+  busy,
+  onChoose,
+  title = 'Choose a Google account',
+  account,
+}: GoogleAccountChooserProps) {
   const form = useSchemaForm(chooserSchema, { email: account?.email ?? '', name: account?.name ?? '' }, { validateInputOnBlur: false });
   return (
     <Modal opened={opened} onClose={onClose} title={title} centered>
@@ -41,14 +48,16 @@ export function GoogleAccountChooser({ opened, onClose, busy, onChoose, title = 
         aria-label="Google account"
         onSubmit={form.onSubmit((values) => {
           const { email, name } = chooserSchema.parse(values);
-          const credential = GoogleAuthProvider.credential(JSON.stringify({ sub: emulatorGoogleSub(email), email, email_verified: true, name }));
+          const credential = GoogleAuthProvider.credential(
+            JSON.stringify({ sub: emulatorGoogleSub(email), email, email_verified: true, name }),
+          );
           return onChoose(credential);
         })}
       >
         <Stack gap="sm">
           <Text size="sm" c="dimmed">
-            The shop runs on the Firebase emulators, so Google&apos;s own sign-in window is not available. Enter the Google
-            account to sign in as.
+            The shop runs on the Firebase emulators, so Google&apos;s own sign-in window is not available. Enter the Google account to sign
+            in as.
           </Text>
           <TextInput label="Google email" type="email" autoComplete="email" withAsterisk data-autofocus {...form.getInputProps('email')} />
           <TextInput label="Name" autoComplete="name" withAsterisk {...form.getInputProps('name')} />
@@ -60,4 +69,3 @@ export function GoogleAccountChooser({ opened, onClose, busy, onChoose, title = 
     </Modal>
   );
 }
-

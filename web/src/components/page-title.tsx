@@ -6,8 +6,7 @@ export function PageTitle({ routes }: { routes: RouteObject[] }) {
   const location = useLocation();
   const matches = matchRoutes(routes, location) ?? [];
   const title = [...matches].reverse().find((m) => (m.route.handle as { title?: string } | undefined)?.title)?.route.handle as
-    | { title: string }
-    | undefined;
+    { title: string } | undefined;
   useEffect(() => {
     document.title = title ? `${title.title} · Bagshop` : 'Bagshop — Luggage, Backpacks & Duffles';
   }, [title]);

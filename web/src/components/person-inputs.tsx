@@ -14,5 +14,7 @@ export function NameInputs({ firstname, lastname }: { firstname: InputProps; las
 
 /** A 10-digit Indian mobile number: the numeric keypad on phones, the national number autofilled. */
 export function PhoneInput(props: InputProps) {
-  return <TextInput label="Phone number" type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={10} withAsterisk {...props} />;
+  return (
+    <TextInput label="Phone number" type="tel" inputMode="numeric" autoComplete="tel-national" maxLength={10} withAsterisk {...props} />
+  );
 }

@@ -32,7 +32,10 @@ export function ShippingZones() {
           {DELIVERY_ZONES.map((zone) => (
             <Table.Tr key={zone}>
               <Table.Td>
-                {DELIVERY_ZONE_LABELS[zone]} <Text span c="gray.7" size="sm">({ZONE_NOTES[zone]})</Text>
+                {DELIVERY_ZONE_LABELS[zone]}{' '}
+                <Text span c="gray.7" size="sm">
+                  ({ZONE_NOTES[zone]})
+                </Text>
               </Table.Td>
               <Table.Td>{days(policy.zoneDays[zone])}</Table.Td>
             </Table.Tr>
@@ -41,11 +44,13 @@ export function ShippingZones() {
       </Table>
       <List spacing={4}>
         <List.Item>
-          Orders placed before {policy.cutoff} IST on a working day ({workdays}) leave our warehouse the same day; later ones the
-          next working day. Sundays and national holidays do not count.
+          Orders placed before {policy.cutoff} IST on a working day ({workdays}) leave our warehouse the same day; later ones the next
+          working day. Sundays and national holidays do not count.
         </List.Item>
         <List.Item>Enter your PIN code on any product page or in your cart to see your delivery date.</List.Item>
-        <List.Item>Cash on delivery is available for orders up to {formatINR(policy.codMaxTotal)}, except at a few remote PIN codes.</List.Item>
+        <List.Item>
+          Cash on delivery is available for orders up to {formatINR(policy.codMaxTotal)}, except at a few remote PIN codes.
+        </List.Item>
       </List>
     </>
   );

@@ -99,7 +99,9 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   const url = buildUrl(path, options.query);
   try {
     const early = takeEarlyResponse(url, options);
-    res = (early ? await early.catch(() => undefined) : undefined) ?? (await fetch(url, { method: options.method ?? 'GET', headers, body, signal }));
+    res =
+      (early ? await early.catch(() => undefined) : undefined) ??
+      (await fetch(url, { method: options.method ?? 'GET', headers, body, signal }));
     if (sentToken && refusedToken(res)) {
       const fresh = await refreshedAuthHeader();
       if (fresh) res = await fetch(url, { method: options.method ?? 'GET', headers: { ...headers, ...fresh }, body, signal });

@@ -7,5 +7,11 @@ export const notify = {
   info: (message: string) => notifications.show({ message, autoClose: 4000 }),
   loading: (message: string) => notifications.show({ message, loading: true, autoClose: false, withCloseButton: false }),
   update: (id: string, message: string, kind: 'success' | 'error') =>
-    notifications.update({ id, message, loading: false, color: kind === 'success' ? 'green' : 'red', autoClose: kind === 'success' ? 2000 : 4000 }),
+    notifications.update({
+      id,
+      message,
+      loading: false,
+      color: kind === 'success' ? 'green' : 'red',
+      autoClose: kind === 'success' ? 2000 : 4000,
+    }),
 };

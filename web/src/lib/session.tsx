@@ -95,7 +95,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         if (loadedUid.current === next.uid) {
           // A token refresh of the same user needs no new profile, unless it brought another
           // role (the API refused the old token after a role change: lib/api-client.ts).
-          const claims = await next.getIdTokenResult().then((r) => r.claims, () => null);
+          const claims = await next.getIdTokenResult().then(
+            (r) => r.claims,
+            () => null,
+          );
           const role = claims?.role === 'admin' ? 'admin' : 'customer';
           if (claims && role !== loadedRole.current && currentFirebaseUser()?.uid === next.uid) await fetchProfile(next.uid);
           return;

@@ -2,7 +2,15 @@ import { complaintSchema, grievanceOfficerSchema, grievanceStatusSchema } from '
 import { Router } from 'express';
 import { notFound } from '../../lib/errors.js';
 import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
-import { fileComplaint, grievanceOfficer, listTickets, saveGrievanceOfficer, sellerInfo, setTicketStatus, TICKET_NOT_FOUND } from '../../services/disclosures.js';
+import {
+  fileComplaint,
+  grievanceOfficer,
+  listTickets,
+  saveGrievanceOfficer,
+  sellerInfo,
+  setTicketStatus,
+  TICKET_NOT_FOUND,
+} from '../../services/disclosures.js';
 import { optionalUser, requireAdmin } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { ok } from '../respond.js';

@@ -4,7 +4,8 @@ import { fallbackPage, productPage, siteOrigin, sitemap } from '../../services/p
 
 const PAGE_CACHE = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
 
-const originOf = (req: Request) => siteOrigin({ host: req.get('host'), forwardedHost: req.get('x-forwarded-host'), protocol: req.protocol });
+const originOf = (req: Request) =>
+  siteOrigin({ host: req.get('host'), forwardedHost: req.get('x-forwarded-host'), protocol: req.protocol });
 
 /**
  * Pages served through the function by Hosting rewrites (firebase.json): product pages with

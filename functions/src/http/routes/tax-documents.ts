@@ -39,7 +39,12 @@ export function taxDocumentsRouter(): Router {
     const user = await requireUser(req);
     const order = await getOrder(user, orderId(req));
     if (!order.invoice || !order.creditNote) throw conflict(order.invoice ? NO_CREDIT_NOTE : NO_INVOICE);
-    const pdf = await renderTaxDocumentPdf({ kind: 'credit-note', orderId: order._id, invoice: order.invoice, creditNote: order.creditNote });
+    const pdf = await renderTaxDocumentPdf({
+      kind: 'credit-note',
+      orderId: order._id,
+      invoice: order.invoice,
+      creditNote: order.creditNote,
+    });
     sendPdf(res, pdf, order.creditNote.number);
   });
 

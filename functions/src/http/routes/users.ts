@@ -88,7 +88,11 @@ const listQuerySchema = z.object({
 });
 
 const resetQuerySchema = z.object({
-  code: z.string({ error: 'Invalid or missing token' }).trim().min(1, { error: 'Invalid or missing token' }).max(2000, { error: 'Invalid or expired reset link' }),
+  code: z
+    .string({ error: 'Invalid or missing token' })
+    .trim()
+    .min(1, { error: 'Invalid or missing token' })
+    .max(2000, { error: 'Invalid or expired reset link' }),
 });
 
 function field(body: unknown, name: string): unknown {
@@ -128,7 +132,8 @@ export function usersRouter(): Router {
   });
 
   // Guessing the password through an email change counts against the same per-account limit.
-  const passwordCheck: RequestHandler = (req, res, next) => (field(req.body, 'currentPassword') ? limit.passwordUser(req, res, next) : next());
+  const passwordCheck: RequestHandler = (req, res, next) =>
+    field(req.body, 'currentPassword') ? limit.passwordUser(req, res, next) : next();
 
   router.patch('/updateDetails', passwordCheck, async (req, res) => {
     const user = await requireUser(req);

@@ -82,7 +82,8 @@ interface AddressPin {
 export function checkAddressPin(address: AddressPin): PinPlace | null {
   if (!isIndia(address.country)) return null;
   const place = lookupPin(address.postalCode);
-  if (!place) throw badRequest(unknownPinMessage(address.postalCode), [{ field: 'postalCode', message: unknownPinMessage(address.postalCode) }]);
+  if (!place)
+    throw badRequest(unknownPinMessage(address.postalCode), [{ field: 'postalCode', message: unknownPinMessage(address.postalCode) }]);
   if (place.state !== address.state) {
     const message = pinStateMismatchMessage(place.pin, place.state, address.state);
     throw badRequest(message, [{ field: 'postalCode', message }]);

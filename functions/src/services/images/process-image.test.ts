@@ -1,11 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import sharp from 'sharp';
 import { IMAGE_MAX_BYTES } from '@bagshop/domain';
-import {
-  ImageRejectedError,
-  processProductImage,
-  sniffImageKind,
-} from './process-image.ts';
+import { ImageRejectedError, processProductImage, sniffImageKind } from './process-image.ts';
 
 type Format = 'jpeg' | 'png' | 'webp';
 

@@ -4,7 +4,12 @@ import { SearchBox } from '../../features/catalog/components/search-box';
 import { CATEGORY_LINKS } from './nav-links';
 import classes from './shop-layout.module.css';
 
-const MENU_LINKS = [...CATEGORY_LINKS, { to: '/cart', label: 'Cart' }, { to: '/orders', label: 'Orders' }, { to: '/profile', label: 'Profile' }];
+const MENU_LINKS = [
+  ...CATEGORY_LINKS,
+  { to: '/cart', label: 'Cart' },
+  { to: '/orders', label: 'Orders' },
+  { to: '/profile', label: 'Profile' },
+];
 
 export default function MobileMenu({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const location = useLocation();
@@ -17,7 +22,13 @@ export default function MobileMenu({ opened, onClose }: { opened: boolean; onClo
       </Box>
       <Stack component="nav" aria-label="Menu" gap="xs">
         {MENU_LINKS.map((link) => (
-          <NavLink key={link.to} to={link.to} state={link.to === '/profile' ? { from } : undefined} className={classes.drawerLink} onClick={onClose}>
+          <NavLink
+            key={link.to}
+            to={link.to}
+            state={link.to === '/profile' ? { from } : undefined}
+            className={classes.drawerLink}
+            onClick={onClose}
+          >
             {link.label}
           </NavLink>
         ))}

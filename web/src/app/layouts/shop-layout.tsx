@@ -28,7 +28,13 @@ export function ShopLayout() {
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
-              <Burger opened={menuOpen} onClick={menu.toggle} hiddenFrom="sm" size="sm" aria-label={menuOpen ? 'Close menu' : 'Open menu'} />
+              <Burger
+                opened={menuOpen}
+                onClick={menu.toggle}
+                hiddenFrom="sm"
+                size="sm"
+                aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+              />
               <Anchor component={Link} to="/" className={classes.brand} underline="never" aria-label="Bagshop home">
                 <IconShoppingBag size={26} stroke={2} aria-hidden />
                 <span>Bagshop</span>
@@ -74,7 +80,17 @@ function HeaderIcons() {
     void navigate('/profile', { state: { from: location.pathname === '/profile' ? '/' : `${location.pathname}${location.search}` } });
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon component={Link} to="/search" visibleFrom="sm" hiddenFrom="lg" variant="subtle" color="dark" size="xl" aria-label="Search" title="Search">
+      <ActionIcon
+        component={Link}
+        to="/search"
+        visibleFrom="sm"
+        hiddenFrom="lg"
+        variant="subtle"
+        color="dark"
+        size="xl"
+        aria-label="Search"
+        title="Search"
+      >
         <IconSearch size={24} aria-hidden />
       </ActionIcon>
       <ActionIcon component={Link} to="/cart" variant="subtle" color="dark" size="xl" aria-label="Cart" title="Cart">

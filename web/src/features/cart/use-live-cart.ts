@@ -22,8 +22,7 @@ export function useLiveProducts(ids: readonly string[]): { status: LiveStatus; p
     const unsubscribes = wanted.map((id) =>
       onSnapshot(
         doc(db, 'products', id),
-        (snap) =>
-          setProducts((prev) => new Map(prev).set(id, snap.exists() ? productFromData(snap.id, plainData(snap.data())) : null)),
+        (snap) => setProducts((prev) => new Map(prev).set(id, snap.exists() ? productFromData(snap.id, plainData(snap.data())) : null)),
         (error) => {
           console.error('Product read failed', id, error);
           setFailed(true);

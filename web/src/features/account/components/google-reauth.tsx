@@ -1,4 +1,10 @@
-import { browserPopupRedirectResolver, GoogleAuthProvider, reauthenticateWithCredential, reauthenticateWithPopup, type OAuthCredential } from 'firebase/auth';
+import {
+  browserPopupRedirectResolver,
+  GoogleAuthProvider,
+  reauthenticateWithCredential,
+  reauthenticateWithPopup,
+  type OAuthCredential,
+} from 'firebase/auth';
 import { useCallback, useRef, useState, type ReactNode } from 'react';
 import { config } from '../../../lib/config';
 import { getFirebaseAuth } from '../../../lib/firebase';

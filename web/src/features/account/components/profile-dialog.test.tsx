@@ -22,7 +22,12 @@ describe('ProfileEditForm: the current password only for an email change', { tim
     await u.clear(screen.getByLabelText(/Last name/));
     await u.type(screen.getByLabelText(/Last name/), 'Iyer');
     await u.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(onSave).toHaveBeenCalledWith({ firstname: 'Asha', lastname: 'Iyer', email: 'asha@example.in', phonenumber: '9876543210' }, false));
+    await waitFor(() =>
+      expect(onSave).toHaveBeenCalledWith(
+        { firstname: 'Asha', lastname: 'Iyer', email: 'asha@example.in', phonenumber: '9876543210' },
+        false,
+      ),
+    );
   });
 
   it('asks for it when the email changes, requires it, and sends it', async () => {
@@ -38,7 +43,10 @@ describe('ProfileEditForm: the current password only for an email change', { tim
     await u.type(screen.getByLabelText(/Current password/), 'Secret@123');
     await u.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(onSave).toHaveBeenCalledWith({ firstname: 'Asha', lastname: 'Rao', email: 'new@example.in', phonenumber: '9876543210', currentPassword: 'Secret@123' }, true),
+      expect(onSave).toHaveBeenCalledWith(
+        { firstname: 'Asha', lastname: 'Rao', email: 'new@example.in', phonenumber: '9876543210', currentPassword: 'Secret@123' },
+        true,
+      ),
     );
   });
 

@@ -1,5 +1,15 @@
 // The admin area's calls to /api (docs/decisions/0009-api-contract.md). Only the admin chunk imports this.
-import type { AdminDashboard, Order, OrderStatus, Product, Role, SellerSettings, SellerSettingsInput, TaxReport, User } from '@bagshop/domain';
+import type {
+  AdminDashboard,
+  Order,
+  OrderStatus,
+  Product,
+  Role,
+  SellerSettings,
+  SellerSettingsInput,
+  TaxReport,
+  User,
+} from '@bagshop/domain';
 import { apiData, apiRequest } from '../../../lib/api-client';
 
 export const getDashboard = () => apiData<AdminDashboard>('admin/dashboard');

@@ -10,4 +10,5 @@ export const getTickets = () => apiData<GrievanceTicket[]>('admin/grievances');
 export const setTicketStatus = (number: string, status: GrievanceStatus) =>
   apiData<GrievanceTicket>(`admin/grievances/${encodeURIComponent(number)}`, { method: 'PATCH', body: { status } });
 export const getGrievanceOfficer = () => apiData<GrievanceOfficer>('admin/grievance-officer');
-export const saveGrievanceOfficer = (officer: GrievanceOfficer) => apiData<GrievanceOfficer>('admin/grievance-officer', { method: 'PUT', body: { ...officer } });
+export const saveGrievanceOfficer = (officer: GrievanceOfficer) =>
+  apiData<GrievanceOfficer>('admin/grievance-officer', { method: 'PUT', body: { ...officer } });

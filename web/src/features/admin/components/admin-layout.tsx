@@ -1,6 +1,17 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
-import { IconBuildingStore, IconHome, IconLayoutDashboard, IconListDetails, IconLogout, IconMessageReport, IconPackages, IconReceiptTax, IconTruckDelivery, IconUsers } from '@tabler/icons-react';
+import {
+  IconBuildingStore,
+  IconHome,
+  IconLayoutDashboard,
+  IconListDetails,
+  IconLogout,
+  IconMessageReport,
+  IconPackages,
+  IconReceiptTax,
+  IconTruckDelivery,
+  IconUsers,
+} from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { useSession } from '../../../lib/session';

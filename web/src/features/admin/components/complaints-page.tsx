@@ -10,12 +10,34 @@ import { useLoad } from '../hooks/use-load';
 import { AdminTable } from './admin-table';
 import { PageHeader } from './page-header';
 
-const COLUMNS = [{ label: 'Ticket' }, { label: 'Age' }, { label: 'From' }, { label: 'Complaint' }, { label: 'Resolve by' }, { label: 'Status' }, { label: '', w: 120 }];
+const COLUMNS = [
+  { label: 'Ticket' },
+  { label: 'Age' },
+  { label: 'From' },
+  { label: 'Complaint' },
+  { label: 'Resolve by' },
+  { label: 'Status' },
+  { label: '', w: 120 },
+];
 
 function TicketStatusBadge({ ticket, now }: { ticket: GrievanceTicket; now: Date }) {
-  if (ticket.status === 'resolved') return <Badge color="green" variant="light">Resolved</Badge>;
-  if (Date.parse(ticket.resolveBy) < now.getTime()) return <Badge color="red" variant="filled">Overdue</Badge>;
-  return <Badge color="orange" variant="light">Open</Badge>;
+  if (ticket.status === 'resolved')
+    return (
+      <Badge color="green" variant="light">
+        Resolved
+      </Badge>
+    );
+  if (Date.parse(ticket.resolveBy) < now.getTime())
+    return (
+      <Badge color="red" variant="filled">
+        Overdue
+      </Badge>
+    );
+  return (
+    <Badge color="orange" variant="light">
+      Open
+    </Badge>
+  );
 }
 
 /** /admin/complaints: complaint tickets newest first with their age, and the grievance officer shown to shoppers. */
@@ -42,7 +64,10 @@ export function ComplaintsPage() {
   return (
     <Stack gap="lg">
       <div>
-        <PageHeader title="Complaints" subtitle={tickets.data ? `${open} open of ${list.length} · acknowledged at once, to be resolved within one month` : undefined} />
+        <PageHeader
+          title="Complaints"
+          subtitle={tickets.data ? `${open} open of ${list.length} · acknowledged at once, to be resolved within one month` : undefined}
+        />
         <AdminTable
           label="Complaints"
           minWidth={900}
@@ -80,7 +105,13 @@ export function ComplaintsPage() {
                 <TicketStatusBadge ticket={t} now={now} />
               </Table.Td>
               <Table.Td>
-                <Button size="xs" variant="light" loading={pending === t.number} onClick={() => void toggle(t)} aria-label={`${t.status === 'open' ? 'Resolve' : 'Reopen'} ${t.number}`}>
+                <Button
+                  size="xs"
+                  variant="light"
+                  loading={pending === t.number}
+                  onClick={() => void toggle(t)}
+                  aria-label={`${t.status === 'open' ? 'Resolve' : 'Reopen'} ${t.number}`}
+                >
                   {t.status === 'open' ? 'Resolve' : 'Reopen'}
                 </Button>
               </Table.Td>

@@ -8,7 +8,24 @@ import {
   type Holiday,
   type IndianState,
 } from '@bagshop/domain';
-import { ActionIcon, Button, Card, Center, Checkbox, Group, Loader, MultiSelect, NumberInput, SimpleGrid, Stack, Table, TagsInput, Text, TextInput, Title } from '@mantine/core';
+import {
+  ActionIcon,
+  Button,
+  Card,
+  Center,
+  Checkbox,
+  Group,
+  Loader,
+  MultiSelect,
+  NumberInput,
+  SimpleGrid,
+  Stack,
+  Table,
+  TagsInput,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -65,7 +82,11 @@ export function DeliveryPage() {
   const set = <K extends keyof DeliveryRules>(field: K, value: DeliveryRules[K]) => setRules({ ...rules, [field]: value });
   const setZone = (zone: DeliveryZone, end: 'min' | 'max', value: number | string) =>
     set('zoneDays', { ...rules.zoneDays, [zone]: { ...rules.zoneDays[zone], [end]: typeof value === 'number' ? value : Number(value) } });
-  const setHoliday = (i: number, patch: Partial<Holiday>) => set('holidays', rules.holidays.map((h, j) => (j === i ? { ...h, ...patch } : h)));
+  const setHoliday = (i: number, patch: Partial<Holiday>) =>
+    set(
+      'holidays',
+      rules.holidays.map((h, j) => (j === i ? { ...h, ...patch } : h)),
+    );
 
   const districtPicker = (field: 'cityDistricts' | 'metroDistricts' | 'unservedDistricts', label: string, description: string) => (
     <MultiSelect
@@ -114,15 +135,32 @@ export function DeliveryPage() {
       <Stack gap="md">
         <Section title="Warehouse and dispatch">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Warehouse PIN code" inputMode="numeric" maxLength={6} value={rules.warehousePin} onChange={(e) => set('warehousePin', e.currentTarget.value.trim())} />
-            <TextInput label="Dispatch cut-off (IST, HH:MM)" description="Orders before it leave the same working day" maxLength={5} value={rules.cutoff} onChange={(e) => set('cutoff', e.currentTarget.value.trim())} />
+            <TextInput
+              label="Warehouse PIN code"
+              inputMode="numeric"
+              maxLength={6}
+              value={rules.warehousePin}
+              onChange={(e) => set('warehousePin', e.currentTarget.value.trim())}
+            />
+            <TextInput
+              label="Dispatch cut-off (IST, HH:MM)"
+              description="Orders before it leave the same working day"
+              maxLength={5}
+              value={rules.cutoff}
+              onChange={(e) => set('cutoff', e.currentTarget.value.trim())}
+            />
           </SimpleGrid>
           <Checkbox.Group
             label="Working days"
             description="Parcels are dispatched and delivered on these days"
             mt="md"
             value={rules.workingDays.map(String)}
-            onChange={(values) => set('workingDays', values.map(Number).sort((a, b) => a - b))}
+            onChange={(values) =>
+              set(
+                'workingDays',
+                values.map(Number).sort((a, b) => a - b),
+              )
+            }
           >
             <Group gap="md" mt="xs">
               {WEEKDAY_LABELS.map((label, day) => (
@@ -165,7 +203,11 @@ export function DeliveryPage() {
             </Table>
           </Table.ScrollContainer>
           <Stack gap="sm" mt="md">
-            {districtPicker('cityDistricts', 'Also the warehouse city', "Districts besides the warehouse's own that count as the same city")}
+            {districtPicker(
+              'cityDistricts',
+              'Also the warehouse city',
+              "Districts besides the warehouse's own that count as the same city",
+            )}
             {districtPicker('metroDistricts', 'Metro districts', 'Delivered in the metro zone')}
           </Stack>
         </Section>
@@ -179,14 +221,43 @@ export function DeliveryPage() {
             )}
             {rules.holidays.map((h, i) => (
               <Group key={`${i}-${h.date}`} gap="xs" wrap="wrap" align="flex-end">
-                <TextInput type="date" label={i === 0 ? 'Date' : undefined} aria-label="Holiday date" value={h.date} onChange={(e) => setHoliday(i, { date: e.currentTarget.value })} w={170} />
-                <TextInput label={i === 0 ? 'Name' : undefined} aria-label="Holiday name" value={h.name} onChange={(e) => setHoliday(i, { name: e.currentTarget.value })} style={{ flex: 1, minWidth: 150 }} />
-                <ActionIcon variant="subtle" color="red" size="lg" aria-label={`Remove ${h.name || 'holiday'}`} onClick={() => set('holidays', rules.holidays.filter((_, j) => j !== i))}>
+                <TextInput
+                  type="date"
+                  label={i === 0 ? 'Date' : undefined}
+                  aria-label="Holiday date"
+                  value={h.date}
+                  onChange={(e) => setHoliday(i, { date: e.currentTarget.value })}
+                  w={170}
+                />
+                <TextInput
+                  label={i === 0 ? 'Name' : undefined}
+                  aria-label="Holiday name"
+                  value={h.name}
+                  onChange={(e) => setHoliday(i, { name: e.currentTarget.value })}
+                  style={{ flex: 1, minWidth: 150 }}
+                />
+                <ActionIcon
+                  variant="subtle"
+                  color="red"
+                  size="lg"
+                  aria-label={`Remove ${h.name || 'holiday'}`}
+                  onClick={() =>
+                    set(
+                      'holidays',
+                      rules.holidays.filter((_, j) => j !== i),
+                    )
+                  }
+                >
                   <IconTrash size={18} aria-hidden />
                 </ActionIcon>
               </Group>
             ))}
-            <Button variant="light" leftSection={<IconPlus size={16} aria-hidden />} w="fit-content" onClick={() => set('holidays', [...rules.holidays, { date: '', name: '' }])}>
+            <Button
+              variant="light"
+              leftSection={<IconPlus size={16} aria-hidden />}
+              w="fit-content"
+              onClick={() => set('holidays', [...rules.holidays, { date: '', name: '' }])}
+            >
               Add holiday
             </Button>
           </Stack>
@@ -194,9 +265,19 @@ export function DeliveryPage() {
 
         <Section title="Where we deliver and cash on delivery">
           <Stack gap="sm">
-            <TagsInput label="PIN codes not served" description="Type a PIN code and press Enter" value={rules.unservedPins} onChange={(v) => set('unservedPins', v)} />
+            <TagsInput
+              label="PIN codes not served"
+              description="Type a PIN code and press Enter"
+              value={rules.unservedPins}
+              onChange={(v) => set('unservedPins', v)}
+            />
             {districtPicker('unservedDistricts', 'Districts not served', 'No order can be placed to these districts')}
-            <TagsInput label="PIN codes without cash on delivery" description="Shoppers there pay online" value={rules.codOffPins} onChange={(v) => set('codOffPins', v)} />
+            <TagsInput
+              label="PIN codes without cash on delivery"
+              description="Shoppers there pay online"
+              value={rules.codOffPins}
+              onChange={(v) => set('codOffPins', v)}
+            />
             <NumberInput
               label="Cash on delivery up to (₹)"
               description="Orders above this total must be paid online"

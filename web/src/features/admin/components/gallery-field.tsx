@@ -1,9 +1,17 @@
-import { GALLERY_MESSAGES, IMAGE_MAX_BYTES, IMAGE_MAX_MB, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE, IMAGE_TYPES, MAX_PRODUCT_IMAGES, type ProductImage } from '@bagshop/domain';
+import {
+  GALLERY_MESSAGES,
+  IMAGE_MAX_BYTES,
+  IMAGE_MAX_MB,
+  IMAGE_SIZE_MESSAGE,
+  IMAGE_TYPE_MESSAGE,
+  IMAGE_TYPES,
+  MAX_PRODUCT_IMAGES,
+  type ProductImage,
+} from '@bagshop/domain';
 import { ActionIcon, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconArrowLeft, IconArrowRight, IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-
 
 /** One picture of the form's gallery: one the product has, or a file chosen now. */
 export type GalleryItem = { key: string; image: ProductImage } | { key: string; file: File };
@@ -37,7 +45,15 @@ function usePreviews(items: GalleryItem[]): Map<string, string> {
  * Up to six pictures: add several at once (drop or choose), move one earlier or later,
  * remove one. The first is the main picture (cards, cart, orders, link previews).
  */
-export function GalleryField({ items, onChange, disabled = false }: { items: GalleryItem[]; onChange: (items: GalleryItem[]) => void; disabled?: boolean }) {
+export function GalleryField({
+  items,
+  onChange,
+  disabled = false,
+}: {
+  items: GalleryItem[];
+  onChange: (items: GalleryItem[]) => void;
+  disabled?: boolean;
+}) {
   const [error, setError] = useState<string | null>(null);
   const previews = usePreviews(items);
   const room = MAX_PRODUCT_IMAGES - items.length;
@@ -67,7 +83,15 @@ export function GalleryField({ items, onChange, disabled = false }: { items: Gal
               const label = `Picture ${i + 1} of ${n}${i === 0 ? ' (main)' : ''}`;
               return (
                 <Stack key={item.key} gap={4} data-testid="gallery-item">
-                  <div style={{ position: 'relative', aspectRatio: '1', borderRadius: 8, background: 'var(--mantine-color-gray-1)', overflow: 'hidden' }}>
+                  <div
+                    style={{
+                      position: 'relative',
+                      aspectRatio: '1',
+                      borderRadius: 8,
+                      background: 'var(--mantine-color-gray-1)',
+                      overflow: 'hidden',
+                    }}
+                  >
                     {src && <img src={src} alt={label} style={{ width: '100%', height: '100%', objectFit: 'contain' }} />}
                     {i === 0 && (
                       <Badge size="xs" style={{ position: 'absolute', top: 4, left: 4 }}>
@@ -76,13 +100,31 @@ export function GalleryField({ items, onChange, disabled = false }: { items: Gal
                     )}
                   </div>
                   <Group gap={2} justify="center" wrap="nowrap">
-                    <ActionIcon variant="subtle" color="dark" disabled={disabled || i === 0} onClick={() => move(i, i - 1)} aria-label={`Move picture ${i + 1} earlier`}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="dark"
+                      disabled={disabled || i === 0}
+                      onClick={() => move(i, i - 1)}
+                      aria-label={`Move picture ${i + 1} earlier`}
+                    >
                       <IconArrowLeft size={16} aria-hidden />
                     </ActionIcon>
-                    <ActionIcon variant="subtle" color="dark" disabled={disabled || i === n - 1} onClick={() => move(i, i + 1)} aria-label={`Move picture ${i + 1} later`}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="dark"
+                      disabled={disabled || i === n - 1}
+                      onClick={() => move(i, i + 1)}
+                      aria-label={`Move picture ${i + 1} later`}
+                    >
                       <IconArrowRight size={16} aria-hidden />
                     </ActionIcon>
-                    <ActionIcon variant="subtle" color="red" disabled={disabled} onClick={() => onChange(items.filter((x) => x !== item))} aria-label={`Remove picture ${i + 1}`}>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      disabled={disabled}
+                      onClick={() => onChange(items.filter((x) => x !== item))}
+                      aria-label={`Remove picture ${i + 1}`}
+                    >
                       <IconTrash size={16} aria-hidden />
                     </ActionIcon>
                   </Group>

@@ -39,13 +39,22 @@ const paise = (amount: number) => formatINR(amount / 100);
 
 function refundLine(refund: PaymentRefund): string {
   const id = refund.id ? ` · ${refund.id}` : ' · not yet sent to Stripe';
-  if (refund.status === 'succeeded') return `Refunded ${paise(refund.amountPaise)} ${formatDateTimeIN(refund.refundedAt ?? refund.requestedAt)}${id}`;
+  if (refund.status === 'succeeded')
+    return `Refunded ${paise(refund.amountPaise)} ${formatDateTimeIN(refund.refundedAt ?? refund.requestedAt)}${id}`;
   if (refund.status === 'failed') return `Refund of ${paise(refund.amountPaise)} FAILED: refund by hand in Stripe${id}`;
   return `Refund of ${paise(refund.amountPaise)} pending since ${formatDateTimeIN(refund.requestedAt)}${id}`;
 }
 
 /** Every detail of one order and the status moves the lifecycle allows from here. */
-export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null; onClose: () => void; onChanged: (order: Order) => void }) {
+export function OrderDrawer({
+  order,
+  onClose,
+  onChanged,
+}: {
+  order: Order | null;
+  onClose: () => void;
+  onChanged: (order: Order) => void;
+}) {
   const [saving, setSaving] = useState<OrderStatus | null>(null);
   const [confirmCancel, setConfirmCancel] = useState(false);
 
@@ -96,7 +105,10 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
               <List size="sm" spacing={4}>
                 {order.attention?.map((a, i) => (
                   <List.Item key={`${a.code}-${i}`}>
-                    {a.message} <Text span size="xs" c="dimmed">({formatDateTimeIN(a.at)})</Text>
+                    {a.message}{' '}
+                    <Text span size="xs" c="dimmed">
+                      ({formatDateTimeIN(a.at)})
+                    </Text>
                   </List.Item>
                 ))}
               </List>
@@ -190,7 +202,8 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
             )}
             {order.delivery && (
               <Text size="sm">
-                Promised delivery: {deliveryRangeLabel(order.delivery.deliverBy)} ({DELIVERY_ZONE_LABELS[order.delivery.zone]}, {order.delivery.days.min}–{order.delivery.days.max} working days)
+                Promised delivery: {deliveryRangeLabel(order.delivery.deliverBy)} ({DELIVERY_ZONE_LABELS[order.delivery.zone]},{' '}
+                {order.delivery.days.min}–{order.delivery.days.max} working days)
               </Text>
             )}
           </div>
@@ -207,11 +220,14 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
               </Text>
             )}
           </Group>
-          {order.paymentMethod === 'ONLINE' && order.status === 'pending' && order.payment?.status === 'unpaid' && order.payment.holdUntil && (
-            <Text size="sm" c="dimmed">
-              Stock held until {formatDateTimeIN(order.payment.holdUntil)}, then the order is cancelled unless paid.
-            </Text>
-          )}
+          {order.paymentMethod === 'ONLINE' &&
+            order.status === 'pending' &&
+            order.payment?.status === 'unpaid' &&
+            order.payment.holdUntil && (
+              <Text size="sm" c="dimmed">
+                Stock held until {formatDateTimeIN(order.payment.holdUntil)}, then the order is cancelled unless paid.
+              </Text>
+            )}
           {order.payment?.refund && (
             <Text size="sm" data-testid="admin-refund">
               {refundLine(order.payment.refund)}
@@ -219,7 +235,8 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
           )}
           {(order.payment?.extraPayments ?? []).map((e, i) => (
             <Text size="sm" key={`${e.paymentIntentId ?? e.sessionId ?? 'extra'}-${i}`}>
-              Extra payment {paise(e.amountPaise)} ({e.reason}): {e.refund ? refundLine(e.refund) : 'no refund could be made: refund by hand'}
+              Extra payment {paise(e.amountPaise)} ({e.reason}):{' '}
+              {e.refund ? refundLine(e.refund) : 'no refund could be made: refund by hand'}
             </Text>
           ))}
 
@@ -253,7 +270,8 @@ export function OrderDrawer({ order, onClose, onChanged }: { order: Order | null
       <Modal opened={confirmCancel} onClose={() => setConfirmCancel(false)} title="Cancel order" centered>
         <Text size="sm">
           Cancel order #{order ? shortOrderId(order._id) : ''}? Its items go back into stock.
-          {order?.payment?.status === 'paid' ? ` The card payment of ${formatINR(order.totalAmount)} is refunded through Stripe.` : ''} This cannot be undone.
+          {order?.payment?.status === 'paid' ? ` The card payment of ${formatINR(order.totalAmount)} is refunded through Stripe.` : ''} This
+          cannot be undone.
         </Text>
         <Group justify="flex-end" mt="lg">
           <Button variant="default" onClick={() => setConfirmCancel(false)}>

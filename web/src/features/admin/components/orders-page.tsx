@@ -29,27 +29,34 @@ export function OrdersPage() {
   const [openId, setOpenId] = useState<string | null>(null);
   const generation = useRef(0);
 
-  const load = useCallback(async (reset: boolean, from: string | null) => {
-    const mine = reset ? ++generation.current : generation.current;
-    setLoading(true);
-    try {
-      const page = await getOrdersPage({ status: status === 'all' ? undefined : status, cursor: reset ? null : from, limit: ORDERS_PAGE_SIZE });
-      if (mine !== generation.current) return;
-      setOrders((prev) => {
-        if (reset) return page.orders;
-        const seen = new Set(prev.map((o) => o._id));
-        return [...prev, ...page.orders.filter((o) => !seen.has(o._id))];
-      });
-      setCursor(page.nextCursor);
-      setFailed(false);
-    } catch (error) {
-      if (mine !== generation.current) return;
-      setFailed(true);
-      notify.error(errorMessage(error, 'Failed to fetch orders'));
-    } finally {
-      if (mine === generation.current) setLoading(false);
-    }
-  }, [status]);
+  const load = useCallback(
+    async (reset: boolean, from: string | null) => {
+      const mine = reset ? ++generation.current : generation.current;
+      setLoading(true);
+      try {
+        const page = await getOrdersPage({
+          status: status === 'all' ? undefined : status,
+          cursor: reset ? null : from,
+          limit: ORDERS_PAGE_SIZE,
+        });
+        if (mine !== generation.current) return;
+        setOrders((prev) => {
+          if (reset) return page.orders;
+          const seen = new Set(prev.map((o) => o._id));
+          return [...prev, ...page.orders.filter((o) => !seen.has(o._id))];
+        });
+        setCursor(page.nextCursor);
+        setFailed(false);
+      } catch (error) {
+        if (mine !== generation.current) return;
+        setFailed(true);
+        notify.error(errorMessage(error, 'Failed to fetch orders'));
+      } finally {
+        if (mine === generation.current) setLoading(false);
+      }
+    },
+    [status],
+  );
 
   useEffect(() => {
     void load(true, null);
@@ -72,7 +79,11 @@ export function OrdersPage() {
   const open = orders.find((o) => o._id === openId) ?? null;
 
   const onChanged = (next: Order) => {
-    setOrders((prev) => (status !== 'all' && next.status !== status ? prev.filter((o) => o._id !== next._id) : prev.map((o) => (o._id === next._id ? next : o))));
+    setOrders((prev) =>
+      status !== 'all' && next.status !== status
+        ? prev.filter((o) => o._id !== next._id)
+        : prev.map((o) => (o._id === next._id ? next : o)),
+    );
     if (status !== 'all' && next.status !== status) setOpenId(null);
   };
 
@@ -105,9 +116,23 @@ export function OrdersPage() {
       <AdminTable
         label="All orders"
         minWidth={980}
-        columns={[{ label: 'Order ID' }, { label: 'User' }, { label: 'User ID' }, { label: 'Date' }, { label: 'Address' }, { label: 'Total', align: 'right' }, { label: 'Status' }]}
+        columns={[
+          { label: 'Order ID' },
+          { label: 'User' },
+          { label: 'User ID' },
+          { label: 'Date' },
+          { label: 'Address' },
+          { label: 'Total', align: 'right' },
+          { label: 'Status' },
+        ]}
         message={
-          loading || visible.length > 0 ? null : failed ? 'Could not load orders.' : search ? 'No loaded order matches this search.' : 'No orders found'
+          loading || visible.length > 0
+            ? null
+            : failed
+              ? 'Could not load orders.'
+              : search
+                ? 'No loaded order matches this search.'
+                : 'No orders found'
         }
         footer={
           loading && (
@@ -120,7 +145,14 @@ export function OrdersPage() {
         {visible.map((order) => (
           <Table.Tr key={order._id} onClick={() => setOpenId(order._id)} style={{ cursor: 'pointer' }} data-order-id={order._id}>
             <Table.Td>
-              <Button variant="subtle" size="compact-sm" ff="monospace" onClick={() => setOpenId(order._id)} aria-label={`Open order #${shortOrderId(order._id)}`} title={order._id}>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                ff="monospace"
+                onClick={() => setOpenId(order._id)}
+                aria-label={`Open order #${shortOrderId(order._id)}`}
+                title={order._id}
+              >
                 #{shortOrderId(order._id)}
               </Button>
             </Table.Td>

@@ -1,4 +1,12 @@
-import { DISCOUNT_OVER_PRICE, GALLERY_MESSAGES, HSN_MESSAGE, PRICE_MESSAGE, PRODUCT_REQUIRED, STOCK_MESSAGE, type Product } from '@bagshop/domain';
+import {
+  DISCOUNT_OVER_PRICE,
+  GALLERY_MESSAGES,
+  HSN_MESSAGE,
+  PRICE_MESSAGE,
+  PRODUCT_REQUIRED,
+  STOCK_MESSAGE,
+  type Product,
+} from '@bagshop/domain';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '../../../testing/render';
@@ -75,7 +83,17 @@ describe('ProductForm', { timeout: 30_000 }, () => {
     await submit(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit).toHaveBeenCalledWith(
-      { name: 'Trailblazer Cabin Trolley', description: '', price: 4999, discount: 1800, category: 'luggage', stock: 12, countryOfOrigin: 'India', hsn: '4202', gstRatePercent: 18 },
+      {
+        name: 'Trailblazer Cabin Trolley',
+        description: '',
+        price: 4999,
+        discount: 1800,
+        category: 'luggage',
+        stock: 12,
+        countryOfOrigin: 'India',
+        hsn: '4202',
+        gstRatePercent: 18,
+      },
       [expect.objectContaining({ file: png }), expect.objectContaining({ file: side })],
     );
   });
@@ -83,7 +101,10 @@ describe('ProductForm', { timeout: 30_000 }, () => {
   it('moves and removes pictures; a seventh is refused', async () => {
     const { user, onSubmit, fileInput } = setup();
     await fillValid(user);
-    const files = Array.from({ length: 8 }, (_, i) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, i])], `bag-${i}.png`, { type: 'image/png' }));
+    const files = Array.from(
+      { length: 8 },
+      (_, i) => new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47, i])], `bag-${i}.png`, { type: 'image/png' }),
+    );
     await user.upload(fileInput(), files.slice(0, 4));
     await user.click(screen.getByRole('button', { name: 'Move picture 3 earlier' }));
     await user.click(screen.getByRole('button', { name: 'Remove picture 4' }));

@@ -19,7 +19,6 @@ import { useState } from 'react';
 import type { ProductFields } from '../api/upload-product';
 import { GalleryField, galleryItemsOf, type GalleryItem } from './gallery-field';
 
-
 interface FormValues {
   name: string;
   description: string;
@@ -55,7 +54,17 @@ export function changedFields(product: Product, values: Required<Omit<ProductFie
   const changed: ProductFields = { expectedUpdatedAt: product.updatedAt };
   // A product saved before a field existed shows that field's default: unchanged, not sent.
   const loaded = { ...product, hsn: product.hsn ?? DEFAULT_HSN, gstRatePercent: product.gstRatePercent ?? DEFAULT_GST_RATE };
-  for (const key of ['name', 'description', 'price', 'discount', 'category', 'stock', 'countryOfOrigin', 'hsn', 'gstRatePercent'] as const) {
+  for (const key of [
+    'name',
+    'description',
+    'price',
+    'discount',
+    'category',
+    'stock',
+    'countryOfOrigin',
+    'hsn',
+    'gstRatePercent',
+  ] as const) {
     if (values[key] !== loaded[key]) Object.assign(changed, { [key]: values[key] });
   }
   return changed;
@@ -120,16 +129,41 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
         <TextInput label="Name" withAsterisk maxLength={120} {...form.getInputProps('name')} />
         <Textarea label="Description" rows={3} maxLength={5000} {...form.getInputProps('description')} />
         <SimpleGrid cols={2}>
-          <NumberInput label="Price (₹)" withAsterisk allowDecimal={false} allowNegative={false} hideControls {...form.getInputProps('price')} />
-          <NumberInput label="Discount (₹ off)" allowDecimal={false} allowNegative={false} hideControls {...form.getInputProps('discount')} />
+          <NumberInput
+            label="Price (₹)"
+            withAsterisk
+            allowDecimal={false}
+            allowNegative={false}
+            hideControls
+            {...form.getInputProps('price')}
+          />
+          <NumberInput
+            label="Discount (₹ off)"
+            allowDecimal={false}
+            allowNegative={false}
+            hideControls
+            {...form.getInputProps('discount')}
+          />
           <NativeSelect
             label="Category"
             withAsterisk
             data={[{ value: '', label: 'Choose a category' }, ...CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))]}
             {...form.getInputProps('category')}
           />
-          <NumberInput label="Stock" withAsterisk allowDecimal={false} allowNegative={false} hideControls {...form.getInputProps('stock')} />
-          <TextInput label="Country of origin" description="Shown on the product page" maxLength={60} {...form.getInputProps('countryOfOrigin')} />
+          <NumberInput
+            label="Stock"
+            withAsterisk
+            allowDecimal={false}
+            allowNegative={false}
+            hideControls
+            {...form.getInputProps('stock')}
+          />
+          <TextInput
+            label="Country of origin"
+            description="Shown on the product page"
+            maxLength={60}
+            {...form.getInputProps('countryOfOrigin')}
+          />
           <TextInput
             label="HSN code"
             description="On the tax invoice; bags are 4202"

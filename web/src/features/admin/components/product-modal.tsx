@@ -60,7 +60,14 @@ export function ProductModal({
       closeOnClickOutside={!submitting}
     >
       {/* keyed so the form starts fresh for each product */}
-      <ProductForm key={product?._id ?? 'new'} product={product} onSubmit={submit} onCancel={onClose} submitting={submitting} progress={progress} />
+      <ProductForm
+        key={product?._id ?? 'new'}
+        product={product}
+        onSubmit={submit}
+        onCancel={onClose}
+        submitting={submitting}
+        progress={progress}
+      />
     </Modal>
   );
 }

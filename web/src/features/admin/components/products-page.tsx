@@ -74,7 +74,15 @@ export function ProductsPage() {
       <AdminTable
         label="Products"
         minWidth={900}
-        columns={[{ label: 'Image', w: 80 }, { label: 'Product Details' }, { label: 'Price' }, { label: 'Category' }, { label: 'Discount' }, { label: 'Stock' }, { label: 'Actions', align: 'right' }]}
+        columns={[
+          { label: 'Image', w: 80 },
+          { label: 'Product Details' },
+          { label: 'Price' },
+          { label: 'Category' },
+          { label: 'Discount' },
+          { label: 'Stock' },
+          { label: 'Actions', align: 'right' },
+        ]}
         message={loading && !data ? 'Loading products...' : products.length === 0 ? 'No products found' : null}
       >
         {products.map((p) => (

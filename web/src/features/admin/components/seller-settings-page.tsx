@@ -29,7 +29,14 @@ const EMPTY: SellerSettingsInput = {
 
 function formValues(s: SellerSettings | null | undefined): SellerSettingsInput {
   if (!s) return EMPTY;
-  return { legalName: s.legalName, address: { ...s.address }, gstin: s.gstin, invoicePrefix: s.invoicePrefix, email: s.email, phone: s.phone };
+  return {
+    legalName: s.legalName,
+    address: { ...s.address },
+    gstin: s.gstin,
+    invoicePrefix: s.invoicePrefix,
+    email: s.email,
+    phone: s.phone,
+  };
 }
 
 const updatedLabel = (iso: string) =>
@@ -41,7 +48,10 @@ export function SellerSettingsPage() {
   const { data, error, loading } = useLoad(getSellerSettings);
   return (
     <>
-      <PageHeader title="Seller settings" subtitle="Printed on every tax invoice and credit note. An invoice keeps the details it was issued with." />
+      <PageHeader
+        title="Seller settings"
+        subtitle="Printed on every tax invoice and credit note. An invoice keeps the details it was issued with."
+      />
       {loading && data === undefined && (
         <Group justify="center" py="xl">
           <Loader aria-label="Loading the seller settings" />
@@ -125,7 +135,14 @@ function SellerForm({ settings }: { settings: SellerSettings | null }) {
             <TextInput label="Address line 1" withAsterisk autoComplete="address-line1" {...form.getInputProps('address.line1')} />
             <TextInput label="Address line 2" autoComplete="address-line2" {...form.getInputProps('address.line2')} />
             <TextInput label="City" withAsterisk autoComplete="address-level2" {...form.getInputProps('address.city')} />
-            <TextInput label="PIN code" withAsterisk inputMode="numeric" maxLength={6} autoComplete="postal-code" {...form.getInputProps('address.pincode')} />
+            <TextInput
+              label="PIN code"
+              withAsterisk
+              inputMode="numeric"
+              maxLength={6}
+              autoComplete="postal-code"
+              {...form.getInputProps('address.pincode')}
+            />
             <NativeSelect
               label="State"
               withAsterisk
@@ -160,7 +177,10 @@ function SellerForm({ settings }: { settings: SellerSettings | null }) {
                 {prefix}/{fy}/00001
               </Text>
               <Text size="sm" ff="monospace">
-                {prefix}/{fy}/C0001 <Text span c="dimmed" size="xs" ff="body">(credit notes)</Text>
+                {prefix}/{fy}/C0001{' '}
+                <Text span c="dimmed" size="xs" ff="body">
+                  (credit notes)
+                </Text>
               </Text>
               <Text size="xs" c="dimmed" mt={4}>
                 One series per financial year (1 April to 31 March), consecutive and never reused.

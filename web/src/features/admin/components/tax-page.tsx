@@ -92,8 +92,21 @@ export function TaxPage() {
         subtitle="Invoices and credit notes issued in a month (India time), with the totals per tax to declare in the GST return. Amounts in ₹."
         actions={
           <Group gap="sm" align="flex-end">
-            <NativeSelect label="Month" data={months.map((m) => ({ value: m, label: monthLabel(m) }))} value={month} onChange={(e) => setMonth(e.currentTarget.value)} w={180} />
-            <DownloadButton path="admin/tax/csv" query={{ month }} fileName={`gst-${month}.csv`} label="Export CSV" ariaLabel={`Export CSV for ${monthLabel(month)}`} variant="filled" />
+            <NativeSelect
+              label="Month"
+              data={months.map((m) => ({ value: m, label: monthLabel(m) }))}
+              value={month}
+              onChange={(e) => setMonth(e.currentTarget.value)}
+              w={180}
+            />
+            <DownloadButton
+              path="admin/tax/csv"
+              query={{ month }}
+              fileName={`gst-${month}.csv`}
+              label="Export CSV"
+              ariaLabel={`Export CSV for ${monthLabel(month)}`}
+              variant="filled"
+            />
           </Group>
         }
       />
@@ -179,7 +192,11 @@ export function TaxPage() {
               <AdminTable
                 label="Net by place of supply and rate"
                 minWidth={640}
-                columns={[{ label: 'Place of supply' }, { label: 'Rate', align: 'right' }, ...AMOUNT_COLUMNS.map((label) => ({ label, align: 'right' as const }))]}
+                columns={[
+                  { label: 'Place of supply' },
+                  { label: 'Rate', align: 'right' },
+                  ...AMOUNT_COLUMNS.map((label) => ({ label, align: 'right' as const })),
+                ]}
               >
                 {shown.byPlaceAndRate.map((r) => (
                   <Table.Tr key={`${r.stateCode}-${r.ratePercent}`}>

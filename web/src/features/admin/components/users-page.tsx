@@ -81,7 +81,14 @@ export function UsersPage() {
       <AdminTable
         label="Users"
         minWidth={860}
-        columns={[{ label: 'Name' }, { label: 'Email' }, { label: 'Phone' }, { label: 'Role' }, { label: 'Joined' }, { label: 'Actions', align: 'right' }]}
+        columns={[
+          { label: 'Name' },
+          { label: 'Email' },
+          { label: 'Phone' },
+          { label: 'Role' },
+          { label: 'Joined' },
+          { label: 'Actions', align: 'right' },
+        ]}
         message={loading && !data ? 'Loading users...' : users.length === 0 ? 'No users found' : null}
       >
         {users.map((u) => {
@@ -119,11 +126,24 @@ export function UsersPage() {
                     —
                   </Text>
                 ) : u.role === 'admin' ? (
-                  <Button size="xs" variant="light" color="red" loading={pending === u._id} disabled={pending !== null && pending !== u._id} onClick={() => void changeRole(u, 'customer')}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    color="red"
+                    loading={pending === u._id}
+                    disabled={pending !== null && pending !== u._id}
+                    onClick={() => void changeRole(u, 'customer')}
+                  >
                     Revoke admin
                   </Button>
                 ) : (
-                  <Button size="xs" variant="light" loading={pending === u._id} disabled={pending !== null && pending !== u._id} onClick={() => void changeRole(u, 'admin')}>
+                  <Button
+                    size="xs"
+                    variant="light"
+                    loading={pending === u._id}
+                    disabled={pending !== null && pending !== u._id}
+                    onClick={() => void changeRole(u, 'admin')}
+                  >
                     Grant admin
                   </Button>
                 )}

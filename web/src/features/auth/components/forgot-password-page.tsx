@@ -14,7 +14,10 @@ export default function ForgotPasswordPage() {
   const [sentTo, setSentTo] = useState<string | null>(null);
   const form = useSchemaForm(forgetPasswordSchema, { email: '' });
   return (
-    <PasswordPageShell title="Forgot password" intro="Enter the email you registered with and we will send you a link to set a new password.">
+    <PasswordPageShell
+      title="Forgot password"
+      intro="Enter the email you registered with and we will send you a link to set a new password."
+    >
       {sentTo && (
         <Alert color="green" title="Check your inbox">
           If an account exists for {sentTo}, a reset link is on its way.

@@ -47,7 +47,13 @@ export function GoogleSignIn({ onStart, onSignedIn, onFailed }: GoogleSignInProp
 
   return (
     <>
-      <Button variant="default" fullWidth leftSection={<IconBrandGoogle size={18} aria-hidden />} onClick={start} loading={busy && !chooserOpen}>
+      <Button
+        variant="default"
+        fullWidth
+        leftSection={<IconBrandGoogle size={18} aria-hidden />}
+        onClick={start}
+        loading={busy && !chooserOpen}
+      >
         Continue with Google
       </Button>
       <GoogleAccountChooser

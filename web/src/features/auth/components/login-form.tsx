@@ -19,12 +19,7 @@ export function LoginForm({ onSubmit }: LoginFormProps) {
     >
       <Stack gap="sm">
         <TextInput label="Email" type="email" autoComplete="email" withAsterisk {...form.getInputProps('email')} />
-        <PasswordInput
-          label="Password"
-          autoComplete="current-password"
-          withAsterisk
-          {...form.getInputProps('password')}
-        />
+        <PasswordInput label="Password" autoComplete="current-password" withAsterisk {...form.getInputProps('password')} />
         <Group justify="flex-end">
           <Anchor component={Link} to="/forgot-password" size="sm">
             Forgot Password?

@@ -9,7 +9,13 @@ describe('RegisterForm', { timeout: 20_000 }, () => {
     const onSubmit = vi.fn(async () => {});
     render(<RegisterForm onSubmit={onSubmit} />);
     await userEvent.click(screen.getByRole('button', { name: 'Create account' }));
-    for (const message of ['First name is required', 'Last name is required', 'Email is required', 'Password is required', 'Phone number is required']) {
+    for (const message of [
+      'First name is required',
+      'Last name is required',
+      'Email is required',
+      'Password is required',
+      'Phone number is required',
+    ]) {
       expect(await screen.findByText(message)).toBeInTheDocument();
     }
     expect(onSubmit).not.toHaveBeenCalled();

@@ -119,8 +119,17 @@ export function CartPage({ uid, renderCheckout }: CartPageProps) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
-            <CartSummary lines={lines} onCheckout={() => setCheckout({ lines })} onClear={() => setConfirmClear(true)} disabled={busy !== null} />
-            <DeliveryCheck total={orderTotals(lines.map((l) => ({ price: l.product.price, discount: l.product.discount, quantity: l.quantity }))).totalAmount} />
+            <CartSummary
+              lines={lines}
+              onCheckout={() => setCheckout({ lines })}
+              onClear={() => setConfirmClear(true)}
+              disabled={busy !== null}
+            />
+            <DeliveryCheck
+              total={
+                orderTotals(lines.map((l) => ({ price: l.product.price, discount: l.product.discount, quantity: l.quantity }))).totalAmount
+              }
+            />
           </Stack>
         </Grid.Col>
       </Grid>

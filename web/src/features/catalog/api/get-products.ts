@@ -47,10 +47,7 @@ export function useProducts(category?: Category): ProductsState {
 }
 
 export type ProductState =
-  | { status: 'loading' }
-  | { status: 'found'; product: Product }
-  | { status: 'missing' }
-  | { status: 'failed'; message: string };
+  { status: 'loading' } | { status: 'found'; product: Product } | { status: 'missing' } | { status: 'failed'; message: string };
 
 /** The API path of one product, as getProduct() asks for it (and the server preloads it). */
 export const productApiPath = (id: string) => `products/${encodeURIComponent(id)}`;
@@ -59,7 +56,9 @@ export function useProduct(id: string): ProductState {
   // A server-rendered product page carries the product it was drawn from: start from it, so the
   // hydrating render matches the HTML, then refresh as usual.
   const preloaded = usePreloaded<Product>(productApiPath(id));
-  const [state, setState] = useState<ProductState>(() => (preloaded?._id === id ? { status: 'found', product: preloaded } : { status: 'loading' }));
+  const [state, setState] = useState<ProductState>(() =>
+    preloaded?._id === id ? { status: 'found', product: preloaded } : { status: 'loading' },
+  );
   useEffect(() => {
     let live = true;
     setState((s) => (s.status === 'found' && s.product._id === id ? s : { status: 'loading' }));

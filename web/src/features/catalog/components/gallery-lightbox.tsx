@@ -5,7 +5,17 @@ import { useState } from 'react';
 import { pictureLabel } from './picture-label';
 
 /** The larger view of a product's pictures: full screen on phones, arrows and ←/→ to move. */
-export default function GalleryLightbox({ images, name, start, onClose }: { images: ProductImage[]; name: string; start: number; onClose: (last: number) => void }) {
+export default function GalleryLightbox({
+  images,
+  name,
+  start,
+  onClose,
+}: {
+  images: ProductImage[];
+  name: string;
+  start: number;
+  onClose: (last: number) => void;
+}) {
   const [index, setIndex] = useState(start);
   const n = images.length;
   const image = images[index] ?? images[0];
@@ -30,18 +40,39 @@ export default function GalleryLightbox({ images, name, start, onClose }: { imag
           <img
             src={image.url}
             alt={pictureLabel(name, index, n)}
-            style={{ display: 'block', width: '100%', maxHeight: '75vh', objectFit: 'contain', background: 'var(--mantine-color-gray-0)', borderRadius: 12 }}
+            style={{
+              display: 'block',
+              width: '100%',
+              maxHeight: '75vh',
+              objectFit: 'contain',
+              background: 'var(--mantine-color-gray-0)',
+              borderRadius: 12,
+            }}
           />
         )}
         {n > 1 && (
           <Group justify="center" gap="md" mt="md">
-            <ActionIcon variant="default" size="xl" radius="xl" onClick={() => move(-1)} disabled={index === 0} aria-label="Previous picture">
+            <ActionIcon
+              variant="default"
+              size="xl"
+              radius="xl"
+              onClick={() => move(-1)}
+              disabled={index === 0}
+              aria-label="Previous picture"
+            >
               <IconChevronLeft aria-hidden />
             </ActionIcon>
             <Text fw={700} aria-live="polite">
               {index + 1} / {n}
             </Text>
-            <ActionIcon variant="default" size="xl" radius="xl" onClick={() => move(1)} disabled={index === n - 1} aria-label="Next picture">
+            <ActionIcon
+              variant="default"
+              size="xl"
+              radius="xl"
+              onClick={() => move(1)}
+              disabled={index === n - 1}
+              aria-label="Next picture"
+            >
               <IconChevronRight aria-hidden />
             </ActionIcon>
           </Group>

@@ -77,7 +77,8 @@ export function Hero() {
               ))}
             </h1>
             <Text fz={{ base: 'md', md: 'xl' }} c="gray.8" mt="lg" maw={520}>
-              Luggage, backpacks and duffles built for a 5-year lifespan, with a lifetime warranty and free shipping on all orders across India.
+              Luggage, backpacks and duffles built for a 5-year lifespan, with a lifetime warranty and free shipping on all orders across
+              India.
             </Text>
             <Group mt="xl" gap="sm">
               <Button component={Link} to="/luggage" size="md">

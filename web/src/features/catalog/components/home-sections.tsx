@@ -44,7 +44,14 @@ export default function HomeSections() {
           <Grid align="center" gap="xl">
             <Grid.Col span={{ base: 12, md: 8 }}>
               {/* Kept in the layout while hidden, so the heading does not move when products load. */}
-              <Badge color={ACCENT.warm} variant="filled" size="lg" mb="sm" style={{ visibility: limited ? 'visible' : 'hidden' }} aria-hidden={!limited}>
+              <Badge
+                color={ACCENT.warm}
+                variant="filled"
+                size="lg"
+                mb="sm"
+                style={{ visibility: limited ? 'visible' : 'hidden' }}
+                aria-hidden={!limited}
+              >
                 Limited stock
               </Badge>
               <Text component="h2" id="new-arrivals" fz={{ base: 28, md: 40 }} fw={900} m={0} c="white">
@@ -71,10 +78,22 @@ export default function HomeSections() {
               const cover = coverOf(products, category);
               const label = CATEGORY_LABELS[category];
               return (
-                <Card key={category} withBorder radius="lg" padding="lg" className={classes.categoryCard} component="article" aria-labelledby={`cat-${category}`}>
+                <Card
+                  key={category}
+                  withBorder
+                  radius="lg"
+                  padding="lg"
+                  className={classes.categoryCard}
+                  component="article"
+                  aria-labelledby={`cat-${category}`}
+                >
                   <Card.Section className={classes.categoryMedia}>
                     <AspectRatio ratio={4 / 3}>
-                      {cover ? <img src={cover.image.url} alt="" className={classes.categoryImage} width={400} height={300} loading="lazy" /> : <Box />}
+                      {cover ? (
+                        <img src={cover.image.url} alt="" className={classes.categoryImage} width={400} height={300} loading="lazy" />
+                      ) : (
+                        <Box />
+                      )}
                     </AspectRatio>
                   </Card.Section>
                   <Stack gap={6} mt="md">

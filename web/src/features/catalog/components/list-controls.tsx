@@ -1,4 +1,12 @@
-import { bagCountLabel, hasFilters, LIST_PRICE_MAX, PRODUCT_SORTS, SORT_LABELS, type ProductListQuery, type ProductSort } from '@bagshop/domain';
+import {
+  bagCountLabel,
+  hasFilters,
+  LIST_PRICE_MAX,
+  PRODUCT_SORTS,
+  SORT_LABELS,
+  type ProductListQuery,
+  type ProductSort,
+} from '@bagshop/domain';
 import { Button, Checkbox, Group, NativeSelect, Paper, Text, TextInput } from '@mantine/core';
 import { IconAdjustmentsHorizontal } from '@tabler/icons-react';
 import { useEffect, useId, useState } from 'react';

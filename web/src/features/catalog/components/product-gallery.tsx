@@ -9,7 +9,6 @@ const GalleryLightbox = lazy(() => import('./gallery-lightbox'));
 
 const reducedMotion = () => typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;
 
-
 /**
  * The product's pictures: one at a time in a track that scrolls sideways with CSS scroll
  * snapping (a swipe on touch screens, no script needed for it), thumbnails and arrows to
@@ -60,7 +59,13 @@ export function ProductGallery({ product }: { product: Product }) {
       <div className={classes.viewport}>
         <div ref={track} className={classes.track} onScroll={onScroll} onKeyDown={onKeyDown} data-testid="gallery-track">
           {images.map((image, i) => (
-            <div key={image.hash || image.url} className={classes.slide} role="group" aria-roledescription="slide" aria-label={`${i + 1} of ${n}`}>
+            <div
+              key={image.hash || image.url}
+              className={classes.slide}
+              role="group"
+              aria-roledescription="slide"
+              aria-label={`${i + 1} of ${n}`}
+            >
               <button
                 type="button"
                 className={classes.zoom}
@@ -85,10 +90,22 @@ export function ProductGallery({ product }: { product: Product }) {
         </div>
         {n > 1 && (
           <>
-            <button type="button" className={`${classes.arrow} ${classes.prev}`} onClick={() => show(index - 1)} disabled={index === 0} aria-label="Previous picture">
+            <button
+              type="button"
+              className={`${classes.arrow} ${classes.prev}`}
+              onClick={() => show(index - 1)}
+              disabled={index === 0}
+              aria-label="Previous picture"
+            >
               <IconChevronLeft size={22} aria-hidden />
             </button>
-            <button type="button" className={`${classes.arrow} ${classes.next}`} onClick={() => show(index + 1)} disabled={index === n - 1} aria-label="Next picture">
+            <button
+              type="button"
+              className={`${classes.arrow} ${classes.next}`}
+              onClick={() => show(index + 1)}
+              disabled={index === n - 1}
+              aria-label="Next picture"
+            >
               <IconChevronRight size={22} aria-hidden />
             </button>
             <span className={classes.counter} aria-hidden data-testid="gallery-counter">

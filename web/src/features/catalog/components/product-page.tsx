@@ -118,7 +118,12 @@ function ProductDetail({ product }: { product: Product }) {
                 {soldOut ? 'Out of stock' : 'Add to cart'}
               </Button>
               {!soldOut && (
-                <Button size="md" variant="outline" leftSection={<IconBolt size={18} aria-hidden />} onClick={() => buyNow(product._id, qty)}>
+                <Button
+                  size="md"
+                  variant="outline"
+                  leftSection={<IconBolt size={18} aria-hidden />}
+                  onClick={() => buyNow(product._id, qty)}
+                >
                   Buy Now
                 </Button>
               )}

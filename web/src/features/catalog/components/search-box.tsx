@@ -43,7 +43,11 @@ export function SearchBox({ id, initialValue = '', onDone, autoFocus = false, la
   const listId = `${id}-results`;
 
   const load = () => {
-    if (!Suggestions) void loadSuggestions().then((component) => setSuggestions(() => component), () => undefined);
+    if (!Suggestions)
+      void loadSuggestions().then(
+        (component) => setSuggestions(() => component),
+        () => undefined,
+      );
   };
   const go = (path: string) => {
     handle.current?.close();
@@ -102,16 +106,7 @@ export function SearchBox({ id, initialValue = '', onDone, autoFocus = false, la
           autoFocus={autoFocus}
         />
       </div>
-      {Suggestions && (
-        <Suggestions
-          ref={handle}
-          query={value}
-          listId={listId}
-          focused={focused}
-          onListChange={setList}
-          onOpen={go}
-        />
-      )}
+      {Suggestions && <Suggestions ref={handle} query={value} listId={listId} focused={focused} onListChange={setList} onOpen={go} />}
     </form>
   );
 }

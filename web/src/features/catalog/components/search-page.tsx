@@ -86,7 +86,13 @@ export default function SearchPage() {
             ) : (
               <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" component="section" aria-label={`Results for ${q}`}>
                 {shown.map((p, i) => (
-                  <ProductCard key={p._id} product={p} priority={i < 2} onAdd={(product) => void add(product._id)} adding={pendingId === p._id} />
+                  <ProductCard
+                    key={p._id}
+                    product={p}
+                    priority={i < 2}
+                    onAdd={(product) => void add(product._id)}
+                    adding={pendingId === p._id}
+                  />
                 ))}
               </SimpleGrid>
             )}

@@ -24,7 +24,11 @@ export interface SuggestionsProps {
   onOpen: (path: string) => void;
 }
 
-type Results = { status: 'idle' } | { status: 'loading'; q: string } | { status: 'done'; q: string; products: Product[] } | { status: 'failed'; q: string };
+type Results =
+  | { status: 'idle' }
+  | { status: 'loading'; q: string }
+  | { status: 'done'; q: string; products: Product[] }
+  | { status: 'failed'; q: string };
 
 /** Answers already seen this session, by text (the API is cacheable too; this saves the round trip). */
 const seen = new Map<string, Product[]>();

@@ -20,6 +20,9 @@ export function useListQuery(): { query: ProductListQuery; update: (patch: Parti
     },
     [params, query, setParams],
   );
-  const clear = useCallback(() => update({ minPrice: undefined, maxPrice: undefined, minDiscountPercent: undefined, inStock: false }), [update]);
+  const clear = useCallback(
+    () => update({ minPrice: undefined, maxPrice: undefined, minDiscountPercent: undefined, inStock: false }),
+    [update],
+  );
   return { query, update, clear };
 }

@@ -19,7 +19,8 @@ export function productBadges(product: Priced): ProductBadge[] {
   const percent = discountPercent(product.price, product.discount);
   if (percent > 0) badges.push({ label: `${percent}% OFF`, color: 'red.9', variant: 'filled' });
   badges.push({ label: CATEGORY_LABELS[product.category], color: 'blue', variant: 'light' });
-  if (product.category === 'luggage' && isDeal(product.price, product.discount)) badges.push({ label: 'DEAL', color: ACCENT.warm, variant: 'filled' });
+  if (product.category === 'luggage' && isDeal(product.price, product.discount))
+    badges.push({ label: 'DEAL', color: ACCENT.warm, variant: 'filled' });
   if (isPremium(product.price, product.discount)) badges.push({ label: 'PREMIUM', color: 'violet.9', variant: 'filled' });
   if (product.category === 'duffles') badges.push({ label: 'ADVENTURE', color: 'teal.9', variant: 'filled' });
   return badges;

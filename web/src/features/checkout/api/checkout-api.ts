@@ -7,6 +7,7 @@ export const checkoutApi = {
   placeOrder: (body: { paymentMethod: PaymentMethod; addressId: string; productId?: string; quantity?: number }) =>
     apiData<Order>('order', { method: 'POST', body }),
   /** Top-level `{ success, url }` (docs/decisions/0009-api-contract.md). */
-  startPayment: (orderId: string) => apiRequest<{ success: boolean; url?: string; message?: string }>('payment', { method: 'POST', body: { orderId } }),
+  startPayment: (orderId: string) =>
+    apiRequest<{ success: boolean; url?: string; message?: string }>('payment', { method: 'POST', body: { orderId } }),
   cancelOrder: (orderId: string) => apiData<Order>(`order/${encodeURIComponent(orderId)}/cancel`, { method: 'POST', body: {} }),
 };

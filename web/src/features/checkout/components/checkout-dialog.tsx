@@ -22,7 +22,14 @@ export interface CheckoutDialogProps {
 }
 
 /** 'Shipping Address & Payment' (docs/spec.md §2, §4): address first, then the order, then COD or Stripe. */
-export function CheckoutDialog({ opened, lines, productId, quantity, onClose, redirect = (url) => window.location.assign(url) }: CheckoutDialogProps) {
+export function CheckoutDialog({
+  opened,
+  lines,
+  productId,
+  quantity,
+  onClose,
+  redirect = (url) => window.location.assign(url),
+}: CheckoutDialogProps) {
   const [addresses, setAddresses] = useState<Address[]>([]);
   const [loadingAddresses, setLoadingAddresses] = useState(false);
   const [onlineUnavailable, setOnlineUnavailable] = useState<string | null>(null);
@@ -74,7 +81,9 @@ export function CheckoutDialog({ opened, lines, productId, quantity, onClose, re
         redirect(payment.url);
       } catch (error) {
         // The ONLINE order cannot be paid: cancel it so its stock goes back at once.
-        await checkoutApi.cancelOrder(order._id).catch((cancelError: unknown) => console.error('Cancelling the unpaid order failed', cancelError));
+        await checkoutApi
+          .cancelOrder(order._id)
+          .catch((cancelError: unknown) => console.error('Cancelling the unpaid order failed', cancelError));
         if (error instanceof ApiError && error.status === 503) {
           setOnlineUnavailable(ONLINE_NOT_CONFIGURED);
           return;

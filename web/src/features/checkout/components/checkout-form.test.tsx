@@ -60,7 +60,14 @@ describe('CheckoutForm', { timeout: 20_000 }, () => {
 
   it('says when online payment is not configured and keeps COD', () => {
     render(
-      <CheckoutForm addresses={[saved]} itemCount={1} total={999} onlineUnavailable="Online payments are not configured" onSubmit={vi.fn()} onCancel={() => {}} />,
+      <CheckoutForm
+        addresses={[saved]}
+        itemCount={1}
+        total={999}
+        onlineUnavailable="Online payments are not configured"
+        onSubmit={vi.fn()}
+        onCancel={() => {}}
+      />,
     );
     expect(screen.getByText('Online payments are not configured')).toBeInTheDocument();
     expect(screen.getByDisplayValue('Cash on Delivery')).toBeInTheDocument();

@@ -77,7 +77,11 @@ function useDelivery(pin: string | null, lookups: DeliveryLookups) {
     };
   }, [lookups]);
   const current = state && pin && state.pin === pin ? state : null;
-  return { quote: current && 'quote' in current ? current.quote : null, error: current && 'error' in current ? current.error : null, policy };
+  return {
+    quote: current && 'quote' in current ? current.quote : null,
+    error: current && 'error' in current ? current.error : null,
+    policy,
+  };
 }
 
 function describe(a: Address): string {
@@ -85,7 +89,16 @@ function describe(a: Address): string {
 }
 
 /** Saved addresses or a new one, the payment method, Cancel and Place Order. */
-export function CheckoutForm({ addresses, loadingAddresses, itemCount, total, onlineUnavailable, onSubmit, onCancel, delivery = API_LOOKUPS }: CheckoutFormProps) {
+export function CheckoutForm({
+  addresses,
+  loadingAddresses,
+  itemCount,
+  total,
+  onlineUnavailable,
+  onSubmit,
+  onCancel,
+  delivery = API_LOOKUPS,
+}: CheckoutFormProps) {
   const [choice, setChoice] = useState<string | null>(null);
   const selected = choice ?? addresses[0]?._id ?? NEW_ADDRESS;
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
@@ -93,12 +106,23 @@ export function CheckoutForm({ addresses, loadingAddresses, itemCount, total, on
   useEffect(() => {
     if (onlineUnavailable) setPaymentMethod('COD');
   }, [onlineUnavailable]);
-  const form = useSchemaForm(addressSchema, { street: '', city: '', state: '', postalCode: '', country: DEFAULT_COUNTRY, landmark: '' }, { validateInputOnBlur: false });
+  const form = useSchemaForm(
+    addressSchema,
+    { street: '', city: '', state: '', postalCode: '', country: DEFAULT_COUNTRY, landmark: '' },
+    { validateInputOnBlur: false },
+  );
 
   // The PIN being shipped to: the saved address's, or the new one once it has 6 digits.
   const chosen = addresses.find((a) => a._id === selected);
   const typedPin = form.values.postalCode.trim();
-  const pin = selected === NEW_ADDRESS ? (isIndia(form.values.country) && isIndianPin(typedPin) ? typedPin : null) : chosen && isIndia(chosen.country) ? chosen.postalCode : null;
+  const pin =
+    selected === NEW_ADDRESS
+      ? isIndia(form.values.country) && isIndianPin(typedPin)
+        ? typedPin
+        : null
+      : chosen && isIndia(chosen.country)
+        ? chosen.postalCode
+        : null;
   const { quote, error: quoteError, policy } = useDelivery(pin, delivery);
   const unserved = quote !== null && !quote.serviceable;
   const codReason = quote?.serviceable ? codRefusalForQuote(quote, total, policy?.codMaxTotal ?? Number.POSITIVE_INFINITY) : null;

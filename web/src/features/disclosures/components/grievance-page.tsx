@@ -81,8 +81,8 @@ export default function GrievancePage() {
             </Text>
           )}
           <Text size="sm" mt="sm">
-            We acknowledge your complaint within {GRIEVANCE_ACK_HOURS} hours (this form does it at once) and resolve it within one month
-            of receiving it.
+            We acknowledge your complaint within {GRIEVANCE_ACK_HOURS} hours (this form does it at once) and resolve it within one month of
+            receiving it.
           </Text>
         </Paper>
 

@@ -82,8 +82,8 @@ export default function SellerPage() {
           </>
         )}
         <Text size="sm" c="gray.7">
-          Prices are the maximum retail price (MRP) or less and include all taxes. Each product page names the bag&apos;s country of
-          origin. See our{' '}
+          Prices are the maximum retail price (MRP) or less and include all taxes. Each product page names the bag&apos;s country of origin.
+          See our{' '}
           <Anchor component={Link} to="/returns" c="blue.8" inherit underline="always">
             returns
           </Anchor>

@@ -25,9 +25,7 @@ export const INFO: Record<InfoTopic, Info> = {
     sections: [
       {
         heading: 'How fast',
-        body: (
-          <ShippingZones />
-        ),
+        body: <ShippingZones />,
       },
       {
         heading: 'What it costs',
@@ -125,8 +123,8 @@ export const INFO: Record<InfoTopic, Info> = {
         heading: 'When we cancel',
         body: (
           <Text>
-            An order paid online that is not paid within 30 minutes is cancelled by itself. If we cannot deliver an order (the bag is
-            out of stock or the courier no longer serves your PIN code) we cancel it, tell you, and refund anything paid in full.
+            An order paid online that is not paid within 30 minutes is cancelled by itself. If we cannot deliver an order (the bag is out of
+            stock or the courier no longer serves your PIN code) we cancel it, tell you, and refund anything paid in full.
           </Text>
         ),
       },

@@ -11,7 +11,18 @@ export function OrderCard({ order }: { order: Order }) {
   return (
     <Paper withBorder radius="md" p="md" component="article" aria-label={`Order #${shortOrderId(order._id)}`}>
       <Group align="flex-start" wrap="nowrap" gap="md">
-        {first && <Image src={first.product.image.url} alt="" w={{ base: 64, sm: 96 }} h={{ base: 64, sm: 96 }} radius="sm" fit="cover" bg="gray.1" style={{ flexShrink: 0 }} />}
+        {first && (
+          <Image
+            src={first.product.image.url}
+            alt=""
+            w={{ base: 64, sm: 96 }}
+            h={{ base: 64, sm: 96 }}
+            radius="sm"
+            fit="cover"
+            bg="gray.1"
+            style={{ flexShrink: 0 }}
+          />
+        )}
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Group justify="space-between" gap="xs">
             <Text fw={700}>Order #{shortOrderId(order._id)}</Text>
@@ -48,7 +59,13 @@ export function OrderCard({ order }: { order: Order }) {
             </Text>
             <Group gap="sm">
               <Text fw={700}>{formatINR(order.totalAmount)}</Text>
-              <Button size="xs" variant="light" component={Link} to={`/orders/${order._id}`} aria-label={`View order #${shortOrderId(order._id)}`}>
+              <Button
+                size="xs"
+                variant="light"
+                component={Link}
+                to={`/orders/${order._id}`}
+                aria-label={`View order #${shortOrderId(order._id)}`}
+              >
                 View
               </Button>
             </Group>

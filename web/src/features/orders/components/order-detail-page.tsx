@@ -9,7 +9,23 @@ import {
   statusLabel,
   type Order,
 } from '@bagshop/domain';
-import { Anchor, Button, Center, Container, Divider, Grid, Group, Image, Loader, Modal, Paper, Stack, Text, Timeline, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Center,
+  Container,
+  Divider,
+  Grid,
+  Group,
+  Image,
+  Loader,
+  Modal,
+  Paper,
+  Stack,
+  Text,
+  Timeline,
+  Title,
+} from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';

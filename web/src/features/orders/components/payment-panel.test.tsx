@@ -41,13 +41,29 @@ describe('PaymentPanel', () => {
   });
 
   it('a cancelled paid order shows its refund, pending then done', () => {
-    const refund = { id: 're_1', status: 'pending' as const, amountPaise: 350000, requestedAt: '2026-11-22T10:05:00.000Z', refundedAt: null };
-    const { rerender } = render(<PaymentPanel order={{ ...base, status: 'cancelled', payment: { ...base.payment, status: 'refund_pending', refund } }} />);
+    const refund = {
+      id: 're_1',
+      status: 'pending' as const,
+      amountPaise: 350000,
+      requestedAt: '2026-11-22T10:05:00.000Z',
+      refundedAt: null,
+    };
+    const { rerender } = render(
+      <PaymentPanel order={{ ...base, status: 'cancelled', payment: { ...base.payment, status: 'refund_pending', refund } }} />,
+    );
     expect(screen.getByTestId('payment-status')).toHaveTextContent('Refund pending');
     expect(screen.getByTestId('refund-status')).toHaveTextContent(/^Refund of ₹3,500 requested on 22 Nov 2026/);
     rerender(
       <PaymentPanel
-        order={{ ...base, status: 'cancelled', payment: { ...base.payment, status: 'refunded', refund: { ...refund, status: 'succeeded', refundedAt: '2026-11-22T10:06:00.000Z' } } }}
+        order={{
+          ...base,
+          status: 'cancelled',
+          payment: {
+            ...base.payment,
+            status: 'refunded',
+            refund: { ...refund, status: 'succeeded', refundedAt: '2026-11-22T10:06:00.000Z' },
+          },
+        }}
       />,
     );
     expect(screen.getByTestId('payment-status')).toHaveTextContent('Refunded');

@@ -1,4 +1,11 @@
-import { formatINR, PAYMENT_METHOD_LABELS, PAYMENT_STATUS_LABELS, type Order, type PaymentRefund, type PaymentStatus } from '@bagshop/domain';
+import {
+  formatINR,
+  PAYMENT_METHOD_LABELS,
+  PAYMENT_STATUS_LABELS,
+  type Order,
+  type PaymentRefund,
+  type PaymentStatus,
+} from '@bagshop/domain';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -23,17 +30,28 @@ function dateTime(iso: string | null | undefined): string {
 }
 
 function refundText(refund: PaymentRefund): string {
-  if (refund.status === 'succeeded') return `Refunded ${paise(refund.amountPaise)} on ${dateTime(refund.refundedAt)}. It reaches your card in 5–7 working days.`;
+  if (refund.status === 'succeeded')
+    return `Refunded ${paise(refund.amountPaise)} on ${dateTime(refund.refundedAt)}. It reaches your card in 5–7 working days.`;
   if (refund.status === 'failed') return `The refund of ${paise(refund.amountPaise)} did not go through; our team will contact you.`;
   return `Refund of ${paise(refund.amountPaise)} requested on ${dateTime(refund.requestedAt)}.`;
 }
 
 /** The order's payment for its shopper: method, status, a refund, and "Complete payment" while a card order waits. */
-export function PaymentPanel({ order, redirect = (url) => window.location.assign(url) }: { order: Order; redirect?: (url: string) => void }) {
+export function PaymentPanel({
+  order,
+  redirect = (url) => window.location.assign(url),
+}: {
+  order: Order;
+  redirect?: (url: string) => void;
+}) {
   const [starting, setStarting] = useState(false);
   const holdUntil = order.payment.holdUntil ? new Date(order.payment.holdUntil) : null;
   const awaiting =
-    order.paymentMethod === 'ONLINE' && order.status === 'pending' && order.payment.status === 'unpaid' && holdUntil !== null && holdUntil.getTime() > Date.now();
+    order.paymentMethod === 'ONLINE' &&
+    order.status === 'pending' &&
+    order.payment.status === 'unpaid' &&
+    holdUntil !== null &&
+    holdUntil.getTime() > Date.now();
   const extras = order.payment.extraPayments ?? [];
 
   const pay = async () => {
@@ -75,7 +93,8 @@ export function PaymentPanel({ order, redirect = (url) => window.location.assign
         )}
         {extras.map((e, i) => (
           <Text size="sm" key={`${e.paymentIntentId ?? e.sessionId ?? 'extra'}-${i}`} c="dimmed">
-            A further payment of {paise(e.amountPaise)} was not needed for this order. {e.refund ? refundText(e.refund) : 'Our team will refund it.'}
+            A further payment of {paise(e.amountPaise)} was not needed for this order.{' '}
+            {e.refund ? refundText(e.refund) : 'Our team will refund it.'}
           </Text>
         ))}
       </Stack>

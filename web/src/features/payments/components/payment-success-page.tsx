@@ -88,7 +88,13 @@ export default function PaymentSuccessPage() {
         </Stack>
       )}
       {view.kind === 'paid' && (
-        <PaymentOutcome color="green" icon={IconCircleCheck} title="Payment Successful!" text="Thank you. Your order is confirmed and on its way to being packed." live>
+        <PaymentOutcome
+          color="green"
+          icon={IconCircleCheck}
+          title="Payment Successful!"
+          text="Thank you. Your order is confirmed and on its way to being packed."
+          live
+        >
           <Button component={Link} to="/orders">
             View Orders
           </Button>
