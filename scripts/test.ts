@@ -35,7 +35,11 @@ mkdirSync(resolve(ROOT, 'test-results'), { recursive: true });
 step('Typecheck');
 await stage('typecheck', async () => (await run('npm', ['run', '--silent', 'typecheck'])) === 0);
 step('Lint');
-await stage('lint', async () => (await run(bin('eslint'), ['.', '--max-warnings=0'])) === 0);
+// Lint is ESLint (boundaries, cycles, citations) and Prettier's check (docs/platform.md "Lint").
+await stage(
+  'lint',
+  async () => (await run(bin('eslint'), ['.', '--max-warnings=0'])) === 0 && (await run(bin('prettier'), ['--check', '.'])) === 0,
+);
 step('Unit and component tests');
 await stage(
   'unit + web',
