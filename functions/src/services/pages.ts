@@ -16,12 +16,14 @@ import {
   prerenderedHtml,
   productMeta,
   productPath,
+  sellerSettingsFromData,
   shellMeta,
   withHeadTags,
   type Product,
 } from '@bagshop/domain';
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
+import { plainData } from '../lib/firestore-data.js';
 import { logFault } from '../lib/logs.js';
 import { getProduct, listProducts, PRODUCT_NOT_FOUND } from './catalog.js';
 
@@ -63,8 +65,8 @@ export async function sellerName(): Promise<string> {
   if (seller && seller.expires > now) return seller.name;
   let name = DEFAULT_SELLER_NAME;
   try {
-    const legal: unknown = (await db.doc('settings/seller').get()).get('legalName');
-    if (typeof legal === 'string' && legal.trim()) name = legal.trim();
+    const legal = sellerSettingsFromData(plainData((await db.doc('settings/seller').get()).data()))?.legalName.trim();
+    if (legal) name = legal;
   } catch {
     // keep the default: a missing or unreadable setting must not break the page
   }
