@@ -118,9 +118,15 @@ describe('pages with their own tags', () => {
         { position: 3, name: product.name, item: `${origin}/product/${product._id}` },
       ],
     });
-    // Still the SPA: the app mounts here and takes over.
-    expect(res.html).toContain('<div id="root"></div>');
-    expect(res.html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js"><\/script>/);
+    // Server-rendered (docs/decisions/0020-prerendered-public-pages.md): #root already holds the
+    // product's markup, the product is in the data block the app hydrates from, and the app's
+    // entry still loads (at low priority) to take over.
+    const root = res.html.slice(res.html.indexOf('<div id="root">'));
+    expect(root).toMatch(new RegExp(`<h1[^>]*>${product.name}</h1>`));
+    expect(root).toContain(formatINR(sale));
+    const data = /<script type="application\/json" id="bagshop-data">([^<]*)<\/script>/.exec(res.html)?.[1];
+    expect(JSON.stringify(JSON.parse(data ?? 'null'))).toContain(`"_id":"${product._id}"`);
+    expect(res.html).toMatch(/<script type="module" crossorigin fetchpriority="low" src="\/assets\/index-[^"]+\.js"><\/script>/);
   });
 
   it('a sold-out product says so in its offer', async () => {
