@@ -6,7 +6,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, createTestUser } from '../support/api';
-import { screenshot, useBrowser, VIEWPORTS } from '../support/browser';
+import { laidOutBox, screenshot, useBrowser, VIEWPORTS } from '../support/browser';
 import { logIn, waitForPath } from '../support/shopper-ui';
 
 const suffix = Date.now().toString(36);
@@ -50,8 +50,7 @@ async function expectOneLineBreadcrumb(page: Page, name: string, viewportWidth: 
   const home = nav.getByRole('link', { name: 'Home' });
   const current = nav.locator('[aria-current="page"]');
   expect(await current.getAttribute('title')).toBe(name);
-  const [navBox, homeBox, currentBox] = await Promise.all([nav.boundingBox(), home.boundingBox(), current.boundingBox()]);
-  if (!navBox || !homeBox || !currentBox) throw new Error('Breadcrumb not laid out');
+  const [navBox, homeBox, currentBox] = await Promise.all([laidOutBox(nav), laidOutBox(home), laidOutBox(current)]);
   // One line: less than one and a half lines tall, the current item level with Home and
   // ending inside the viewport.
   const lineHeight = await nav.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight));

@@ -6,7 +6,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { screenshot, SCREENSHOT_DIR, useBrowser, VIEWPORTS } from '../support/browser';
+import { laidOutBox, screenshot, SCREENSHOT_DIR, useBrowser, VIEWPORTS } from '../support/browser';
 
 async function apiList(base: string, path: string): Promise<Product[]> {
   return ((await (await fetch(`${base}/api/${path}`)).json()) as { data: Product[] }).data;
@@ -212,8 +212,7 @@ describe('find and choose (Chromium)', () => {
 
     // No arrows over the picture on a touch screen: the whole picture takes the swipe.
     expect(await gallery.getByRole('button', { name: 'Next picture' }).isVisible()).toBe(false);
-    const track = await gallery.getByTestId('gallery-track').boundingBox();
-    if (!track) throw new Error('gallery not laid out');
+    const track = await laidOutBox(gallery.getByTestId('gallery-track'));
     const cdp = await context.newCDPSession(page);
     await swipe(cdp, track.y + track.height / 2, track.x + track.width * 0.85, track.x + track.width * 0.15);
     await page.waitForFunction(() => document.querySelector('[data-testid="gallery-counter"]')?.textContent === '2 / 3', undefined, {

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { hostingUrl } from './emulators';
 
@@ -95,4 +95,20 @@ export function useBrowser(): BrowserSession {
       return base;
     },
   };
+}
+
+/**
+ * The box of `locator` once it is attached and laid out. A prerendered page's element can be
+ * swapped for the app's own right after hydration (docs/decisions/0020-prerendered-public-pages.md),
+ * and Playwright's boundingBox() answers null for an element detached while it measured: ask
+ * again until there is a box.
+ */
+export async function laidOutBox(locator: Locator, timeout = 10_000): Promise<NonNullable<Awaited<ReturnType<Locator['boundingBox']>>>> {
+  const deadline = Date.now() + timeout;
+  for (;;) {
+    const box = await locator.boundingBox({ timeout });
+    if (box) return box;
+    if (Date.now() > deadline) throw new Error(`${locator.toString()} is not laid out`);
+    await locator.page().waitForFunction(() => new Promise((done) => requestAnimationFrame(() => done(true))));
+  }
 }
