@@ -112,3 +112,16 @@ export async function laidOutBox(locator: Locator, timeout = 10_000): Promise<No
     await locator.page().waitForFunction(() => new Promise((done) => requestAnimationFrame(() => done(true))));
   }
 }
+
+/**
+ * Waits until React has hydrated the element `locator` names (its props, event handlers
+ * included, are attached). A prerendered page is on screen before the app runs; a click or
+ * typing before that moment is not seen by the app (docs/decisions/0020-prerendered-public-pages.md).
+ */
+export async function waitForHydrated(locator: Locator, timeout = 20_000): Promise<void> {
+  const element = await locator.elementHandle({ timeout });
+  if (!element) throw new Error(`${locator.toString()} is not on the page`);
+  await locator
+    .page()
+    .waitForFunction((el) => el.isConnected && Object.keys(el).some((key) => key.startsWith('__reactProps$')), element, { timeout });
+}
