@@ -169,7 +169,8 @@ function prerenderPages(): Plugin {
       for (const page of server.PRERENDERED_PAGES) {
         const file = resolve(outDir, page.file);
         const html = readFileSync(file, 'utf8');
-        writeFileSync(file, prerenderedHtml(html, await server.renderPage(page.path), { screen: page.screen }));
+        const { body, lazy } = await server.renderPage(page.path);
+        writeFileSync(file, prerenderedHtml(html, body, { screen: page.screen, lazy }));
       }
       // The product-page function renders with the same server bundle (functions/src/services/pages.ts).
       const functionCopy = fileURLToPath(new URL('../functions/lib/web/prerender/', import.meta.url));

@@ -1,6 +1,7 @@
 // Putting server-rendered markup into a built page (docs/decisions/0020-prerendered-public-pages.md).
 // Used at build time (web/vite.config.ts: /, the category pages) and by the product-page
 // function (functions/src/services/pages.ts). Plain string work: no DOM, no React.
+import { escapeHtml } from './seo.js';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const SCREEN_FILES = /(<script type="application\/json" id="bagshop-screen-files">)([^<]*)(<\/script>)/;
@@ -22,12 +23,13 @@ export function hasEmptyRoot(html: string): boolean {
  * asks for them; the loader then finds them and adds nothing), its chunks are preloaded at low
  * priority, and index.html's inline script is left nothing to preload for it (its list in the
  * JSON block is emptied). `data` (API answers by path, if any) goes into a JSON data block
- * that the hydrating app reads before its first render, so both renders agree.
+ * that the hydrating app reads before its first render, so both renders agree. `lazy` (the
+ * lazy pages the markup holds) goes into `#root`'s `data-lazy`: the app loads them before it hydrates.
  */
 export function prerenderedHtml(
   html: string,
   body: string,
-  options: { screen?: string | null; data?: Record<string, unknown> } = {},
+  options: { screen?: string | null; data?: Record<string, unknown>; lazy?: readonly string[] } = {},
 ): string {
   if (!hasEmptyRoot(html)) throw new Error('prerenderedHtml: the page has no empty #root');
   if (/<script\b/i.test(body)) throw new Error('prerenderedHtml: the markup holds a <script> (the CSP would block it)');
@@ -48,5 +50,6 @@ export function prerenderedHtml(
     out = out.replace('</head>', () => `${links.join('')}</head>`);
   }
   const data = options.data ? `<script type="application/json" id="${PRELOADED_DATA_ID}">${jsonInHtml(options.data)}</script>` : '';
-  return out.replace(ROOT_ELEMENT, () => `${data}<div id="root">${body}</div>`);
+  const lazy = options.lazy?.length ? ` data-lazy="${escapeHtml(options.lazy.join(' '))}"` : '';
+  return out.replace(ROOT_ELEMENT, () => `${data}<div id="root"${lazy}>${body}</div>`);
 }

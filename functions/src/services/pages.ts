@@ -96,7 +96,7 @@ export async function productPage(id: string, origin: string): Promise<PageRespo
 
 /** The web build's server renderer (lib/web/prerender/, written by web/vite.config.ts). */
 interface Renderer {
-  renderPage(path: string, preloaded?: Record<string, unknown>): Promise<string>;
+  renderPage(path: string, preloaded?: Record<string, unknown>): Promise<{ body: string; lazy: string[] }>;
 }
 
 let renderer: Promise<Renderer> | null = null;
@@ -119,8 +119,8 @@ function loadRenderer(): Promise<Renderer> {
 async function withProductMarkup(page: string, product: Product): Promise<string> {
   try {
     const data = { [`products/${encodeURIComponent(product._id)}`]: product };
-    const body = await (await loadRenderer()).renderPage(productPath(product._id), data);
-    return prerenderedHtml(page, body, { screen: 'product', data });
+    const { body, lazy } = await (await loadRenderer()).renderPage(productPath(product._id), data);
+    return prerenderedHtml(page, body, { screen: 'product', data, lazy });
   } catch (error) {
     logFault('product page prerender', error);
     return page;

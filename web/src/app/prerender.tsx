@@ -6,6 +6,7 @@ import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router-dom';
+import { renderedLazyPages } from '../lib/lazy-page';
 import type { Preloaded } from '../lib/preloaded';
 import { App } from './app';
 
@@ -23,6 +24,12 @@ export const PRERENDERED_PAGES: readonly { path: string; file: string; screen: '
 /** A boundary renderToString could not fill (a lazy module not loaded yet) is sent client-rendered. */
 const CLIENT_RENDERED = /<!--\$!-->|<template\b/;
 
+/** A page's server-rendered markup and the lazy pages it holds (the browser loads them before hydrating). */
+export interface RenderedPage {
+  body: string;
+  lazy: string[];
+}
+
 /**
  * The app's HTML for `path` (drawn from the API answers `preloaded`), with every lazy screen
  * resolved and no script. `renderToString` renders what is loaded; while a lazy screen's module
@@ -30,14 +37,15 @@ const CLIENT_RENDERED = /<!--\$!-->|<template\b/;
  * it, and the page is rendered again. prerender's own output is not used: it moves large
  * Suspense boundaries out of line and reveals them with inline scripts.
  */
-export async function renderPage(path: string, preloaded: Preloaded = {}): Promise<string> {
+export async function renderPage(path: string, preloaded: Preloaded = {}): Promise<RenderedPage> {
   const Router = ({ children }: { children: ReactNode }) => <StaticRouter location={path}>{children}</StaticRouter>;
   const app = <App router={Router} preloaded={preloaded} />;
-  let html = renderToString(app);
-  for (let pass = 0; pass < 3 && CLIENT_RENDERED.test(html); pass += 1) {
+  const render = () => renderedLazyPages(() => renderToString(app));
+  let page = render();
+  for (let pass = 0; pass < 3 && CLIENT_RENDERED.test(page.result); pass += 1) {
     await prerender(app);
-    html = renderToString(app);
+    page = render();
   }
-  if (CLIENT_RENDERED.test(html)) throw new Error(`renderPage: ${path} still has a client-rendered boundary`);
-  return html;
+  if (CLIENT_RENDERED.test(page.result)) throw new Error(`renderPage: ${path} still has a client-rendered boundary`);
+  return { body: page.result, lazy: page.names };
 }

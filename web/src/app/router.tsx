@@ -6,7 +6,7 @@ import { ShopLayout } from './layouts/shop-layout';
 import { ProfileRoute } from './routes/shopper-routes';
 import { shopRoutes } from './routes/shop-routes';
 
-const AdminApp = lazyPage(() => import('../features/admin/admin-app'));
+const AdminApp = lazyPage('admin-app', () => import('../features/admin/admin-app'));
 
 export const routes: RouteObject[] = [
   { path: '/', element: <ShopLayout />, children: shopRoutes },

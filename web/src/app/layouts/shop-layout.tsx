@@ -12,9 +12,9 @@ import { CATEGORY_LINKS } from './nav-links';
 import classes from './shop-layout.module.css';
 
 // The drawer (and Mantine's modal machinery) loads only when the menu is first opened.
-const MobileMenu = lazyPage(() => import('./mobile-menu'));
+const MobileMenu = lazyPage('mobile-menu', () => import('./mobile-menu'));
 // The seller's disclosures: their own small chunk, fetched after the first paint.
-const SellerLine = lazyPage(() => import('../../features/disclosures/components/seller-line'));
+const SellerLine = lazyPage('seller-line', () => import('../../features/disclosures/components/seller-line'));
 
 export function ShopLayout() {
   const [menuOpen, menu] = useDisclosure(false);

@@ -4,12 +4,12 @@ import { lazyPage } from '../../lib/lazy-page';
 
 // Browsing: home, categories, product page, and the information pages of the footer.
 // The home page's hero is in the entry chunk (it holds the LCP image); the rest is lazy.
-const CategoryPage = lazyPage(() => import('../../features/catalog/components/category-page'));
-const ProductPage = lazyPage(() => import('../../features/catalog/components/product-page'));
-const InfoPage = lazyPage(() => import('../../features/info/components/info-page'));
-const SellerPage = lazyPage(() => import('../../features/disclosures/components/seller-page'));
-const GrievancePage = lazyPage(() => import('../../features/disclosures/components/grievance-page'));
-const SearchPage = lazyPage(() => import('../../features/catalog/components/search-page'));
+const CategoryPage = lazyPage('category-page', () => import('../../features/catalog/components/category-page'));
+const ProductPage = lazyPage('product-page', () => import('../../features/catalog/components/product-page'));
+const InfoPage = lazyPage('info-page', () => import('../../features/info/components/info-page'));
+const SellerPage = lazyPage('seller-page', () => import('../../features/disclosures/components/seller-page'));
+const GrievancePage = lazyPage('grievance-page', () => import('../../features/disclosures/components/grievance-page'));
+const SearchPage = lazyPage('search-page', () => import('../../features/catalog/components/search-page'));
 
 export const catalogRoutes: RouteObject[] = [
   { index: true, element: <HomePage />, handle: { title: 'Home' } },

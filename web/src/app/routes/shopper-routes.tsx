@@ -4,16 +4,16 @@ import { lazyPage } from '../../lib/lazy-page';
 
 // A shopper's own things: sign-in and password pages, profile, cart, checkout results, orders.
 // Every screen is its own lazy chunk; cart and orders bring reactfire + Firestore with them.
-const AuthPage = lazyPage(() => import('../../features/auth/components/auth-page'));
-const ForgotPasswordPage = lazyPage(() => import('../../features/auth/components/forgot-password-page'));
-const ResetPasswordPage = lazyPage(() => import('../../features/auth/components/reset-password-page'));
-const ChangePasswordPage = lazyPage(() => import('../../features/auth/components/change-password-page'));
+const AuthPage = lazyPage('auth-page', () => import('../../features/auth/components/auth-page'));
+const ForgotPasswordPage = lazyPage('forgot-password-page', () => import('../../features/auth/components/forgot-password-page'));
+const ResetPasswordPage = lazyPage('reset-password-page', () => import('../../features/auth/components/reset-password-page'));
+const ChangePasswordPage = lazyPage('change-password-page', () => import('../../features/auth/components/change-password-page'));
 /** The profile dialog: rendered by app/router.tsx over the page it was opened from. */
-export const ProfileRoute = lazyPage(() => import('../../features/account/components/profile-route'));
-const CartScreen = lazyPage(() => import('./shopper/cart-screen'));
-const OrdersScreen = lazyPage(() => import('./shopper/orders-screen'));
-const PaymentSuccessPage = lazyPage(() => import('../../features/payments/components/payment-success-page'));
-const PaymentCancelPage = lazyPage(() => import('../../features/payments/components/payment-cancel-page'));
+export const ProfileRoute = lazyPage('profile-route', () => import('../../features/account/components/profile-route'));
+const CartScreen = lazyPage('cart-screen', () => import('./shopper/cart-screen'));
+const OrdersScreen = lazyPage('orders-screen', () => import('./shopper/orders-screen'));
+const PaymentSuccessPage = lazyPage('payment-success-page', () => import('../../features/payments/components/payment-success-page'));
+const PaymentCancelPage = lazyPage('payment-cancel-page', () => import('../../features/payments/components/payment-cancel-page'));
 
 export const shopperRoutes: RouteObject[] = [
   { path: 'auth', element: <AuthPage />, handle: { title: 'Sign In' } },
