@@ -181,6 +181,28 @@ function prerenderPages(): Plugin {
   };
 }
 
+/**
+ * Modules every storefront page uses once it has painted (home sections, category, search and
+ * product pages: cards, badges, the promise band, add to cart, the seller line) with the small
+ * Mantine pieces they share: one chunk instead of about twenty files of under 2 KB
+ * (docs/storefront.md, "JavaScript on /").
+ */
+const CATALOG_UI = [
+  'web/src/features/catalog/components/product-card.tsx',
+  'web/src/features/catalog/components/product-badges.tsx',
+  'web/src/features/catalog/components/promise-band.tsx',
+  'web/src/features/catalog/api/get-products.ts',
+  'web/src/features/catalog/hooks/use-add-to-cart.ts',
+  'web/src/features/disclosures/components/seller-line.tsx',
+  'web/src/components/sold-by.tsx',
+  'web/src/lib/notify.ts',
+  '@mantine/core/esm/components/Grid/',
+  '@mantine/core/esm/components/Accordion/AccordionChevron',
+  '@mantine/core/esm/core/DirectionProvider/',
+  '@mantine/hooks/esm/use-id/',
+  '@mantine/hooks/esm/utils/clamp/',
+];
+
 export default defineConfig({
   plugins: [react(), screenPreloads(), seoPages(), prerenderPages(), cspCheck()],
   // The prerender's server build is self-contained (the product-page function loads it; its
@@ -203,6 +225,16 @@ export default defineConfig({
       // Zod schemas built at module level (e.g. domain's categorySchema) are pure values:
       // a page that needs only CATEGORY_LABELS must not pay for all of zod (~25 KB gz).
       treeshake: { manualPureFunctions: ['z'] },
+      output: {
+        codeSplitting: {
+          groups: [
+            // What the entry imports statically: one file (rolldown would otherwise split out a
+            // dozen shared pieces, each gzipped on its own).
+            { name: 'boot', tags: ['$initial'], priority: 2 },
+            { name: 'catalog-ui', test: (id) => CATALOG_UI.some((part) => id.replace(/\\/g, '/').includes(part)), priority: 1 },
+          ],
+        },
+      },
     },
   },
 });
