@@ -1,5 +1,5 @@
 import type { Category, Product } from '@bagshop/domain';
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { ApiError, apiData } from '../../../lib/api-client';
 import { usePreloaded } from '../../../lib/preloaded';
 
@@ -34,7 +34,9 @@ export function useProducts(category?: Category): ProductsState {
     let live = true;
     setState((s) => ({ ...s, loading: true }));
     getProducts(category)
-      .then((products) => live && setState({ products: Array.isArray(products) ? products : [], loading: false, failed: false }))
+      // A transition: React draws the list (the home carousel, a category grid) in slices that
+      // yield to the browser, not in one long task.
+      .then((products) => live && startTransition(() => setState({ products: Array.isArray(products) ? products : [], loading: false, failed: false })))
       .catch((error: unknown) => {
         console.error('Failed to fetch products', error);
         if (live) setState({ products: [], loading: false, failed: true });

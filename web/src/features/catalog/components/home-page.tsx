@@ -1,5 +1,5 @@
 import { Box } from '@mantine/core';
-import { Suspense, useEffect, useState } from 'react';
+import { startTransition, Suspense, useEffect, useState } from 'react';
 import { afterNextPaint } from '../../../lib/after-paint';
 import { lazyPage } from '../../../lib/lazy-page';
 import { Hero } from './hero';
@@ -12,7 +12,7 @@ const HomeSections = lazyPage('home-sections', () => import('./home-sections'));
 
 export function HomePage() {
   const [painted, setPainted] = useState(false);
-  useEffect(() => afterNextPaint(() => setPainted(true)), []);
+  useEffect(() => afterNextPaint(() => startTransition(() => setPainted(true))), []);
   const placeholder = <Box mih="100vh" aria-hidden />;
   return (
     <>
