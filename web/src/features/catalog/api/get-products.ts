@@ -36,7 +36,10 @@ export function useProducts(category?: Category): ProductsState {
     getProducts(category)
       // A transition: React draws the list (the home carousel, a category grid) in slices that
       // yield to the browser, not in one long task.
-      .then((products) => live && startTransition(() => setState({ products: Array.isArray(products) ? products : [], loading: false, failed: false })))
+      .then(
+        (products) =>
+          live && startTransition(() => setState({ products: Array.isArray(products) ? products : [], loading: false, failed: false })),
+      )
       .catch((error: unknown) => {
         console.error('Failed to fetch products', error);
         if (live) setState({ products: [], loading: false, failed: true });
