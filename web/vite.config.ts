@@ -103,11 +103,11 @@ const siteOrigin = (process.env.VITE_SITE_ORIGIN ?? `http://${EMULATOR_HOST}:${L
 const PRIVATE_PATHS = ['/admin', '/cart', '/orders', '/profile', '/auth', '/payment', '/search'];
 
 /**
- * Pages that explain themselves before JavaScript runs (docs/search-and-seo.md): writes the
- * built index.html once per static page with that page's tags (index.html is the home page;
- * luggage.html, backpacks.html, duffles.html, served at /luggage … by Hosting's cleanUrls),
- * shell.html with the site's own tags for every other route, robots.txt naming the sitemap,
- * and copies the shell next to the function bundle, which fills it for product pages.
+ * Pages that explain themselves before JavaScript runs (docs/search-and-seo.md): writes the home
+ * page's tags into the built index.html, shell.html with the site's own tags for every other
+ * route, robots.txt naming the sitemap, and copies the shell next to the function bundle, which
+ * fills it per request for product, category and search pages (functions/src/services/pages.ts).
+ * No luggage.html & co.: Hosting would serve a static file before the rewrite to the function.
  */
 function seoPages(): Plugin {
   let shell = '';
@@ -120,10 +120,7 @@ function seoPages(): Plugin {
         const index = bundle['index.html'];
         if (!index || index.type !== 'asset') throw new Error('seoPages: no index.html in the bundle');
         const html = String(index.source);
-        const [home, ...others] = STATIC_PAGES;
-        index.source = withHeadTags(html, staticPageMeta(home, siteOrigin));
-        for (const page of others)
-          this.emitFile({ type: 'asset', fileName: page.file, source: withHeadTags(html, staticPageMeta(page, siteOrigin)) });
+        index.source = withHeadTags(html, staticPageMeta(STATIC_PAGES[0], siteOrigin));
         shell = withHeadTags(html, shellMeta(siteOrigin));
         this.emitFile({ type: 'asset', fileName: 'shell.html', source: shell });
         const robots = ['User-agent: *', ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${siteOrigin}/sitemap.xml`, ''];
@@ -143,8 +140,8 @@ function seoPages(): Plugin {
 const clientBuild = (_config: unknown, env: ConfigEnv) => env.command === 'build' && !env.isSsrBuild;
 
 /**
- * Prerenders the public pages that need no data for their first screen (`/` and the three
- * categories; app/prerender.tsx lists them) into their built HTML files, once the client build
+ * Prerenders the public pages that need no data for their first screen (`/`; app/prerender.tsx
+ * lists them) into their built HTML files, once the client build
  * is written: a server build of app/prerender.tsx, rendered here, put inside `#root`. The
  * browser paints that HTML with the critical CSS before any JavaScript runs and main.tsx hydrates it
  * (docs/decisions/0020-prerendered-public-pages.md). The prerendered markup holds no script,
@@ -172,7 +169,7 @@ function prerenderPages(): Plugin {
         const { body, lazy } = await server.renderPage(page.path);
         writeFileSync(file, prerenderedHtml(html, body, { screen: page.screen, lazy }));
       }
-      // The product-page function renders with the same server bundle (functions/src/services/pages.ts).
+      // The page function renders product, category and search pages with the same server bundle (functions/src/services/pages.ts).
       const functionCopy = fileURLToPath(new URL('../functions/lib/web/prerender/', import.meta.url));
       rmSync(functionCopy, { recursive: true, force: true });
       cpSync(serverDir, functionCopy, { recursive: true });

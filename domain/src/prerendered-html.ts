@@ -1,12 +1,25 @@
 // Putting server-rendered markup into a built page (docs/decisions/0020-prerendered-public-pages.md).
-// Used at build time (web/vite.config.ts: /, the category pages) and by the product-page
-// function (functions/src/services/pages.ts). Plain string work: no DOM, no React.
+// Used at build time (web/vite.config.ts: /) and by the page function (functions/src/services/pages.ts:
+// product, category and search pages). Plain string work: no DOM, no React.
+import type { Category } from './categories.js';
 import { escapeHtml } from './seo.js';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 const SCREEN_FILES = /(<script type="application\/json" id="bagshop-screen-files">)([^<]*)(<\/script>)/;
 /** The JSON data block with the API answers a prerendered page was drawn from (web/src/lib/preloaded.tsx). */
 export const PRELOADED_DATA_ID = 'bagshop-data';
+
+/** The API path a category page asks for its products (`apiData()`'s path; the key of its preloaded answer). */
+export const categoryApiPath = (category: Category) => `products/category/${category}`;
+
+/**
+ * The API path and query the search page asks for its results, as the browser builds it
+ * (`URLSearchParams`, i.e. form encoding: space as `+`); the key of its preloaded answer.
+ */
+export const searchApiPath = (q: string) =>
+  `products/search?q=${encodeURIComponent(q)
+    .replace(/%20/g, '+')
+    .replace(/[!'()~]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)}`;
 
 /** JSON that cannot end the `<script type="application/json">` element it sits in. */
 const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');

@@ -107,11 +107,14 @@ export function withHeadTags(html: string, meta: PageMeta): string {
   return `${html.slice(0, start + HEAD_START.length)}\n    ${headTags(meta)}\n    ${html.slice(end)}`;
 }
 
-/** The pages whose tags are written at build time, with the picture each shares. */
+/**
+ * The pages with tags of their own besides products, with the picture each shares: the home
+ * page's are written into index.html at build time, the categories' by the page function
+ * (functions/src/services/pages.ts).
+ */
 export const STATIC_PAGES = [
   {
     path: '/',
-    file: 'index.html',
     title: 'Bagshop — Luggage, Backpacks & Duffles',
     description:
       'Luggage, backpacks and duffles delivered across India. Free shipping on all orders, 7-day returns and a lifetime warranty.',
@@ -120,7 +123,6 @@ export const STATIC_PAGES = [
   },
   {
     path: '/luggage',
-    file: 'luggage.html',
     title: 'Luggage Bags · Bagshop',
     description:
       'Cabin and check-in trolleys in polycarbonate, aluminium and soft fabric, with spinner wheels and TSA locks. Free shipping across India.',
@@ -129,7 +131,6 @@ export const STATIC_PAGES = [
   },
   {
     path: '/backpacks',
-    file: 'backpacks.html',
     title: 'Backpacks · Bagshop',
     description: 'Laptop, hiking, school and travel backpacks and daypacks from 15 to 65 litres. Free shipping across India.',
     image: '/og/backpacks.jpg',
@@ -137,7 +138,6 @@ export const STATIC_PAGES = [
   },
   {
     path: '/duffles',
-    file: 'duffles.html',
     title: 'Duffles · Bagshop',
     description: 'Gym, weekend and expedition duffles and leather holdalls, waterproof and wheeled. Free shipping across India.',
     image: '/og/duffles.jpg',

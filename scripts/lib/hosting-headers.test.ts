@@ -24,6 +24,16 @@ describe('the committed firebase.json', () => {
     }
     for (const path of ['/', '/apix', '/luggage', '/ap']) expect(pattern.test(path), path).toBe(false);
   });
+
+  it('sends the category and search pages to the function, before the catch-all shell (decision 0020)', () => {
+    const rewrites = config.hosting.rewrites;
+    const target = (path: string) =>
+      rewrites.find((r) => (r.regex ? new RegExp(r.regex, 'u').test(path) : r.source === path || r.source === '**'));
+    for (const path of ['/luggage', '/backpacks', '/duffles', '/search']) {
+      expect(target(path)?.function, path).toEqual({ functionId: 'api', region: 'asia-south1' });
+    }
+    for (const path of ['/', '/shipping', '/luggagex', '/search/x']) expect(target(path)?.function, path).toBeUndefined();
+  });
 });
 
 describe('PAGE_PATHS_REGEX: which paths get the page headers', () => {

@@ -1,6 +1,7 @@
 // Pages that explain themselves before JavaScript runs (docs/search-and-seo.md), fetched as a
-// link-preview bot or a crawler does (no browser): product pages through the function, the
-// static pages' build-time tags, the sitemap and robots.txt, and a real 404 for unknown ids.
+// link-preview bot or a crawler does (no browser): product, category and search pages through
+// the function, the home page's build-time tags, the sitemap and robots.txt, and a real 404 for
+// unknown ids.
 import { formatINR } from '@bagshop/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../support/api';
@@ -57,6 +58,20 @@ async function expectJpeg(url: string | undefined) {
   const res = await fetch(url as string);
   expect(res.status, url).toBe(200);
   expect(res.headers.get('content-type')).toBe('image/jpeg');
+}
+
+const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'));
+/** The names on the product cards of a page's markup, in order. */
+const cards = (html: string) =>
+  [...rootOf(html).matchAll(/<article\b[\s\S]*?<h[23][^>]*><a[^>]*>([^<]*)<\/a><\/h[23]>/g)].map((m) => decode(m[1] ?? ''));
+function dataBlock(html: string): Record<string, unknown> {
+  const text = /<script type="application\/json" id="bagshop-data">([^<]*)<\/script>/.exec(html)?.[1];
+  return JSON.parse(text ?? '{}') as Record<string, unknown>;
+}
+async function apiList(path: string): Promise<ProductJson[]> {
+  const res = await fetch(`${await hostingUrl()}${path}`);
+  expect(res.status, path).toBe(200);
+  return ((await res.json()) as { data: ProductJson[] }).data;
 }
 
 describe('pages with their own tags', () => {
@@ -121,7 +136,7 @@ describe('pages with their own tags', () => {
     // Server-rendered (docs/decisions/0020-prerendered-public-pages.md): #root already holds the
     // product's markup, the product is in the data block the app hydrates from, and the app's
     // entry still loads (at low priority) to take over.
-    const root = res.html.slice(res.html.indexOf('<div id="root">'));
+    const root = rootOf(res.html);
     expect(root).toMatch(new RegExp(`<h1[^>]*>${product.name}</h1>`));
     expect(root).toContain(formatINR(sale));
     const data = /<script type="application\/json" id="bagshop-data">([^<]*)<\/script>/.exec(res.html)?.[1];
@@ -152,7 +167,7 @@ describe('pages with their own tags', () => {
     ['/luggage', 'Luggage Bags · Bagshop', '/og/luggage.jpg'],
     ['/backpacks', 'Backpacks · Bagshop', '/og/backpacks.jpg'],
     ['/duffles', 'Duffles · Bagshop', '/og/duffles.jpg'],
-  ])('%s carries its own tags from the build', async (path, expectedTitle, image) => {
+  ])('%s carries its own tags', async (path, expectedTitle, image) => {
     const res = await page(path);
     expect(res.status).toBe(200);
     expect(title(res.html)).toBe(expectedTitle);
@@ -163,6 +178,75 @@ describe('pages with their own tags', () => {
     expect(meta(res.html, 'og:image:width')).toBe('1200');
     await expectJpeg(meta(res.html, 'og:image'));
     expect(meta(res.html, 'twitter:card')).toBe('summary_large_image');
+  });
+
+  // Category and search pages are rendered per request with their products
+  // (docs/decisions/0020-prerendered-public-pages.md): the cards are in the HTML, in the order
+  // the URL asks for, and the list is in the data block under the path the app asks for it.
+  it('/luggage arrives with the cards of every luggage product and the list the app hydrates from', async () => {
+    const listed = await apiList('/api/products/category/luggage');
+    expect(listed.length).toBeGreaterThanOrEqual(5);
+    const res = await page('/luggage');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toMatch(/^text\/html/);
+    expect(res.headers.get('cache-control')).toBe('public, max-age=60, s-maxage=300, stale-while-revalidate=600');
+    expect(title(res.html)).toBe('Luggage Bags · Bagshop');
+    expect(canonical(res.html)).toBe(`${origin}/luggage`);
+    expect(cards(res.html)).toEqual(listed.map((p) => p.name));
+    expect(rootOf(res.html)).toMatch(/<h1[^>]*>Luggage Bags<\/h1>/);
+    const data = dataBlock(res.html);
+    expect(Object.keys(data)).toEqual(['products/category/luggage']);
+    expect((data['products/category/luggage'] as ProductJson[]).map((p) => p._id)).toEqual(listed.map((p) => p._id));
+    expect(rootOf(res.html)).not.toMatch(/<script\b/i);
+    expect(res.html).toMatch(/<div id="root" data-lazy="[^"]*category[^"]*">/);
+  });
+
+  it('/luggage?sort=price_asc draws the cards in the order that sort gives, as the API does', async () => {
+    const sorted = await apiList('/api/products/category/luggage?sort=price_asc');
+    const featured = await apiList('/api/products/category/luggage');
+    expect(sorted.map((p) => p._id)).not.toEqual(featured.map((p) => p._id));
+    const res = await page('/luggage?sort=price_asc');
+    expect(res.status).toBe(200);
+    expect(cards(res.html)).toEqual(sorted.map((p) => p.name));
+    // The data block is still the unsorted list the app asks for; it sorts it itself.
+    expect((dataBlock(res.html)['products/category/luggage'] as ProductJson[]).map((p) => p._id)).toEqual(featured.map((p) => p._id));
+  });
+
+  it('/backpacks and /duffles arrive with their own cards', async () => {
+    for (const category of ['backpacks', 'duffles']) {
+      const listed = await apiList(`/api/products/category/${category}`);
+      const res = await page(`/${category}`);
+      expect(res.status, category).toBe(200);
+      expect(cards(res.html), category).toEqual(listed.map((p) => p.name));
+    }
+  });
+
+  it('/search?q=trolley arrives with the matching products drawn, the shell’s tags and no canonical URL', async () => {
+    const found = await apiList('/api/products/search?q=trolley');
+    expect(found.length).toBeGreaterThan(0);
+    const res = await page('/search?q=trolley');
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toContain('s-maxage=300');
+    expect(title(res.html)).toBe('Bagshop — Luggage, Backpacks & Duffles');
+    expect(canonical(res.html)).toBeUndefined();
+    // React separates adjacent text nodes with empty comments.
+    expect(rootOf(res.html).replace(/<!-- -->/g, '')).toContain('Results for ‘trolley’');
+    expect(cards(res.html)).toEqual(found.map((p) => p.name));
+    expect(Object.keys(dataBlock(res.html))).toEqual(['products/search?q=trolley']);
+  });
+
+  it('/search without a usable q is the page that asks for one, without data', async () => {
+    for (const path of ['/search', '/search?q=', '/search?q=%20%20']) {
+      const res = await page(path);
+      expect(res.status, path).toBe(200);
+      expect(rootOf(res.html), path).toContain('Type at least two letters');
+      expect(cards(res.html), path).toEqual([]);
+      expect(res.html, path).not.toContain('id="bagshop-data"');
+    }
+  });
+
+  it('robots.txt still keeps crawlers off /search', async () => {
+    expect(await (await fetch(`${origin}/robots.txt`)).text()).toContain('Disallow: /search');
   });
 
   it('other routes get the shell with the site tags and no canonical URL', async () => {

@@ -6,7 +6,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { laidOutBox, screenshot, SCREENSHOT_DIR, useBrowser, VIEWPORTS } from '../support/browser';
+import { laidOutBox, screenshot, SCREENSHOT_DIR, useBrowser, VIEWPORTS, waitForHydrated } from '../support/browser';
 
 async function apiList(base: string, path: string): Promise<Product[]> {
   return ((await (await fetch(`${base}/api/${path}`)).json()) as { data: Product[] }).data;
@@ -95,6 +95,8 @@ describe('find and choose (Chromium)', () => {
     const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
     await page.goto(`${chromium.base}/luggage`, { waitUntil: 'load' });
     const box = page.getByRole('combobox', { name: 'Search bags' });
+    // The page arrives rendered by the server: typed text before hydration would be lost (decision 0020).
+    await waitForHydrated(box);
     await box.fill('back pack');
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'back pack');
@@ -150,6 +152,8 @@ describe('find and choose (Chromium)', () => {
       const page = await chromium.browser.newPage({ viewport });
       await page.goto(`${chromium.base}/luggage`, { waitUntil: 'load' });
       await page.getByRole('article').first().waitFor({ timeout: 20_000 });
+      // The cards arrive in the server's HTML: the filters answer once the app has hydrated them (decision 0020).
+      await waitForHydrated(page.getByLabel('Sort by'));
       const count = page.getByTestId('bag-count');
       expect(await count.innerText()).toBe(`${all.length} bags`);
       await expect.poll(() => cardNames(page)).toEqual(all.map((p) => p.name));

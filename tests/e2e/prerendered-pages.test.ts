@@ -10,7 +10,9 @@ import { useBrowser, VIEWPORTS, waitForHydrated } from '../support/browser';
 /** The prerendered elements that must still be the ones on the page once the app has taken over. */
 const PAGES = [
   { path: '/', kept: ['header', 'main section[aria-label="Welcome"]', 'main h1', 'main img[alt="bag"]', '[data-testid="footer-seller"]'] },
-  { path: '/luggage', kept: ['header', 'main h1', '[data-testid="footer-seller"]'] },
+  // Rendered per request with their products: the grid (its first card's picture is the LCP) too.
+  { path: '/luggage', kept: ['header', 'main h1', 'main article', 'main article img', '[data-testid="footer-seller"]'] },
+  { path: '/search?q=trolley', kept: ['header', 'main h1', 'main article', 'main article img', '[data-testid="footer-seller"]'] },
   {
     path: '/product/voyager-hardshell-cabin-trolley-55-cm',
     kept: [

@@ -1,24 +1,33 @@
 /**
  * HTML that explains itself before JavaScript runs (docs/search-and-seo.md): product pages
  * (the built SPA shell with the product's title, description, canonical URL, Open Graph,
- * Twitter and JSON-LD tags) and the sitemap. The shell is the web build's `shell.html`,
+ * Twitter and JSON-LD tags), category and search pages, each with the app's markup drawn from
+ * its data (docs/decisions/0020-prerendered-public-pages.md), and the sitemap. The shell is the web build's `shell.html`,
  * copied next to the function bundle by web/vite.config.ts (lib/web/shell.html).
  */
 import { readFile } from 'node:fs/promises';
 import {
+  applyListQuery,
   CATEGORIES,
+  categoryApiPath,
+  DEFAULT_LIST_QUERY,
   DEFAULT_SELLER_NAME,
   docIdSchema,
   EMULATOR_HOST,
   escapeHtml,
   LOCAL_PORTS,
   notFoundMeta,
+  parseSearchText,
   prerenderedHtml,
   productMeta,
   productPath,
+  searchApiPath,
   sellerSettingsFromData,
   shellMeta,
+  STATIC_PAGES,
+  staticPageMeta,
   withHeadTags,
+  type Category,
   type Product,
 } from '@bagshop/domain';
 import { serverConfig } from '../config.js';
@@ -26,6 +35,7 @@ import { db } from '../lib/admin.js';
 import { plainData } from '../lib/firestore-data.js';
 import { logFault } from '../lib/logs.js';
 import { getProduct, listProducts, PRODUCT_NOT_FOUND } from './catalog.js';
+import { searchProducts } from './search.js';
 
 /** Where the web build put the shell and its build facts; BAGSHOP_WEB_DIR overrides (tests). */
 function webDir(): URL {
@@ -77,6 +87,8 @@ export async function sellerName(): Promise<string> {
 export interface PageResponse {
   status: 200 | 404;
   html: string;
+  /** The page's data could not be read: sent without markup, and not to be cached. */
+  degraded?: true;
 }
 
 /** A product page: 200 with the product's tags, or 404 with the shell (the SPA shows its 404 page). */
@@ -123,6 +135,61 @@ async function withProductMarkup(page: string, product: Product): Promise<string
     return prerenderedHtml(page, body, { screen: 'product', data, lazy });
   } catch (error) {
     logFault('product page prerender', error);
+    return page;
+  }
+}
+
+/**
+ * A category page (`/luggage?sort=…`): the category's tags, and the app's markup drawn from the
+ * list `GET /api/products/category/<category>` answers (featured order; the page applies the
+ * URL's filters and sort itself, from `search`, so the server draws the grid the browser
+ * will). If the list cannot be read or the page not rendered, the page has the tags only (the
+ * app renders it in the browser), and the failure is logged.
+ */
+export async function categoryPage(category: Category, search: string, origin: string): Promise<PageResponse> {
+  const { shell } = await webBuild();
+  const meta = STATIC_PAGES.find((p) => p.path === `/${category}`) ?? STATIC_PAGES[0];
+  const page = withHeadTags(shell, staticPageMeta(meta, origin));
+  let products: Product[];
+  try {
+    products = applyListQuery(await listProducts(category), DEFAULT_LIST_QUERY);
+  } catch (error) {
+    logFault('category page data', error);
+    return { status: 200, html: page, degraded: true };
+  }
+  const html = await withMarkup(page, `/${category}${search}`, 'category', { [categoryApiPath(category)]: products });
+  return { status: 200, html };
+}
+
+/**
+ * The search page (`/search?q=…&sort=…`): the shell's tags (robots.txt keeps crawlers away),
+ * and the app's markup drawn from what `GET /api/products/search?q=` answers. `q` is read as
+ * the page reads it (the first one, trimmed); without a usable one the page is drawn without
+ * results, as the app shows it. Failures as for a category page.
+ */
+export async function searchPage(search: string, origin: string): Promise<PageResponse> {
+  const { shell } = await webBuild();
+  const page = withHeadTags(shell, shellMeta(origin));
+  const text = parseSearchText(new URLSearchParams(search).get('q') ?? '');
+  let data: Record<string, unknown> | undefined;
+  if (text.ok) {
+    try {
+      data = { [searchApiPath(text.q)]: applyListQuery(await searchProducts(text.q), DEFAULT_LIST_QUERY, { soldOutLast: false }) };
+    } catch (error) {
+      logFault('search page data', error);
+      return { status: 200, html: page, degraded: true };
+    }
+  }
+  return { status: 200, html: await withMarkup(page, `/search${search}`, 'search', data) };
+}
+
+/** `page` with the app's markup for `path` drawn from `data`, or `page` as it is (logged) if rendering fails. */
+async function withMarkup(page: string, path: string, screen: 'category' | 'search', data?: Record<string, unknown>): Promise<string> {
+  try {
+    const { body, lazy } = await (await loadRenderer()).renderPage(path, data);
+    return prerenderedHtml(page, body, { screen, data, lazy });
+  } catch (error) {
+    logFault(`${screen} page prerender`, error);
     return page;
   }
 }

@@ -1,7 +1,8 @@
-// Server entry of the build-time prerender (web/vite.config.ts `prerenderPages()`): the HTML
-// of the public pages (at build time: those that need no data for their first screen; at run time,
-// the product-page function: a product, from its data), rendered by the same tree
-// the browser hydrates (app.tsx). docs/decisions/0020-prerendered-public-pages.md.
+// Server entry of the prerender: the HTML of the public pages, rendered by the same tree the
+// browser hydrates (app.tsx). At build time (web/vite.config.ts `prerenderPages()`) the pages
+// that need no data (`/`); per request, the page function (functions/src/services/pages.ts)
+// renders product, category and search pages from their data.
+// docs/decisions/0020-prerendered-public-pages.md.
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerender } from 'react-dom/static';
@@ -11,14 +12,12 @@ import type { Preloaded } from '../lib/preloaded';
 import { App } from './app';
 
 /**
- * Paths prerendered at build time, the built file each one is served from (cleanUrls), and the
- * lazy screen whose stylesheets its prerendered markup needs (index.html's screen list).
+ * Paths prerendered at build time, the built file each one is served from, and the lazy screen
+ * whose stylesheets its prerendered markup needs (index.html's screen list). Only the home page:
+ * the category pages show their products, so the page function renders them per request.
  */
 export const PRERENDERED_PAGES: readonly { path: string; file: string; screen: 'category' | null }[] = [
   { path: '/', file: 'index.html', screen: null },
-  { path: '/luggage', file: 'luggage.html', screen: 'category' },
-  { path: '/backpacks', file: 'backpacks.html', screen: 'category' },
-  { path: '/duffles', file: 'duffles.html', screen: 'category' },
 ];
 
 /** A boundary renderToString could not fill (a lazy module not loaded yet) is sent client-rendered. */
@@ -31,7 +30,8 @@ export interface RenderedPage {
 }
 
 /**
- * The app's HTML for `path` (drawn from the API answers `preloaded`), with every lazy screen
+ * The app's HTML for `path` (with its query: the list pages read their filters from it; drawn
+ * from the API answers `preloaded`), with every lazy screen
  * resolved and no script. `renderToString` renders what is loaded; while a lazy screen's module
  * is not (the first request of a process), a `prerender` pass, which waits for Suspense, loads
  * it, and the page is rendered again. prerender's own output is not used: it moves large

@@ -1,10 +1,10 @@
-import type { Category, Product } from '@bagshop/domain';
+import { categoryApiPath, type Category, type Product } from '@bagshop/domain';
 import { startTransition, useEffect, useState } from 'react';
 import { ApiError, apiData } from '../../../lib/api-client';
 import { usePreloaded } from '../../../lib/preloaded';
 
 export function getProducts(category?: Category): Promise<Product[]> {
-  return apiData<Product[]>(category ? `products/category/${category}` : 'products/');
+  return apiData<Product[]>(category ? categoryApiPath(category) : 'products/');
 }
 
 /**
@@ -27,28 +27,42 @@ export interface ProductsState {
   failed: boolean;
 }
 
-/** Loading, then a list; a failed fetch gives an empty list, logged only (docs/spec.md §4, §8). */
+/**
+ * Loading, then a list; a failed fetch gives an empty list, logged only (docs/spec.md §4, §8).
+ * A server-rendered category page carries the list it was drawn from
+ * (docs/decisions/0020-prerendered-public-pages.md): start from it, so the hydrating render
+ * matches the HTML, and refresh it without showing the loader.
+ */
 export function useProducts(category?: Category): ProductsState {
-  const [state, setState] = useState<ProductsState>({ products: [], loading: true, failed: false });
+  const preloaded = usePreloaded<Product[]>(category ? categoryApiPath(category) : 'products/');
+  const [state, setState] = useState<ProductsState & { of: Category | undefined }>(() =>
+    Array.isArray(preloaded)
+      ? { products: preloaded, loading: false, failed: false, of: category }
+      : { products: [], loading: true, failed: false, of: category },
+  );
   useEffect(() => {
     let live = true;
-    setState((s) => ({ ...s, loading: true }));
+    // The list already shown is this category's (preloaded): keep it while it refreshes.
+    setState((s) => (s.of === category && !s.loading && !s.failed ? s : { ...s, loading: true }));
     getProducts(category)
       // A transition: React draws the list (the home carousel, a category grid) in slices that
       // yield to the browser, not in one long task.
       .then(
         (products) =>
-          live && startTransition(() => setState({ products: Array.isArray(products) ? products : [], loading: false, failed: false })),
+          live &&
+          startTransition(() =>
+            setState({ products: Array.isArray(products) ? products : [], loading: false, failed: false, of: category }),
+          ),
       )
       .catch((error: unknown) => {
         console.error('Failed to fetch products', error);
-        if (live) setState({ products: [], loading: false, failed: true });
+        if (live) setState({ products: [], loading: false, failed: true, of: category });
       });
     return () => {
       live = false;
     };
   }, [category]);
-  return state;
+  return { products: state.products, loading: state.loading, failed: state.failed };
 }
 
 export type ProductState =

@@ -1,8 +1,9 @@
-import { applyListQuery, CATEGORIES, CATEGORY_LABELS, parseSearchText, type Product } from '@bagshop/domain';
+import { applyListQuery, CATEGORIES, CATEGORY_LABELS, parseSearchText, searchApiPath, type Product } from '@bagshop/domain';
 import { Box, Button, Center, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
+import { usePreloaded } from '../../../lib/preloaded';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useListQuery } from '../hooks/use-list-query';
 import { ListControls } from './list-controls';
@@ -10,14 +11,20 @@ import { ProductCard } from './product-card';
 import { searchProducts } from '../api/search-api';
 import { SearchBox } from './search-box';
 
-type State = { status: 'loading' } | { status: 'done'; products: Product[] } | { status: 'failed'; message: string };
+type State = { status: 'loading' } | { status: 'done'; q: string; products: Product[] } | { status: 'failed'; message: string };
 
 /** /search?q=…: every match as the category pages' cards, with the same filters and sort. */
 export default function SearchPage() {
   const [params] = useSearchParams();
   const parsed = parseSearchText(params.get('q') ?? '');
   const q = parsed.ok ? parsed.q : '';
-  const [state, setState] = useState<State>({ status: 'loading' });
+  // A server-rendered search page carries the results it was drawn from
+  // (docs/decisions/0020-prerendered-public-pages.md): start from them, so the hydrating render
+  // matches the HTML, then refresh as usual without showing the loader.
+  const preloaded = usePreloaded<Product[]>(q ? searchApiPath(q) : '');
+  const [state, setState] = useState<State>(() =>
+    q && Array.isArray(preloaded) ? { status: 'done', q, products: preloaded } : { status: 'loading' },
+  );
   const list = useListQuery();
   const { add, pendingId } = useAddToCart();
 
@@ -29,9 +36,9 @@ export default function SearchPage() {
   useEffect(() => {
     if (!q) return;
     let live = true;
-    setState({ status: 'loading' });
+    setState((s) => (s.status === 'done' && s.q === q ? s : { status: 'loading' }));
     searchProducts(q).then(
-      (products) => live && setState({ status: 'done', products }),
+      (products) => live && setState({ status: 'done', q, products }),
       (error: unknown) => live && setState({ status: 'failed', message: errorMessage(error, 'Search is not available right now') }),
     );
     return () => {
