@@ -5,7 +5,7 @@ import type { Category } from './categories.js';
 import { escapeHtml } from './seo.js';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
-const SCREEN_FILES = /(<script type="application\/json" id="bagshop-screen-files">)([^<]*)(<\/script>)/;
+const SCREEN_FILES = /(<script type="application\/json" id="bagshop-screen-files"(?: data-drawn)?>)([^<]*)(<\/script>)/;
 /** The JSON data block with the API answers a prerendered page was drawn from (web/src/lib/preloaded.tsx). */
 export const PRELOADED_DATA_ID = 'bagshop-data';
 
@@ -24,6 +24,14 @@ export const searchApiPath = (q: string) =>
 /** JSON that cannot end the `<script type="application/json">` element it sits in. */
 const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
+/**
+ * Mantine's whole stylesheet (web/src/lib/full-styles.ts, ~250 KB): not linked in a prerendered
+ * page's head (the screen's own CSS carries what its markup needs: web/src/features/catalog/
+ * screen-styles.ts); the app loads it with the screen's chunk before hydrating. In the head it
+ * held Lighthouse's first paint back by one or two seconds (docs/storefront.md).
+ */
+const AFTER_FIRST_PAINT_CSS = /\/full-styles-[^/]*\.css$/;
+
 export function hasEmptyRoot(html: string): boolean {
   return html.includes(ROOT_ELEMENT);
 }
@@ -31,9 +39,9 @@ export function hasEmptyRoot(html: string): boolean {
 /**
  * A built page with `body` (the app's server-rendered markup) in `#root`. Its first paint
  * needs no JavaScript, so the entry and its module preloads are fetched at low priority (after
- * the CSS and the LCP image). A lazy `screen`'s markup needs its stylesheets (Mantine's full CSS,
- * its CSS modules) before it paints: they are linked in the head (CORS-anonymous, as Vite's loader
- * asks for them; the loader then finds them and adds nothing), its chunks are preloaded at low
+ * the CSS and the LCP image). A lazy `screen`'s markup needs its stylesheets (its CSS modules and
+ * the Mantine parts it uses) before it paints: they are linked in the head (the loader finds them
+ * by address and adds nothing), its chunks are preloaded at low
  * priority, and index.html's inline script is left nothing to preload for it (its list in the
  * JSON block is emptied). `data` (API answers by path, if any) goes into a JSON data block
  * that the hydrating app reads before its first render, so both renders agree. `lazy` (the
@@ -49,16 +57,23 @@ export function prerenderedHtml(
   let out = html
     .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
     .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
+  // Marks the page as drawn by the server: index.html's inline script then starts no request of its own.
+  out = out.replace(
+    SCREEN_FILES,
+    (_m, open: string, json: string, close: string) => `${open.replace(/>$/, ' data-drawn>')}${json}${close}`,
+  );
   const listed = SCREEN_FILES.exec(out);
   if (options.screen && listed) {
     const files = JSON.parse(listed[2] ?? '{}') as Record<string, string[]>;
     const own = files[options.screen] ?? [];
     files[options.screen] = [];
-    const links = own.map((f) =>
-      f.endsWith('.css')
-        ? `<link rel="stylesheet" crossorigin href="${f}">`
-        : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${f}">`,
-    );
+    const links = own
+      .filter((f) => !AFTER_FIRST_PAINT_CSS.test(f))
+      .map((f) =>
+        f.endsWith('.css')
+          ? `<link rel="stylesheet" href="${f}">`
+          : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${f}">`,
+      );
     out = out.replace(SCREEN_FILES, (_m, open: string, _json: string, close: string) => `${open}${jsonInHtml(files)}${close}`);
     out = out.replace('</head>', () => `${links.join('')}</head>`);
   }

@@ -1,3 +1,4 @@
+import '../screen-styles';
 import { applyListQuery, type Category } from '@bagshop/domain';
 import { Box, Button, Center, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';

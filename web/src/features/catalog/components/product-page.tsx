@@ -1,3 +1,4 @@
+import '../screen-styles';
 import { CATEGORY_LABELS, DEFAULT_MAX_LINE_QUANTITY, formatINR, type Product } from '@bagshop/domain';
 import { Anchor, Button, Center, Container, Grid, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconShoppingCartPlus } from '@tabler/icons-react';

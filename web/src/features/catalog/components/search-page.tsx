@@ -1,3 +1,4 @@
+import '../screen-styles';
 import { applyListQuery, CATEGORIES, CATEGORY_LABELS, parseSearchText, searchApiPath, type Product } from '@bagshop/domain';
 import { Box, Button, Center, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useEffect, useMemo, useState } from 'react';
