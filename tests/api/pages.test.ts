@@ -199,6 +199,12 @@ describe('pages with their own tags', () => {
     expect((data['products/category/luggage'] as ProductJson[]).map((p) => p._id)).toEqual(listed.map((p) => p._id));
     expect(rootOf(res.html)).not.toMatch(/<script\b/i);
     expect(res.html).toMatch(/<div id="root" data-lazy="[^"]*category[^"]*">/);
+    // docs/storefront.md: the head links the screen's own CSS with the Mantine parts its markup
+    // uses, not Mantine's whole stylesheet; the inline script is told the page is drawn.
+    const head = res.html.slice(0, res.html.indexOf('</head>'));
+    expect(head).toMatch(/<link rel="stylesheet" href="\/assets\/screen-styles-[^"]+\.css">/);
+    expect(head).not.toMatch(/full-styles-[^"]*\.css/);
+    expect(head).toContain('<script type="application/json" id="bagshop-screen-files" data-drawn>');
   });
 
   it('/luggage?sort=price_asc draws the cards in the order that sort gives, as the API does', async () => {
