@@ -2,6 +2,7 @@ import { categoryApiPath, type Category, type Product } from '@bagshop/domain';
 import { startTransition, useEffect, useState } from 'react';
 import { ApiError, apiData } from '../../../lib/api-client';
 import { usePreloaded } from '../../../lib/preloaded';
+import { sameJson } from '../../../lib/same-json';
 
 export function getProducts(category?: Category): Promise<Product[]> {
   return apiData<Product[]>(category ? categoryApiPath(category) : 'products/');
@@ -50,9 +51,14 @@ export function useProducts(category?: Category): ProductsState {
       .then(
         (products) =>
           live &&
-          startTransition(() =>
-            setState({ products: Array.isArray(products) ? products : [], loading: false, failed: false, of: category }),
-          ),
+          startTransition(() => {
+            const list = Array.isArray(products) ? products : [];
+            setState((s) =>
+              s.of === category && !s.loading && !s.failed && sameJson(s.products, list)
+                ? s
+                : { products: list, loading: false, failed: false, of: category },
+            );
+          }),
       )
       .catch((error: unknown) => {
         console.error('Failed to fetch products', error);
@@ -82,7 +88,19 @@ export function useProduct(id: string): ProductState {
     let live = true;
     setState((s) => (s.status === 'found' && s.product._id === id ? s : { status: 'loading' }));
     getProduct(id)
-      .then((product) => live && setState(product ? { status: 'found', product } : { status: 'missing' }))
+      .then(
+        (product) =>
+          live &&
+          startTransition(() =>
+            setState((s) =>
+              product && s.status === 'found' && sameJson(s.product, product)
+                ? s
+                : product
+                  ? { status: 'found', product }
+                  : { status: 'missing' },
+            ),
+          ),
+      )
       .catch((error: unknown) => {
         console.error('Failed to fetch product', error);
         if (live) setState({ status: 'failed', message: error instanceof Error ? error.message : 'Failed to fetch products' });

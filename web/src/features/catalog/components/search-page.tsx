@@ -1,10 +1,11 @@
 import '../screen-styles';
 import { applyListQuery, CATEGORIES, CATEGORY_LABELS, parseSearchText, searchApiPath, type Product } from '@bagshop/domain';
 import { Box, Button, Center, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
-import { useEffect, useMemo, useState } from 'react';
+import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { usePreloaded } from '../../../lib/preloaded';
+import { sameJson } from '../../../lib/same-json';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useListQuery } from '../hooks/use-list-query';
 import { ListControls } from './list-controls';
@@ -39,7 +40,11 @@ export default function SearchPage() {
     let live = true;
     setState((s) => (s.status === 'done' && s.q === q ? s : { status: 'loading' }));
     searchProducts(q).then(
-      (products) => live && setState({ status: 'done', q, products }),
+      (products) =>
+        live &&
+        startTransition(() =>
+          setState((s) => (s.status === 'done' && s.q === q && sameJson(s.products, products) ? s : { status: 'done', q, products })),
+        ),
       (error: unknown) => live && setState({ status: 'failed', message: errorMessage(error, 'Search is not available right now') }),
     );
     return () => {
