@@ -1,6 +1,8 @@
 import { lazy, useState, type ComponentType } from 'react';
 import { ScreenBoundary } from './screen-boundary';
 
+const styles = () => import('./full-styles');
+
 /** Every lazyPage by name: what the browser loads before it hydrates a server-rendered page. */
 const registry = new Map<string, () => Promise<unknown>>();
 /** While the server renders a page: the lazy pages it drew (see `renderedLazyPages`). */
@@ -11,8 +13,9 @@ let drawn: Set<string> | null = null;
  * its code and Mantine's full CSS (lib/full-styles.ts, fetched once) are there, so it never
  * paints unstyled. The entry itself carries only the CSS the first paint needs.
  *
- * `name` is unique per screen (a later one of the same name replaces it: a module loaded again): a server-rendered page lists the lazy pages it holds and the
- * browser loads them before it hydrates (`preloadLazyPages`). Once loaded, a lazy page renders
+ * `name` is unique per screen (a later one of the same name replaces it: a module loaded again):
+ * a server-rendered page lists the lazy pages it holds and the browser loads their code before it
+ * hydrates (`preloadLazyPages`). Once its code is loaded, a lazy page renders
  * without suspending, so hydration finishes in one pass; a boundary still waiting for its chunk
  * when an update (the session, the cart) reaches it would be thrown away and drawn again
  * (docs/decisions/0020-prerendered-public-pages.md).
@@ -23,18 +26,27 @@ let drawn: Set<string> | null = null;
  */
 export function lazyPage<P extends object>(name: string, load: () => Promise<{ default: ComponentType<P> }>): ComponentType<P> {
   let loaded: ComponentType<P> | null = null;
-  let pending: Promise<ComponentType<P>> | null = null;
-  const preload = (): Promise<ComponentType<P>> => {
-    pending ??= Promise.all([import('./full-styles'), load()]).then(
-      ([, screen]) => (loaded = screen.default),
+  let code: Promise<ComponentType<P>> | null = null;
+  const loadCode = (): Promise<ComponentType<P>> => {
+    code ??= load().then(
+      (screen) => (loaded = screen.default),
       (error: unknown) => {
-        pending = null;
+        code = null;
         throw error;
       },
     );
-    return pending;
+    return code;
   };
-  registry.set(name, preload);
+  // Before hydrating, the code is enough: the server's markup is already styled by the CSS in
+  // the page's head (docs/decisions/0020-prerendered-public-pages.md). Mantine's whole stylesheet
+  // is asked for at the same time, not waited for: the page answers taps sooner. (A screen whose
+  // code came this way and that is opened again before that stylesheet lands renders without
+  // waiting for it; its own parts are in the head's CSS.)
+  registry.set(name, () => {
+    void styles().catch(() => undefined);
+    return loadCode();
+  });
+  const preload = async (): Promise<ComponentType<P>> => (await Promise.all([styles(), loadCode()]))[1];
   const Screen = lazy(async () => ({ default: await preload() }));
   function LazyPage(props: P) {
     drawn?.add(name);
