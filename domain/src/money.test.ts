@@ -41,4 +41,14 @@ describe('formatting', () => {
     expect(formatINR(123456)).toBe('₹1,23,456');
     expect(formatINR(0)).toBe('₹0');
   });
+
+  it('formatINR gives what Intl en-IN gives (rounding half away from zero, signs, big and odd numbers)', () => {
+    const intl = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 0, maximumFractionDigits: 0 });
+    const values = [
+      0, -0, -0.4, 0.5, 1.5, 2.5, -2.5, 999, 999.5, 1000, 12345, 123456, 1234567, 12345678, 123456789.5, -1234.5, 4999, 4236.44,
+    ];
+    for (let x = 1; x < 1e16; x *= 7) values.push(x, -x, x + 0.5);
+    for (const special of [Number.NaN, Number.POSITIVE_INFINITY, Number.NEGATIVE_INFINITY, 1e21]) values.push(special);
+    for (const value of values) expect(formatINR(value), String(value)).toBe(intl.format(value));
+  });
 });

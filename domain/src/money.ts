@@ -54,13 +54,25 @@ export function toPaise(rupees: number): number {
 
 let inrFormatter: Intl.NumberFormat | undefined;
 
-/** '₹1,23,456': rupee symbol, Indian digit grouping, no paise. */
+/**
+ * '₹1,23,456': rupee symbol, Indian digit grouping, no paise; what `Intl.NumberFormat('en-IN',
+ * INR, no fraction digits)` gives, written out: building that formatter costs ~20 ms of main
+ * thread in the browser (its first use is in the hydration of every product list), and the same
+ * code on the server and in the browser cannot disagree about a price (docs/storefront.md).
+ * Numbers it does not cover (not finite, beyond 10^15) go to Intl.
+ */
 export function formatINR(amount: number): string {
-  inrFormatter ??= new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    minimumFractionDigits: 0,
-    maximumFractionDigits: 0,
-  });
-  return inrFormatter.format(amount);
+  const rupees = Math.round(Math.abs(amount));
+  if (!Number.isFinite(amount) || rupees >= 1e15) {
+    inrFormatter ??= new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 0,
+      maximumFractionDigits: 0,
+    });
+    return inrFormatter.format(amount);
+  }
+  const digits = String(rupees);
+  const grouped = digits.length <= 3 ? digits : `${digits.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',')},${digits.slice(-3)}`;
+  return `${amount < 0 || Object.is(amount, -0) ? '-' : ''}₹${grouped}`;
 }
