@@ -39,29 +39,35 @@ export function Hero() {
     const animate = () =>
       // GSAP's core without its CSS plugin (20 instead of 27 KB gz): it tweens each line's
       // x and opacity as numbers and the update writes them as the line's transform and opacity.
-      import('gsap/gsap-core').then(({ gsap }) => {
-        if (cancelled || !titleRef.current) return;
-        window.clearTimeout(giveUp);
-        const lines = [...titleRef.current.querySelectorAll<HTMLElement>('[data-line]')];
-        const states = lines.map(() => ({ x: -100, opacity: 0 }));
-        const draw = () =>
-          lines.forEach((line, i) => {
-            const state = states[i];
-            if (!state) return;
-            line.style.transform = `translate(${state.x}px, 0px)`;
-            line.style.opacity = String(state.opacity);
-          });
-        draw();
-        const tween = gsap.to(states, { x: 0, opacity: 1, duration: 2, stagger: 0.5, ease: 'power3.out', onUpdate: draw });
-        revert = () => {
-          tween.kill();
-          for (const line of lines) {
-            line.style.removeProperty('transform');
-            line.style.removeProperty('opacity');
-          }
-        };
-        setMotion('running');
-      });
+      import('gsap/gsap-core')
+        .then(({ gsap }) => {
+          if (cancelled || !titleRef.current) return;
+          window.clearTimeout(giveUp);
+          const lines = [...titleRef.current.querySelectorAll<HTMLElement>('[data-line]')];
+          const states = lines.map(() => ({ x: -100, opacity: 0 }));
+          const draw = () =>
+            lines.forEach((line, i) => {
+              const state = states[i];
+              if (!state) return;
+              line.style.transform = `translate(${state.x}px, 0px)`;
+              line.style.opacity = String(state.opacity);
+            });
+          draw();
+          const tween = gsap.to(states, { x: 0, opacity: 1, duration: 2, stagger: 0.5, ease: 'power3.out', onUpdate: draw });
+          revert = () => {
+            tween.kill();
+            for (const line of lines) {
+              line.style.removeProperty('transform');
+              line.style.removeProperty('opacity');
+            }
+          };
+          setMotion('running');
+        })
+        .catch((error: unknown) => {
+          console.error('Hero animation unavailable', error);
+          window.clearTimeout(giveUp);
+          if (!cancelled) setMotion('off');
+        });
     // GSAP (~20 KB gz) is asked for once the hero has painted, not during the first frame.
     const stopWaitingForPaint = afterNextPaint(() => void animate());
     return () => {
