@@ -5,9 +5,12 @@ import type { Category } from './categories.js';
 import { escapeHtml } from './seo.js';
 
 const ROOT_ELEMENT = '<div id="root"></div>';
-const SCREEN_FILES = /(<script type="application\/json" id="bagshop-screen-files"(?: data-drawn)?>)([^<]*)(<\/script>)/;
+const SCREEN_FILES = /(<script type="application\/json" id="bagshop-screen-files">)([^<]*)(<\/script>)/;
 /** The JSON data block with the API answers a prerendered page was drawn from (web/src/lib/preloaded.tsx). */
 export const PRELOADED_DATA_ID = 'bagshop-data';
+
+/** The API path the product page asks for its product (`apiData()`'s path; the key of its preloaded answer). */
+export const productApiPath = (id: string) => `products/${encodeURIComponent(id)}`;
 
 /** The API path a category page asks for its products (`apiData()`'s path; the key of its preloaded answer). */
 export const categoryApiPath = (category: Category) => `products/category/${category}`;
@@ -57,16 +60,13 @@ export function prerenderedHtml(
   let out = html
     .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
     .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
-  // Marks the page as drawn by the server: index.html's inline script then starts no request of its own.
-  out = out.replace(
-    SCREEN_FILES,
-    (_m, open: string, json: string, close: string) => `${open.replace(/>$/, ' data-drawn>')}${json}${close}`,
-  );
+  // One pass over the screen-files block: marked `data-drawn` (index.html's inline script then
+  // starts no request of its own), and a lazy `screen`'s own files moved into the head.
   const listed = SCREEN_FILES.exec(out);
-  if (options.screen && listed) {
+  if (listed) {
     const files = JSON.parse(listed[2] ?? '{}') as Record<string, string[]>;
-    const own = files[options.screen] ?? [];
-    files[options.screen] = [];
+    const own = options.screen ? (files[options.screen] ?? []) : [];
+    if (options.screen) files[options.screen] = [];
     const links = own
       .filter((f) => !AFTER_FIRST_PAINT_CSS.test(f))
       .map((f) =>
@@ -74,7 +74,10 @@ export function prerenderedHtml(
           ? `<link rel="stylesheet" href="${f}">`
           : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${f}">`,
       );
-    out = out.replace(SCREEN_FILES, (_m, open: string, _json: string, close: string) => `${open}${jsonInHtml(files)}${close}`);
+    out = out.replace(
+      SCREEN_FILES,
+      (_m, open: string, _json: string, close: string) => `${open.replace(/>$/, ' data-drawn>')}${jsonInHtml(files)}${close}`,
+    );
     out = out.replace('</head>', () => `${links.join('')}</head>`);
   }
   const data = options.data ? `<script type="application/json" id="${PRELOADED_DATA_ID}">${jsonInHtml(options.data)}</script>` : '';
