@@ -20,6 +20,7 @@ import {
   parseSearchText,
   prerenderedHtml,
   productMeta,
+  productApiPath,
   productPath,
   searchApiPath,
   sellerSettingsFromData,
@@ -103,7 +104,12 @@ export async function productPage(id: string, origin: string): Promise<PageRespo
       return { status: 404, html: withHeadTags(shell, notFoundMeta(origin)) };
     throw error;
   }
-  return { status: 200, html: await withProductMarkup(withHeadTags(shell, productMeta(product, origin, await sellerName())), product) };
+  return {
+    status: 200,
+    html: await withMarkup(withHeadTags(shell, productMeta(product, origin, await sellerName())), productPath(product._id), 'product', {
+      [productApiPath(product._id)]: product,
+    }),
+  };
 }
 
 /** The web build's server renderer (lib/web/prerender/, written by web/vite.config.ts). */
@@ -119,24 +125,6 @@ function loadRenderer(): Promise<Renderer> {
     renderer = null;
   });
   return renderer;
-}
-
-/**
- * The product page with the app's markup for it in `#root` and the product it was drawn from in
- * a JSON data block (docs/decisions/0020-prerendered-public-pages.md): it paints, image
- * included, before any JavaScript runs, and the app hydrates it. The data is the body of
- * `GET /api/products/:id`, under the path the app asks for it. If rendering fails, the
- * page is the shell as before (the app renders it in the browser) and the failure is logged.
- */
-async function withProductMarkup(page: string, product: Product): Promise<string> {
-  try {
-    const data = { [`products/${encodeURIComponent(product._id)}`]: product };
-    const { body, lazy } = await (await loadRenderer()).renderPage(productPath(product._id), data);
-    return prerenderedHtml(page, body, { screen: 'product', data, lazy });
-  } catch (error) {
-    logFault('product page prerender', error);
-    return page;
-  }
 }
 
 /**
@@ -183,8 +171,19 @@ export async function searchPage(search: string, origin: string): Promise<PageRe
   return { status: 200, html: await withMarkup(page, `/search${search}`, 'search', data) };
 }
 
-/** `page` with the app's markup for `path` drawn from `data`, or `page` as it is (logged) if rendering fails. */
-async function withMarkup(page: string, path: string, screen: 'category' | 'search', data?: Record<string, unknown>): Promise<string> {
+/**
+ * `page` with the app's markup for `path` in `#root`, drawn from `data` (API answers by the path
+ * the app asks for them), which goes into the page's JSON data block
+ * (docs/decisions/0020-prerendered-public-pages.md): it paints, LCP image included, before any
+ * JavaScript runs, and the app hydrates it. If rendering fails, `page` as it is (the app renders
+ * it in the browser), and the failure is logged.
+ */
+async function withMarkup(
+  page: string,
+  path: string,
+  screen: 'product' | 'category' | 'search',
+  data?: Record<string, unknown>,
+): Promise<string> {
   try {
     const { body, lazy } = await (await loadRenderer()).renderPage(path, data);
     return prerenderedHtml(page, body, { screen, data, lazy });

@@ -1,4 +1,4 @@
-import { categoryApiPath, type Category, type Product } from '@bagshop/domain';
+import { categoryApiPath, productApiPath, type Category, type Product } from '@bagshop/domain';
 import { startTransition, useEffect, useState } from 'react';
 import { ApiError, apiData } from '../../../lib/api-client';
 import { usePreloaded } from '../../../lib/preloaded';
@@ -73,9 +73,6 @@ export function useProducts(category?: Category): ProductsState {
 
 export type ProductState =
   { status: 'loading' } | { status: 'found'; product: Product } | { status: 'missing' } | { status: 'failed'; message: string };
-
-/** The API path of one product, as getProduct() asks for it (and the server preloads it). */
-export const productApiPath = (id: string) => `products/${encodeURIComponent(id)}`;
 
 export function useProduct(id: string): ProductState {
   // A server-rendered product page carries the product it was drawn from: start from it, so the
