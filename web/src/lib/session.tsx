@@ -1,6 +1,6 @@
 import type { User } from '@bagshop/domain';
 import type { User as FirebaseUser } from 'firebase/auth';
-import { createContext, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { createContext, startTransition, useCallback, useContext, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { apiData } from './api-client';
 import { loadAuth, loadedAuth, maySignedInUserExist, rememberSignedIn, whenAuthLoaded } from './auth-loader';
 
@@ -118,7 +118,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
           if (active) setLoading(false);
         });
       } else if (!loadedAuth()) {
-        setLoading(false);
+        // A transition: this lands while a server-drawn page may still be hydrating, and an
+        // urgent update would make React hydrate what is left in one long task
+        // (docs/decisions/0020-prerendered-public-pages.md).
+        startTransition(() => setLoading(false));
       }
     });
     return () => {
