@@ -35,6 +35,16 @@ const jsonInHtml = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  */
 const AFTER_FIRST_PAINT_CSS = /\/full-styles-[^/]*\.css$/;
 
+/** The entry's module script as Vite writes it into index.html. */
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/g;
+/** The preloads Vite writes for the entry's own imports. */
+const ENTRY_PRELOAD = /<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+/**
+ * On a drawn page the entry is named, not loaded: index.html's inline script loads it (and the
+ * screen's chunks) once the page has painted (docs/decisions/0021-javascript-after-first-paint.md).
+ */
+export const ENTRY_META = 'bagshop-entry';
+
 export function hasEmptyRoot(html: string): boolean {
   return html.includes(ROOT_ELEMENT);
 }
@@ -42,11 +52,11 @@ export function hasEmptyRoot(html: string): boolean {
 /**
  * A built page with `body` (the app's server-rendered markup) in `#root`. Its first paint
  * needs no JavaScript, so the entry and its module preloads are fetched at low priority (after
- * the CSS and the LCP image). A lazy `screen`'s markup needs its stylesheets (its CSS modules and
- * the Mantine parts it uses) before it paints: they are linked in the head (the loader finds them
- * by address and adds nothing), its chunks are preloaded at low
- * priority, and index.html's inline script is left nothing to preload for it (its list in the
- * JSON block is emptied). `data` (API answers by path, if any) goes into a JSON data block
+ * the CSS and the LCP image) and only once that markup is on screen: the entry's script becomes
+ * `<meta name="bagshop-entry">`, which index.html's inline script loads after the first paint. A
+ * lazy `screen`'s markup needs its stylesheets (its CSS modules and the Mantine parts it uses)
+ * before it paints: they are linked in the head (the loader finds them by address and adds
+ * nothing); its chunks stay in the JSON block, for the inline script to fetch with the entry. `data` (API answers by path, if any) goes into a JSON data block
  * that the hydrating app reads before its first render, so both renders agree. `lazy` (the
  * lazy pages the markup holds) goes into `#root`'s `data-lazy`: the app loads them before it hydrates.
  */
@@ -57,28 +67,28 @@ export function prerenderedHtml(
 ): string {
   if (!hasEmptyRoot(html)) throw new Error('prerenderedHtml: the page has no empty #root');
   if (/<script\b/i.test(body)) throw new Error('prerenderedHtml: the markup holds a <script> (the CSP would block it)');
+  // JavaScript waits for the first paint (docs/decisions/0021-javascript-after-first-paint.md):
+  // the entry is named, its preloads and the screen's chunks are listed for after that paint.
+  const afterPaint: string[] = [];
   let out = html
-    .replace(/<script type="module" crossorigin src=/g, '<script type="module" crossorigin fetchpriority="low" src=')
-    .replace(/<link rel="modulepreload" crossorigin href=/g, '<link rel="modulepreload" crossorigin fetchpriority="low" href=');
-  // One pass over the screen-files block: marked `data-drawn` (index.html's inline script then
-  // starts no request of its own), and a lazy `screen`'s own files moved into the head.
+    .replace(ENTRY_SCRIPT, (_m, src: string) => `<meta name="${ENTRY_META}" content="${src}">`)
+    .replace(ENTRY_PRELOAD, (_m, href: string) => {
+      afterPaint.push(href);
+      return '';
+    });
+  // The screen-files block becomes the list of files to fetch after the first paint, marked
+  // `data-drawn`; the lazy `screen`'s stylesheets (but Mantine's whole file) go into the head.
   const listed = SCREEN_FILES.exec(out);
   if (listed) {
     const files = JSON.parse(listed[2] ?? '{}') as Record<string, string[]>;
     const own = options.screen ? (files[options.screen] ?? []) : [];
-    if (options.screen) files[options.screen] = [];
-    const links = own
-      .filter((f) => !AFTER_FIRST_PAINT_CSS.test(f))
-      .map((f) =>
-        f.endsWith('.css')
-          ? `<link rel="stylesheet" href="${f}">`
-          : `<link rel="modulepreload" crossorigin fetchpriority="low" href="${f}">`,
-      );
+    const paintCss = own.filter((f) => f.endsWith('.css') && !AFTER_FIRST_PAINT_CSS.test(f));
+    afterPaint.push(...own.filter((f) => !paintCss.includes(f)));
     out = out.replace(
       SCREEN_FILES,
-      (_m, open: string, _json: string, close: string) => `${open.replace(/>$/, ' data-drawn>')}${jsonInHtml(files)}${close}`,
+      (_m, open: string, _json: string, close: string) => `${open.replace(/>$/, ' data-drawn>')}${jsonInHtml(afterPaint)}${close}`,
     );
-    out = out.replace('</head>', () => `${links.join('')}</head>`);
+    out = out.replace('</head>', () => `${paintCss.map((f) => `<link rel="stylesheet" href="${f}">`).join('')}</head>`);
   }
   const data = options.data ? `<script type="application/json" id="${PRELOADED_DATA_ID}">${jsonInHtml(options.data)}</script>` : '';
   const lazy = options.lazy?.length ? ` data-lazy="${escapeHtml(options.lazy.join(' '))}"` : '';

@@ -69,3 +69,37 @@ describe('prerendered pages: the app hydrates the server’s markup and keeps it
     });
   }
 });
+
+// docs/decisions/0021-javascript-after-first-paint.md: on a drawn page the app's JavaScript is
+// asked for only once the page's main picture has been painted (Element Timing), so the first
+// paint and the LCP image never share the network or the main thread with the bundle.
+describe('prerendered pages: JavaScript waits for the main picture', () => {
+  const chromium = useBrowser();
+
+  for (const path of ['/', '/luggage', '/product/voyager-hardshell-cabin-trolley-55-cm']) {
+    it(`${path}: no script is requested before the main picture is painted, and the app still takes over`, async () => {
+      const page = await chromium.browser.newPage({ viewport: VIEWPORTS.mobile });
+      await page.addInitScript(() => {
+        const seen: number[] = [];
+        (window as unknown as { __pictures: number[] }).__pictures = seen;
+        new PerformanceObserver((list) => {
+          for (const entry of list.getEntries()) seen.push((entry as PerformanceEntry & { renderTime: number }).renderTime);
+        }).observe({ type: 'element', buffered: true });
+      });
+      await page.goto(`${chromium.base}${path}`, { waitUntil: 'load' });
+      await waitForHydrated(page.getByRole('link', { name: 'Bagshop home' }));
+      const timing = await page.evaluate(() => ({
+        painted: (window as unknown as { __pictures: number[] }).__pictures,
+        scripts: performance
+          .getEntriesByType('resource')
+          .filter((r) => /\/assets\/[^/]+\.js$/.test(r.name))
+          .map((r) => r.startTime),
+      }));
+      expect(timing.painted.length, 'the main picture was painted').toBeGreaterThan(0);
+      expect(timing.scripts.length, 'the app’s scripts were loaded').toBeGreaterThan(0);
+      const firstPainted = Math.min(...timing.painted);
+      expect(Math.min(...timing.scripts), `first script vs main picture painted at ${firstPainted}`).toBeGreaterThanOrEqual(firstPainted);
+      await page.close();
+    });
+  }
+});

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { afterNextPaint } from '../../../lib/after-paint';
 import classes from './hero.module.css';
+import { MAIN_PICTURE } from '../../../lib/main-picture';
 
 export const HEADLINES = ['From Office to Adventure', "We've Got Your Back"] as const;
 
@@ -115,6 +116,7 @@ export function Hero() {
               height={900}
               loading="eager"
               fetchPriority="high"
+              elementtiming={MAIN_PICTURE}
             />
           </figure>
         </div>

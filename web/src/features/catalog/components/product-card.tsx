@@ -8,6 +8,7 @@ import { PriceBlock } from './price-block';
 import { ProductBadges } from './product-badges';
 import classes from './product-card.module.css';
 import { ACCENT } from '../lib/colors';
+import { MAIN_PICTURE } from '../../../lib/main-picture';
 
 export interface ProductCardProps {
   product: Product;
@@ -38,6 +39,7 @@ export function ProductCard({ product, onAdd, adding = false, priority = false, 
               height={600}
               loading={priority ? 'eager' : 'lazy'}
               fetchPriority={priority ? 'high' : 'auto'}
+              elementtiming={priority ? MAIN_PICTURE : undefined}
               decoding="async"
             />
           </AspectRatio>

@@ -3,6 +3,7 @@ import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { pictureLabel } from './picture-label';
 import classes from './product-gallery.module.css';
+import { MAIN_PICTURE } from '../../../lib/main-picture';
 
 // The larger view (a Mantine modal) loads when it is first opened.
 const GalleryLightbox = lazy(() => import('./gallery-lightbox'));
@@ -81,6 +82,7 @@ export function ProductGallery({ product }: { product: Product }) {
                   height={800}
                   loading={i === 0 ? 'eager' : 'lazy'}
                   fetchPriority={i === 0 ? 'high' : 'auto'}
+                  elementtiming={i === 0 ? MAIN_PICTURE : undefined}
                   decoding={i === 0 ? 'sync' : 'async'}
                   draggable={false}
                 />
