@@ -135,13 +135,17 @@ describe('pages with their own tags', () => {
     });
     // Server-rendered (docs/decisions/0020-prerendered-public-pages.md): #root already holds the
     // product's markup, the product is in the data block the app hydrates from, and the app's
-    // entry still loads (at low priority) to take over.
+    // entry is named for index.html's inline script to load once the main picture has painted
+    // (docs/decisions/0021-javascript-after-first-paint.md), not loaded by the HTML itself.
     const root = rootOf(res.html);
     expect(root).toMatch(new RegExp(`<h1[^>]*>${product.name}</h1>`));
     expect(root).toContain(formatINR(sale));
     const data = /<script type="application\/json" id="bagshop-data">([^<]*)<\/script>/.exec(res.html)?.[1];
     expect(JSON.stringify(JSON.parse(data ?? 'null'))).toContain(`"_id":"${product._id}"`);
-    expect(res.html).toMatch(/<script type="module" crossorigin fetchpriority="low" src="\/assets\/index-[^"]+\.js"><\/script>/);
+    expect(res.html).toMatch(/<meta name="bagshop-entry" content="\/assets\/index-[^"]+\.js">/);
+    expect(res.html).not.toMatch(/<script type="module"/);
+    expect(res.html).not.toMatch(/<link rel="modulepreload"/);
+    expect(root).toMatch(/<img src="\/api\/images\/[^"]+" alt="[^"]*picture 1 of \d+"[^>]*elementtiming="main-picture"/);
   });
 
   it('a sold-out product says so in its offer', async () => {
@@ -200,11 +204,47 @@ describe('pages with their own tags', () => {
     expect(rootOf(res.html)).not.toMatch(/<script\b/i);
     expect(res.html).toMatch(/<div id="root" data-lazy="[^"]*category[^"]*">/);
     // docs/storefront.md: the head links the screen's own CSS with the Mantine parts its markup
-    // uses, not Mantine's whole stylesheet; the inline script is told the page is drawn.
+    // uses, not Mantine's whole stylesheet; the inline script is told the page is drawn and given
+    // what to fetch after the first paint: the screen's chunks and Mantine's whole stylesheet.
     const head = res.html.slice(0, res.html.indexOf('</head>'));
     expect(head).toMatch(/<link rel="stylesheet" href="\/assets\/screen-styles-[^"]+\.css">/);
     expect(head).not.toMatch(/<link[^>]*full-styles-/);
-    expect(head).toContain('<script type="application/json" id="bagshop-screen-files" data-drawn>');
+    const afterPaint = /<script type="application\/json" id="bagshop-screen-files" data-drawn>([^<]*)<\/script>/.exec(head)?.[1];
+    const files = JSON.parse(afterPaint ?? 'null') as string[];
+    expect(
+      files.some((f) => /^\/assets\/category-page-[^/]+\.js$/.test(f)),
+      afterPaint,
+    ).toBe(true);
+    expect(
+      files.some((f) => /^\/assets\/full-styles-[^/]+\.css$/.test(f)),
+      afterPaint,
+    ).toBe(true);
+    expect(
+      files.some((f) => /screen-styles/.test(f)),
+      afterPaint,
+    ).toBe(false);
+    // The first cards' pictures are the page's main pictures: they start its JavaScript.
+    expect(rootOf(res.html)).toMatch(/<img [^>]*fetchPriority="high"[^>]*elementtiming="main-picture"/);
+  });
+
+  it('a page and an API answer leave compressed when the browser accepts it, and plain when it does not', async () => {
+    const base = await hostingUrl();
+    for (const [path, type] of [
+      ['/luggage', /^text\/html/],
+      ['/api/products/category/luggage', /^application\/json/],
+    ] as const) {
+      for (const encoding of ['gzip', 'br']) {
+        const res = await fetch(`${base}${path}`, { headers: { 'Accept-Encoding': encoding } });
+        expect(res.status, path).toBe(200);
+        expect(res.headers.get('content-encoding'), `${path} ${encoding}`).toBe(encoding);
+        expect(res.headers.get('vary'), path).toMatch(/Accept-Encoding/i);
+        expect(res.headers.get('content-type'), path).toMatch(type);
+        expect(await res.text(), path).toContain('Voyager Hardshell Cabin Trolley');
+      }
+      const plain = await fetch(`${base}${path}`, { headers: { 'Accept-Encoding': 'identity' } });
+      expect(plain.headers.get('content-encoding'), path).toBeNull();
+      expect(await plain.text(), path).toContain('Voyager Hardshell Cabin Trolley');
+    }
   });
 
   it('/luggage?sort=price_asc draws the cards in the order that sort gives, as the API does', async () => {
