@@ -141,17 +141,24 @@ interface Snapshot {
 
 /**
  * The baseline of a page: the DOM the app has drawn (mobile viewport, settled), without any
- * script, module preload or preload, with its stylesheets and images. What a page with no
- * JavaScript at all would show above the fold, from the same HTML, CSS and image.
+ * script, module preload or preload, with its images and the stylesheets the page's own HTML
+ * links (not those the app adds once it runs, such as Mantine's whole file: a static page would
+ * not carry them). What a page with no JavaScript at all would show above the fold, from the
+ * same HTML, CSS and image.
  */
 async function snapshot(browser: Browser, url: string): Promise<Snapshot> {
+  const served = await (await fetch(url)).text();
+  const linked = [...served.matchAll(/<link rel="stylesheet"[^>]*href="([^"]+)"/g)].map((m) => m[1] ?? '');
   const page = await browser.newPage({ viewport: MOBILE, deviceScaleFactor: 1.75, isMobile: true });
   try {
     await page.goto(url, { waitUntil: 'networkidle' });
     await page.waitForTimeout(1500);
-    const html = await page.evaluate(() => {
+    const html = await page.evaluate((own: string[]) => {
       const doc = document.documentElement.cloneNode(true) as HTMLElement;
       doc.querySelectorAll('script, link[rel="modulepreload"], link[rel="preload"], noscript').forEach((el) => el.remove());
+      doc.querySelectorAll('link[rel="stylesheet"]').forEach((el) => {
+        if (!own.includes(el.getAttribute('href') ?? '')) el.remove();
+      });
       // Images below the first screen stay lazy, as a hand-written static page would have them.
       const live = document.querySelectorAll('img');
       doc.querySelectorAll('img').forEach((img, i) => {
@@ -159,7 +166,7 @@ async function snapshot(browser: Browser, url: string): Promise<Snapshot> {
         if (rect && rect.top > window.innerHeight) img.setAttribute('loading', 'lazy');
       });
       return `<!doctype html>\n${doc.outerHTML}`;
-    });
+    }, linked);
     const origin = new URL(url).origin;
     const refs = new Set<string>();
     for (const m of html.matchAll(/\b(?:href|src)="(\/[^"]*)"/g)) if (m[1]) refs.add(m[1].replace(/&amp;/g, '&'));
