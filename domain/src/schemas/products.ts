@@ -130,6 +130,27 @@ export const productUpdateSchema = z
   )
   .refine((p) => p.price === undefined || p.discount === undefined || p.discount <= p.price, discountWithinPrice);
 
+/**
+ * The product fields an admin edits (the form, PATCH /api/products/{id}), in the form's order:
+ * the admin form sends the ones that changed, the service writes the ones sent.
+ */
+export const PRODUCT_EDITABLE_FIELDS = [
+  'name',
+  'description',
+  'price',
+  'discount',
+  'category',
+  'stock',
+  'countryOfOrigin',
+  'hsn',
+  'gstRatePercent',
+] as const satisfies readonly (keyof ProductUpdateInput)[];
+
+// Every field of the update schema but the concurrency token is in the list (a compile error otherwise).
+type MissingEditable = Exclude<keyof ProductUpdateInput, (typeof PRODUCT_EDITABLE_FIELDS)[number] | 'expectedUpdatedAt'>;
+const everyFieldListed: MissingEditable extends never ? true : MissingEditable = true;
+void everyFieldListed;
+
 export type ProductInput = z.output<typeof productCreateSchema>;
 export type ProductCreateInput = ProductInput;
 export type ProductUpdateInput = z.output<typeof productUpdateSchema>;

@@ -5,6 +5,7 @@ import {
   EXPECTED_UPDATED_AT_REQUIRED,
   Fields,
   PRODUCT_CHANGED,
+  PRODUCT_EDITABLE_FIELDS,
   productFromData,
   productTaxFields,
 } from '@bagshop/domain';
@@ -131,17 +132,7 @@ export async function updateProduct(id: string, input: ProductUpdateInput, galle
     const pictures = gallery ? await prepareGallery(tx, products(), id, current.images, gallery) : null;
     pictures?.apply();
     const patch: Record<string, unknown> = { updatedAt: FieldValue.serverTimestamp() };
-    for (const key of [
-      'name',
-      'description',
-      'price',
-      'discount',
-      'category',
-      'stock',
-      'countryOfOrigin',
-      'hsn',
-      'gstRatePercent',
-    ] as const) {
+    for (const key of PRODUCT_EDITABLE_FIELDS) {
       if (input[key] !== undefined) patch[key] = input[key];
     }
     if (pictures) Object.assign(patch, pictures.fields);

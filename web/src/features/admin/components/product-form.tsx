@@ -8,6 +8,7 @@ import {
   fieldErrors,
   formatINR,
   GST_RATES,
+  PRODUCT_EDITABLE_FIELDS,
   PRODUCT_REQUIRED,
   productCreateSchema,
   salePrice,
@@ -54,17 +55,7 @@ export function changedFields(product: Product, values: Required<Omit<ProductFie
   const changed: ProductFields = { expectedUpdatedAt: product.updatedAt };
   // A product saved before a field existed shows that field's default: unchanged, not sent.
   const loaded = { ...product, hsn: product.hsn ?? DEFAULT_HSN, gstRatePercent: product.gstRatePercent ?? DEFAULT_GST_RATE };
-  for (const key of [
-    'name',
-    'description',
-    'price',
-    'discount',
-    'category',
-    'stock',
-    'countryOfOrigin',
-    'hsn',
-    'gstRatePercent',
-  ] as const) {
+  for (const key of PRODUCT_EDITABLE_FIELDS) {
     if (values[key] !== loaded[key]) Object.assign(changed, { [key]: values[key] });
   }
   return changed;
