@@ -1,5 +1,5 @@
 import { IconSearch } from '@tabler/icons-react';
-import { useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { searchPath } from '../api/search-api';
 import classes from './search-box.module.css';
@@ -40,6 +40,7 @@ export function SearchBox({ id, initialValue = '', onDone, autoFocus = false, la
   const [list, setList] = useState<{ open: boolean; active: string | undefined }>({ open: false, active: undefined });
   const [focused, setFocused] = useState(false);
   const handle = useRef<SuggestionsHandle | null>(null);
+  const input = useRef<HTMLInputElement | null>(null);
   const listId = `${id}-results`;
 
   const load = () => {
@@ -49,6 +50,14 @@ export function SearchBox({ id, initialValue = '', onDone, autoFocus = false, la
         () => undefined,
       );
   };
+  // On a server-drawn page the box is there before the app: focused before the app took over
+  // (docs/decisions/0021-javascript-after-first-paint.md), it missed its focus event. Catch up once.
+  useEffect(() => {
+    if (!input.current || document.activeElement !== input.current) return;
+    setFocused(true);
+    load();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const go = (path: string) => {
     handle.current?.close();
     void navigate(path);
@@ -82,6 +91,7 @@ export function SearchBox({ id, initialValue = '', onDone, autoFocus = false, la
       <div className={classes.field}>
         <IconSearch size={18} className={classes.icon} aria-hidden />
         <input
+          ref={input}
           id={id}
           className={classes.input}
           type="search"
