@@ -103,3 +103,28 @@ describe('prerendered pages: JavaScript waits for the main picture', () => {
     });
   }
 });
+
+// docs/decisions/0021-javascript-after-first-paint.md: a button tapped between the first paint and
+// hydration is clicked again once the app has taken the page over.
+describe('prerendered pages: a tap before the app runs is not lost', () => {
+  const chromium = useBrowser();
+
+  it('/luggage at 360 px: the menu tapped while the app is still loading opens once it has loaded', async () => {
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.mobile, hasTouch: true });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // The app's entry is held back: the page stays as the server drew it.
+    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    const entry = page.waitForRequest(/\/assets\/index-[^/]+\.js$/);
+    await page.goto(`${chromium.base}/luggage`, { waitUntil: 'domcontentloaded' });
+    await entry;
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    expect(await page.getByRole('dialog').count(), 'no menu before the app runs').toBe(0);
+    release();
+    await page.getByRole('dialog').getByRole('combobox', { name: 'Search bags' }).waitFor({ timeout: 20_000 });
+    await page.close();
+  });
+});
