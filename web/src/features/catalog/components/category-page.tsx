@@ -1,13 +1,11 @@
 import '../screen-styles';
 import { applyListQuery, type Category } from '@bagshop/domain';
-import { Box, Button, Center, Container, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
 import { useProducts } from '../api/get-products';
-import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useListQuery } from '../hooks/use-list-query';
 import classes from './category-page.module.css';
-import { ListControls } from './list-controls';
-import { ProductCard } from './product-card';
+import { ProductResults } from './product-results';
 import { PromiseBand } from './promise-band';
 
 export const HEROES: Record<Category, { title: string; tagline: string }> = {
@@ -18,7 +16,6 @@ export const HEROES: Record<Category, { title: string; tagline: string }> = {
 
 export default function CategoryPage({ category }: { category: Category }) {
   const { products, loading } = useProducts(category);
-  const { add, pendingId } = useAddToCart();
   const list = useListQuery();
   // Filtered and sorted here, with the API's own rules (domain catalog-query): instant, and
   // the page keeps the one cacheable request index.html starts early.
@@ -51,31 +48,7 @@ export default function CategoryPage({ category }: { category: Category }) {
             <Text c="gray.7">Check back soon for new adventures!</Text>
           </Stack>
         ) : (
-          <>
-            <ListControls {...list} count={shown.length} />
-            {shown.length === 0 ? (
-              <Stack align="center" py={60} gap="sm" ta="center">
-                <Text fw={700} fz="lg">
-                  No bags match these filters.
-                </Text>
-                <Button variant="light" onClick={list.clear}>
-                  Clear filters
-                </Button>
-              </Stack>
-            ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" component="section" aria-label={hero.title}>
-                {shown.map((p, i) => (
-                  <ProductCard
-                    key={p._id}
-                    product={p}
-                    priority={i < 2}
-                    onAdd={(product) => void add(product._id)}
-                    adding={pendingId === p._id}
-                  />
-                ))}
-              </SimpleGrid>
-            )}
-          </>
+          <ProductResults list={list} shown={shown} label={hero.title} />
         )}
         {category === 'duffles' && <PromiseBand title="Delivery & shipping" />}
       </Container>

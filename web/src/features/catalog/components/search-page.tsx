@@ -1,15 +1,13 @@
 import '../screen-styles';
 import { applyListQuery, CATEGORIES, CATEGORY_LABELS, parseSearchText, searchApiPath, type Product } from '@bagshop/domain';
-import { Box, Button, Center, Container, Group, Loader, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Box, Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import { startTransition, useEffect, useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { usePreloaded } from '../../../lib/preloaded';
 import { sameJson } from '../../../lib/same-json';
-import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useListQuery } from '../hooks/use-list-query';
-import { ListControls } from './list-controls';
-import { ProductCard } from './product-card';
+import { ProductResults } from './product-results';
 import { searchProducts } from '../api/search-api';
 import { SearchBox } from './search-box';
 
@@ -28,7 +26,6 @@ export default function SearchPage() {
     q && Array.isArray(preloaded) ? { status: 'done', q, products: preloaded } : { status: 'loading' },
   );
   const list = useListQuery();
-  const { add, pendingId } = useAddToCart();
 
   // Again once the results are in: the layout's PageTitle sets 'Search · Bagshop' after the first render.
   useEffect(() => {
@@ -85,31 +82,7 @@ export default function SearchPage() {
             <Browse lead="Check the spelling, try a shorter word, or browse a category:" />
           </Stack>
         ) : (
-          <>
-            <ListControls {...list} count={shown.length} featuredLabel="Best match" />
-            {shown.length === 0 ? (
-              <Stack align="center" py={60} gap="sm" ta="center">
-                <Text fw={700} fz="lg">
-                  No bags match these filters.
-                </Text>
-                <Button variant="light" onClick={list.clear}>
-                  Clear filters
-                </Button>
-              </Stack>
-            ) : (
-              <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} spacing="lg" component="section" aria-label={`Results for ${q}`}>
-                {shown.map((p, i) => (
-                  <ProductCard
-                    key={p._id}
-                    product={p}
-                    priority={i < 2}
-                    onAdd={(product) => void add(product._id)}
-                    adding={pendingId === p._id}
-                  />
-                ))}
-              </SimpleGrid>
-            )}
-          </>
+          <ProductResults list={list} shown={shown} label={`Results for ${q}`} featuredLabel="Best match" />
         )}
       </Stack>
     </Container>
