@@ -63,6 +63,11 @@ describe('prerenderedHtml (docs/decisions/0021-javascript-after-first-paint.md)'
     expect(head(home)).not.toContain('category-page-d.css');
   });
 
+  it('refuses a page without the screen-files block: its entry would be named and never run', () => {
+    const bare = BUILT.replace(/<script type="application\/json" id="bagshop-screen-files">[^<]*<\/script>/, '');
+    expect(() => prerenderedHtml(bare, '<main>Home</main>')).toThrow(/no screen-files block/);
+  });
+
   it('refuses markup that holds a script (the CSP would block it)', () => {
     expect(() => prerenderedHtml(BUILT, '<script>x()</script>')).toThrow(/holds a <script>/);
   });

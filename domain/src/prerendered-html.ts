@@ -56,8 +56,9 @@ export function hasEmptyRoot(html: string): boolean {
  * `<meta name="bagshop-entry">`, which index.html's inline script loads after the first paint. A
  * lazy `screen`'s markup needs its stylesheets (its CSS modules and the Mantine parts it uses)
  * before it paints: they are linked in the head (the loader finds them by address and adds
- * nothing); its chunks stay in the JSON block, for the inline script to fetch with the entry. `data` (API answers by path, if any) goes into a JSON data block
- * that the hydrating app reads before its first render, so both renders agree. `lazy` (the
+ * nothing); its chunks stay in the JSON block, for the inline script to fetch with the entry.
+ * `data` (API answers by path, if any) goes into a JSON data block that the hydrating app reads
+ * before its first render, so both renders agree. `lazy` (the
  * lazy pages the markup holds) goes into `#root`'s `data-lazy`: the app loads them before it hydrates.
  */
 export function prerenderedHtml(
@@ -78,18 +79,18 @@ export function prerenderedHtml(
     });
   // The screen-files block becomes the list of files to fetch after the first paint, marked
   // `data-drawn`; the lazy `screen`'s stylesheets (but Mantine's whole file) go into the head.
+  // Without that block nothing would run the entry the page now only names.
   const listed = SCREEN_FILES.exec(out);
-  if (listed) {
-    const files = JSON.parse(listed[2] ?? '{}') as Record<string, string[]>;
-    const own = options.screen ? (files[options.screen] ?? []) : [];
-    const paintCss = own.filter((f) => f.endsWith('.css') && !AFTER_FIRST_PAINT_CSS.test(f));
-    afterPaint.push(...own.filter((f) => !paintCss.includes(f)));
-    out = out.replace(
-      SCREEN_FILES,
-      (_m, open: string, _json: string, close: string) => `${open.replace(/>$/, ' data-drawn>')}${jsonInHtml(afterPaint)}${close}`,
-    );
-    out = out.replace('</head>', () => `${paintCss.map((f) => `<link rel="stylesheet" href="${f}">`).join('')}</head>`);
-  }
+  if (!listed) throw new Error('prerenderedHtml: the page has no screen-files block (index.html’s inline script starts the app from it)');
+  const files = JSON.parse(listed[2] ?? '{}') as Record<string, string[]>;
+  const own = options.screen ? (files[options.screen] ?? []) : [];
+  const paintCss = own.filter((f) => f.endsWith('.css') && !AFTER_FIRST_PAINT_CSS.test(f));
+  afterPaint.push(...own.filter((f) => !paintCss.includes(f)));
+  out = out.replace(
+    SCREEN_FILES,
+    (_m, open: string, _json: string, close: string) => `${open.replace(/>$/, ' data-drawn>')}${jsonInHtml(afterPaint)}${close}`,
+  );
+  out = out.replace('</head>', () => `${paintCss.map((f) => `<link rel="stylesheet" href="${f}">`).join('')}</head>`);
   const data = options.data ? `<script type="application/json" id="${PRELOADED_DATA_ID}">${jsonInHtml(options.data)}</script>` : '';
   const lazy = options.lazy?.length ? ` data-lazy="${escapeHtml(options.lazy.join(' '))}"` : '';
   return out.replace(ROOT_ELEMENT, () => `${data}<div id="root"${lazy}>${body}</div>`);
