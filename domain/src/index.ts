@@ -39,3 +39,5 @@ export * from './codecs/seller.js';
 export * from './codecs/grievance.js';
 export * from './codecs/mail.js';
 export * from './prerendered-html.js';
+export * from './fulfilment.js';
+export * from './schemas/fulfilment.js';

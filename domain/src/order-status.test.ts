@@ -20,7 +20,16 @@ import {
 
 describe('order status', () => {
   it('lists statuses, payment statuses and methods', () => {
-    expect(ORDER_STATUSES).toEqual(['pending', 'confirmed', 'shipped', 'completed', 'cancelled']);
+    expect(ORDER_STATUSES).toEqual([
+      'pending',
+      'confirmed',
+      'shipped',
+      'out_for_delivery',
+      'delivery_failed',
+      'completed',
+      'returned_to_origin',
+      'cancelled',
+    ]);
     expect(PAYMENT_STATUSES).toEqual(['unpaid', 'paid', 'refund_pending', 'refunded', 'failed']);
     expect(Object.keys(PAYMENT_STATUS_LABELS)).toEqual([...PAYMENT_STATUSES]);
     expect(PAYMENT_METHODS).toEqual(['COD', 'ONLINE']);
@@ -33,7 +42,10 @@ describe('order status', () => {
   it('moves forward only along the flow', () => {
     expect(nextStatuses('pending')).toEqual(['confirmed', 'cancelled']);
     expect(nextStatuses('confirmed')).toEqual(['shipped', 'cancelled']);
-    expect(nextStatuses('shipped')).toEqual(['completed']);
+    expect(nextStatuses('shipped')).toEqual(['out_for_delivery', 'delivery_failed', 'completed', 'returned_to_origin']);
+    expect(nextStatuses('out_for_delivery')).toEqual(['completed', 'delivery_failed', 'returned_to_origin']);
+    expect(nextStatuses('delivery_failed')).toEqual(['out_for_delivery', 'completed', 'returned_to_origin']);
+    expect(nextStatuses('returned_to_origin')).toEqual([]);
     expect(nextStatuses('completed')).toEqual([]);
     expect(nextStatuses('cancelled')).toEqual([]);
     expect(canTransition('pending', 'confirmed')).toBe(true);
@@ -53,12 +65,16 @@ describe('order status', () => {
     expect(releasesStock('cancelled', 'cancelled')).toBe(false);
     expect(releasesStock('shipped', 'cancelled')).toBe(false);
     expect(releasesStock('pending', 'confirmed')).toBe(false);
+    expect(releasesStock('delivery_failed', 'returned_to_origin')).toBe(true);
+    expect(releasesStock('out_for_delivery', 'completed')).toBe(false);
   });
 
   it('colours and labels badges', () => {
-    expect(ORDER_STATUSES.map(statusColor)).toEqual(['yellow', 'blue', 'blue', 'green', 'red']);
+    expect(ORDER_STATUSES.map(statusColor)).toEqual(['yellow', 'blue', 'blue', 'blue', 'yellow', 'green', 'red', 'red']);
+    expect(statusLabel('completed')).toBe('Delivered');
+    expect(statusLabel('out_for_delivery')).toBe('Out for delivery');
     expect(statusLabel('pending')).toBe('Pending');
-    expect(statusLabel('completed')).toBe('Completed');
+    expect(statusLabel('completed')).toBe('Delivered');
   });
 
   it('an unpaid card order cannot be confirmed, shipped or completed; COD can', () => {

@@ -1,4 +1,19 @@
-export const ORDER_STATUSES = ['pending', 'confirmed', 'shipped', 'completed', 'cancelled'] as const;
+/**
+ * The order lifecycle (docs/orders-and-payments.md, "Lifecycle"; fulfilment in docs/fulfilment.md):
+ * pending → confirmed → shipped → out_for_delivery → completed ("Delivered"), with
+ * shipped | out_for_delivery → delivery_failed → out_for_delivery (reattempt) or
+ * → returned_to_origin (RTO), and cancelled before the order ships.
+ */
+export const ORDER_STATUSES = [
+  'pending',
+  'confirmed',
+  'shipped',
+  'out_for_delivery',
+  'delivery_failed',
+  'completed',
+  'returned_to_origin',
+  'cancelled',
+] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /**
@@ -28,8 +43,11 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
 export const ORDER_FLOW: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['confirmed', 'cancelled'],
   confirmed: ['shipped', 'cancelled'],
-  shipped: ['completed'],
+  shipped: ['out_for_delivery', 'delivery_failed', 'completed', 'returned_to_origin'],
+  out_for_delivery: ['completed', 'delivery_failed', 'returned_to_origin'],
+  delivery_failed: ['out_for_delivery', 'completed', 'returned_to_origin'],
   completed: [],
+  returned_to_origin: [],
   cancelled: [],
 };
 
@@ -64,7 +82,7 @@ export function canAdminCancel(status: OrderStatus): boolean {
 }
 
 /** Statuses that say the goods are on their way to the shopper: a card order must be paid first. */
-const NEEDS_PAYMENT: readonly OrderStatus[] = ['confirmed', 'shipped', 'completed'];
+const NEEDS_PAYMENT: readonly OrderStatus[] = ['confirmed', 'shipped', 'out_for_delivery', 'completed'];
 
 /**
  * Whether the payment allows moving to `to`: an ONLINE order can be confirmed, shipped or
@@ -82,9 +100,22 @@ export function refundsOnCancel(method: PaymentMethod, payment: PaymentStatus): 
   return method === 'ONLINE' && payment === 'paid';
 }
 
-/** Whether this (allowed) move puts the order's stock back: any move into cancelled. */
+/** Where an order ends without reaching the shopper: its stock comes back, its payment is refunded. */
+export function endsUndelivered(status: OrderStatus): boolean {
+  return status === 'cancelled' || status === 'returned_to_origin';
+}
+
+/**
+ * Whether this (allowed) move puts the order's stock back: a cancel, or the parcel received
+ * back at the warehouse (returned_to_origin).
+ */
 export function releasesStock(from: OrderStatus, to: OrderStatus): boolean {
-  return to === 'cancelled' && canTransition(from, to);
+  return endsUndelivered(to) && canTransition(from, to);
+}
+
+/** Statuses in which the parcel is with the courier. */
+export function isWithCourier(status: OrderStatus): boolean {
+  return status === 'shipped' || status === 'out_for_delivery' || status === 'delivery_failed';
 }
 
 export type StatusColor = 'green' | 'yellow' | 'blue' | 'red';
@@ -93,7 +124,10 @@ const STATUS_COLORS: Record<OrderStatus, StatusColor> = {
   pending: 'yellow',
   confirmed: 'blue',
   shipped: 'blue',
+  out_for_delivery: 'blue',
+  delivery_failed: 'yellow',
   completed: 'green',
+  returned_to_origin: 'red',
   cancelled: 'red',
 };
 
@@ -102,7 +136,18 @@ export function statusColor(status: OrderStatus): StatusColor {
   return STATUS_COLORS[status];
 }
 
-/** 'pending' → 'Pending'. */
+const STATUS_LABELS: Record<OrderStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  shipped: 'Shipped',
+  out_for_delivery: 'Out for delivery',
+  delivery_failed: 'Delivery failed',
+  completed: 'Delivered',
+  returned_to_origin: 'Returned to origin',
+  cancelled: 'Cancelled',
+};
+
+/** 'pending' → 'Pending'; 'completed' is shown "Delivered". */
 export function statusLabel(status: OrderStatus): string {
-  return status.charAt(0).toUpperCase() + status.slice(1);
+  return STATUS_LABELS[status];
 }

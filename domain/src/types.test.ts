@@ -45,7 +45,9 @@ describe('API types', () => {
       updatedAt: '2026-01-01T00:00:00.000Z',
     };
     expect(order.totalAmount).toBe(6998);
-    expectTypeOf(order.status).toEqualTypeOf<'pending' | 'confirmed' | 'shipped' | 'completed' | 'cancelled'>();
+    expectTypeOf(order.status).toEqualTypeOf<
+      'pending' | 'confirmed' | 'shipped' | 'out_for_delivery' | 'delivery_failed' | 'completed' | 'returned_to_origin' | 'cancelled'
+    >();
     expectTypeOf<User['role']>().toEqualTypeOf<'admin' | 'customer'>();
   });
 

@@ -8,6 +8,7 @@ import type { OrderStatus, PaymentMethod, PaymentStatus } from './order-status.j
 import type { FieldError } from './schemas/common.js';
 import type { Role } from './schemas/users.js';
 import type { CreditNote, Invoice } from './tax-documents.js';
+import type { CodConfirmation, OrderNdr, Shipment } from './fulfilment.js';
 
 export interface ProductImage {
   /** `/api/images/{sha256}` */
@@ -153,8 +154,14 @@ export interface Order {
   delivery: OrderDelivery | null;
   /** The tax invoice, issued when the order is confirmed (docs/gst-invoices.md). */
   invoice?: Invoice | null;
-  /** Issued when an invoiced order is cancelled. */
+  /** Issued when an invoiced order is cancelled or returned to origin. */
   creditNote?: CreditNote | null;
+  /** Courier bookings (docs/fulfilment.md); empty before the order ships. */
+  shipments?: Shipment[];
+  /** The open or last failed delivery. */
+  ndr?: OrderNdr | null;
+  /** Cash-on-delivery confirmation; null on card orders and orders from before it. */
+  cod?: CodConfirmation | null;
   createdAt: string;
   updatedAt: string;
 }

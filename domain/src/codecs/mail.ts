@@ -5,7 +5,17 @@
  */
 import { Fields } from './plain.js';
 
-export const ORDER_MAIL_EVENTS = ['placed', 'confirmed', 'shipped', 'cancelled', 'refunded'] as const;
+export const ORDER_MAIL_EVENTS = [
+  'placed',
+  'confirmed',
+  'shipped',
+  'out_for_delivery',
+  'delivery_failed',
+  'completed',
+  'returned_to_origin',
+  'cancelled',
+  'refunded',
+] as const;
 export type OrderMailEvent = (typeof ORDER_MAIL_EVENTS)[number];
 export const MAIL_KINDS = [...ORDER_MAIL_EVENTS.map((event) => `order_${event}` as const), 'email_changed'] as const;
 export type MailKind = `order_${OrderMailEvent}` | 'email_changed';

@@ -111,7 +111,7 @@ describe('orderFromData', () => {
   it('rejects bad shapes, naming the field', () => {
     expect(() => orderFromData('o', 'order')).toThrow('orders/o: expected an object');
     expect(() => orderFromData('o', { ...stored, status: 'lost' })).toThrow(
-      'orders/o.status: expected one of pending, confirmed, shipped, completed, cancelled',
+      'orders/o.status: expected one of pending, confirmed, shipped, out_for_delivery, delivery_failed, completed, returned_to_origin, cancelled',
     );
     expect(() => orderFromData('o', { ...stored, paymentMethod: 'UPI' })).toThrow('orders/o.paymentMethod');
     expect(() => orderFromData('o', { ...stored, items: { 0: stored.items[0] } })).toThrow('orders/o.items: expected a list');

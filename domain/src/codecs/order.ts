@@ -1,5 +1,6 @@
 /** `orders/{id}` (docs/architecture.md, "Data model"; the lifecycle in docs/orders-and-payments.md). */
 import { parseOrderDelivery } from '../delivery.js';
+import { SHIPMENT_EVENTS, type CodConfirmation, type OrderNdr, type Shipment, type ShipmentEventEntry } from '../fulfilment.js';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../order-status.js';
 import type { ExtraPayment, Order, OrderAttention, OrderItem, OrderPayment, PaymentRefund, ProductImage, StatusChange } from '../types.js';
 import { shippingAddressFromData } from './address.js';
@@ -72,6 +73,61 @@ function attentionOf(value: unknown, path: string): OrderAttention {
   return { code: a.text('code'), message: a.text('message'), at: a.date('at') };
 }
 
+function shipmentEventOf(value: unknown, path: string): ShipmentEventEntry {
+  const e = Fields.of(value, path);
+  return {
+    key: e.text('key'),
+    status: e.oneOf('status', SHIPMENT_EVENTS, 'booked'),
+    at: e.date('at'),
+    location: e.text('location'),
+    note: e.text('note'),
+  };
+}
+
+function shipmentOf(value: unknown, path: string): Shipment {
+  const s = Fields.of(value, path);
+  const dims = s.object('dimensionsCm');
+  const labelUrl = s.textOrNull('labelUrl');
+  return {
+    _id: s.text('_id'),
+    courier: s.text('courier'),
+    awb: s.text('awb'),
+    trackingUrl: s.text('trackingUrl'),
+    ...(labelUrl ? { labelUrl } : {}),
+    provider: s.text('provider'),
+    status: s.oneOf('status', SHIPMENT_EVENTS, 'booked'),
+    weightGrams: s.number('weightGrams'),
+    dimensionsCm: { length: dims.number('length'), breadth: dims.number('breadth'), height: dims.number('height') },
+    events: s.list('events', shipmentEventOf),
+    createdAt: s.date('createdAt'),
+  };
+}
+
+function ndrOf(n: Fields | null): OrderNdr | null {
+  if (!n) return null;
+  return {
+    status: n.oneOf('status', ['open', 'reattempt_requested', 'rto_requested'], 'open'),
+    reason: n.text('reason'),
+    failedAt: n.date('failedAt'),
+    respondBy: n.date('respondBy'),
+    reattemptDate: n.textOrNull('reattemptDate'),
+    note: n.textOrNull('note'),
+    answeredAt: n.dateOrNull('answeredAt'),
+  };
+}
+
+function codOf(c: Fields | null): CodConfirmation | null {
+  if (!c) return null;
+  const via = c.textOrNull('via');
+  return {
+    required: c.boolean('required'),
+    confirmBy: c.dateOrNull('confirmBy'),
+    confirmedAt: c.dateOrNull('confirmedAt'),
+    confirmedBy: c.textOrNull('confirmedBy'),
+    via: via === 'shopper' || via === 'phone' ? via : null,
+  };
+}
+
 /**
  * A stored order as the API's Order: ids as `_id`, ISO dates, no internal fields (`source`,
  * the lines' tax fields). Defaults for older documents: status 'pending', payment 'COD' and
@@ -98,6 +154,9 @@ export function orderFromData(id: string, data: unknown): Order {
     delivery: parseOrderDelivery(d.raw('delivery')),
     invoice: invoiceFromData(d.raw('invoice')),
     creditNote: creditNoteFromData(d.raw('creditNote')),
+    shipments: d.list('shipments', shipmentOf),
+    ndr: ndrOf(d.objectOrNull('ndr')),
+    cod: codOf(d.objectOrNull('cod')),
     createdAt,
     updatedAt: d.date('updatedAt') || createdAt,
   };

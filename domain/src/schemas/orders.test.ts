@@ -60,7 +60,8 @@ describe('orderStatusUpdateSchema', () => {
     expect(orderStatusUpdateSchema.parse({ status: 'shipped', paymentStatus: 'paid' })).toEqual({ status: 'shipped' });
     for (const status of ['lost', 'Shipped', '', null, 3, 'x'.repeat(100000)]) {
       expect(errorsOf(orderStatusUpdateSchema, { status })).toEqual({
-        status: 'Status must be one of pending, confirmed, shipped, completed, cancelled',
+        status:
+          'Status must be one of pending, confirmed, shipped, out_for_delivery, delivery_failed, completed, returned_to_origin, cancelled',
       });
     }
   });
