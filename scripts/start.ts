@@ -11,10 +11,13 @@ import { checkPorts, PreflightError } from './lib/preflight.ts';
 import { run, step } from './lib/run.ts';
 import { DEMO_ACCOUNTS } from './seed.ts';
 import { startStripeLocal, type StripeLocal } from './stripe-local/server.ts';
+import { LOCAL_COURIER_WEBHOOK_TOKEN, startCourierLocal, type CourierLocal } from './courier-local/server.ts';
 
 const dev = process.argv.includes('--dev');
 /** The local test checkout's sessions and refunds, kept across restarts like the emulator data. */
 const STRIPE_LOCAL_STATE = resolve(DATA_DIR, '..', 'stripe-local.json');
+/** The local test courier's shipments (docs/fulfilment.md), kept the same way. */
+const COURIER_LOCAL_STATE = resolve(DATA_DIR, '..', 'courier-local.json');
 const reset = process.argv.includes('--reset');
 
 async function main(): Promise<number> {
@@ -25,6 +28,8 @@ async function main(): Promise<number> {
   // Card payments: real Stripe (test mode) with a key, else the local test checkout.
   const payments = chooseCardPayments();
   if (payments.mode === 'local') await checkPorts(['stripeLocal']);
+  const localCourier = process.env.COURIER_PROVIDER?.trim() !== 'manual';
+  if (localCourier) await checkPorts(['courierLocal']);
   const url = dev ? `http://127.0.0.1:${PORTS.vite}` : HOSTING_URL;
   const settings = writeFunctionSettings({ appOrigin: url, payments });
 
@@ -35,6 +40,7 @@ async function main(): Promise<number> {
     step('Reset: removing local emulator data');
     rmSync(DATA_DIR, { recursive: true, force: true });
     rmSync(STRIPE_LOCAL_STATE, { force: true });
+    rmSync(COURIER_LOCAL_STATE, { force: true });
   }
 
   let stripeLocal: StripeLocal | undefined;
@@ -45,6 +51,17 @@ async function main(): Promise<number> {
       webhookSecret: payments.webhookSecret,
       stateFile: STRIPE_LOCAL_STATE,
       log: (line) => console.log(`\x1b[35mtest checkout\x1b[0m ${line}`),
+    });
+  }
+
+  let courierLocal: CourierLocal | undefined;
+  if (localCourier) {
+    courierLocal = await startCourierLocal({
+      port: PORTS.courierLocal,
+      webhookUrl: `${HOSTING_URL}/api/shipping/webhook`,
+      webhookToken: LOCAL_COURIER_WEBHOOK_TOKEN,
+      stateFile: COURIER_LOCAL_STATE,
+      log: (line) => console.log(`\x1b[36mtest courier\x1b[0m ${line}`),
     });
   }
 
@@ -59,6 +76,7 @@ async function main(): Promise<number> {
     console.log('\nStopping (local data is exported to .emulators/data)…');
     sweeper.stop();
     void stripeLocal?.close();
+    void courierLocal?.close();
     vite?.kill('SIGTERM');
     emulators.child.kill('SIGINT');
   };
@@ -102,6 +120,7 @@ async function main(): Promise<number> {
   API:        ${HOSTING_URL}/api/products
   Card payments: ${cardLine}
   Unpaid card orders hold their stock for ${holdMinutes} (PAYMENT_HOLD_SECONDS)
+  ${courierLocal ? `Courier: local test courier at ${courierLocal.url}` : 'Courier: manual (COURIER_PROVIDER=manual): the admin types courier and AWB'}
   Demo admin:   ${admin.email} / ${admin.password}
   Demo shopper: ${shopper.email} / ${shopper.password}
   Ctrl-C stops everything. \`npm run reset\` starts again from the demo data.

@@ -74,6 +74,8 @@ if (built) {
         {
           ...env,
           STRIPE_LOCAL_PORT: String(PORTS.stripeLocal),
+          // The API and browser tests start the local test courier (scripts/courier-local) here.
+          COURIER_LOCAL_PORT: String(PORTS.courierLocal),
           // Every test request comes from 127.0.0.1: raise the per-IP abuse limits. The
           // per-account limits stay as in production, and the API tests check their 429s.
           RATE_LIMIT_SIGNUP: '100000',

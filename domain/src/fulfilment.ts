@@ -170,7 +170,8 @@ export interface Shipment {
 
 /** A failed delivery the shopper can answer (docs/fulfilment.md, "Failed delivery"). */
 export interface OrderNdr {
-  status: 'open' | 'reattempt_requested' | 'rto_requested';
+  /** closed: the order moved on (another attempt, delivered) before anyone answered. */
+  status: 'open' | 'reattempt_requested' | 'rto_requested' | 'closed';
   reason: string;
   failedAt: string;
   respondBy: string;

@@ -20,6 +20,8 @@ export const LOCAL_PORTS = {
   vite: 5173,
   /** The local test checkout that stands in for Stripe (scripts/stripe-local). */
   stripeLocal: 12111,
+  /** The local test courier that stands in for Shiprocket (scripts/courier-local). */
+  courierLocal: 12113,
 } as const;
 
 export type LocalPortName = keyof typeof LOCAL_PORTS;

@@ -16,6 +16,14 @@ import {
   DEFAULT_PAYMENT_HOLD_SECONDS,
   MAX_QUANTITY,
 } from '@bagshop/domain';
+import {
+  COD_CONFIRMATION_MODES,
+  DEFAULT_COD_CONFIRM_SECONDS,
+  DEFAULT_MAX_CART_LINES,
+  DEFAULT_MAX_HELD_UNITS,
+  DEFAULT_MAX_UNPAID_CANCELS_PER_DAY,
+  type CodConfirmationMode,
+} from '@bagshop/domain';
 import { logger } from 'firebase-functions';
 import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
 import { z } from 'zod';
@@ -27,6 +35,14 @@ export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
 
 /** What every function that takes or refunds card payments declares in its `secrets`. */
 export const PAYMENT_SECRETS = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET];
+
+// Fulfilment (docs/fulfilment.md): the courier account, the token its tracking webhook sends,
+// and the key that signs the "Confirm order" links in COD mails.
+export const SHIPROCKET_EMAIL = defineSecret('SHIPROCKET_EMAIL');
+export const SHIPROCKET_PASSWORD = defineSecret('SHIPROCKET_PASSWORD');
+export const COURIER_WEBHOOK_TOKEN = defineSecret('COURIER_WEBHOOK_TOKEN');
+export const ORDER_LINK_SECRET = defineSecret('ORDER_LINK_SECRET');
+export const FULFILMENT_SECRETS = [SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, COURIER_WEBHOOK_TOKEN, ORDER_LINK_SECRET];
 
 // ── Plain settings (functions/.env.<project>, asked for by `firebase deploy`) ───────────
 export const APP_ORIGIN = defineString('APP_ORIGIN', {
@@ -52,6 +68,30 @@ export const MAX_OPEN_COD_ORDERS = defineInt('MAX_OPEN_COD_ORDERS', {
   default: DEFAULT_MAX_OPEN_COD_ORDERS,
   description: 'Most pending cash-on-delivery orders one shopper may have at once',
 });
+export const COURIER_PROVIDER = defineString('COURIER_PROVIDER', {
+  default: 'manual',
+  description: "How shipments are booked: 'manual' (the admin types courier and AWB) or 'shiprocket' (needs the SHIPROCKET_* secrets)",
+});
+export const COD_CONFIRMATION = defineString('COD_CONFIRMATION', {
+  default: 'required',
+  description: "'required': a new cash-on-delivery order waits for the shopper's confirmation; 'off': it is ready for the admin at once",
+});
+export const COD_CONFIRM_SECONDS = defineInt('COD_CONFIRM_SECONDS', {
+  default: DEFAULT_COD_CONFIRM_SECONDS,
+  description: 'How long an unconfirmed cash-on-delivery order holds its stock before the sweep cancels it (seconds)',
+});
+export const MAX_HELD_UNITS = defineInt('MAX_HELD_UNITS', {
+  default: DEFAULT_MAX_HELD_UNITS,
+  description: 'Most units one shopper may hold across open unpaid or unconfirmed orders',
+});
+export const MAX_CART_LINES = defineInt('MAX_CART_LINES', {
+  default: DEFAULT_MAX_CART_LINES,
+  description: 'Most lines in one cart',
+});
+export const MAX_UNPAID_CANCELS_PER_DAY = defineInt('MAX_UNPAID_CANCELS_PER_DAY', {
+  default: DEFAULT_MAX_UNPAID_CANCELS_PER_DAY,
+  description: 'Unpaid orders a shopper may cancel (or let expire) in 24 h before new card or COD orders are refused for 24 h',
+});
 export const WEB_API_KEY = defineString('WEB_API_KEY', {
   description: 'Web API key of the Firebase project (Project settings → General), for POST /api/users/signin and password flows',
 });
@@ -75,6 +115,24 @@ export interface ServerConfig {
     apiBase: string | null;
     /** 'local': the stand-in (no 30-minute floor on sessions); 'stripe': Stripe's servers. */
     mode: 'local' | 'stripe';
+  };
+  /** Fulfilment (docs/fulfilment.md). */
+  fulfilment: {
+    codConfirmation: CodConfirmationMode;
+    codConfirmSeconds: number;
+    maxHeldUnits: number;
+    maxCartLines: number;
+    maxUnpaidCancelsPerDay: number;
+    /** Signs "Confirm order" links; null: mails carry no such link (the order page still has the button). */
+    orderLinkSecret: string | null;
+    courier: {
+      provider: 'manual' | 'shiprocket';
+      /** Emulators only: the local test courier (scripts/courier-local) instead of Shiprocket's API. */
+      apiBase: string | null;
+      email: string | null;
+      password: string | null;
+      webhookToken: string | null;
+    };
   };
   /** Why card payments cannot be taken (a 503 for shoppers, a log line at start-up), or null. */
   paymentsUnavailable: string | null;
@@ -199,6 +257,23 @@ export function parseConfig(env: Env): ServerConfig {
     STRIPE_API_BASE: optionalText,
     WEB_API_KEY: optionalText,
     FIREBASE_AUTH_EMULATOR_HOST: optionalText,
+    COURIER_PROVIDER: z.preprocess(
+      (v) => blankToUndefined(typeof v === 'string' ? v.trim() : v) ?? 'manual',
+      z.enum(['manual', 'shiprocket'], { error: "COURIER_PROVIDER must be 'manual' or 'shiprocket'" }),
+    ),
+    COURIER_API_BASE: optionalText,
+    SHIPROCKET_EMAIL: optionalText,
+    SHIPROCKET_PASSWORD: optionalText,
+    COURIER_WEBHOOK_TOKEN: optionalText,
+    ORDER_LINK_SECRET: optionalText,
+    COD_CONFIRMATION: z.preprocess(
+      (v) => blankToUndefined(typeof v === 'string' ? v.trim() : v) ?? 'required',
+      z.enum(COD_CONFIRMATION_MODES, { error: "COD_CONFIRMATION must be 'required' or 'off'" }),
+    ),
+    COD_CONFIRM_SECONDS: intSetting('COD_CONFIRM_SECONDS', DEFAULT_COD_CONFIRM_SECONDS, 10, 30 * 86_400),
+    MAX_HELD_UNITS: intSetting('MAX_HELD_UNITS', DEFAULT_MAX_HELD_UNITS, 1, 1_000_000),
+    MAX_CART_LINES: intSetting('MAX_CART_LINES', DEFAULT_MAX_CART_LINES, 1, 1000),
+    MAX_UNPAID_CANCELS_PER_DAY: intSetting('MAX_UNPAID_CANCELS_PER_DAY', DEFAULT_MAX_UNPAID_CANCELS_PER_DAY, 1, 1_000_000),
   });
   const parsed = schema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message));
@@ -215,6 +290,17 @@ export function parseConfig(env: Env): ServerConfig {
       problems.push(`STRIPE_API_BASE must be a URL (got "${s.STRIPE_API_BASE}")`);
     }
   }
+  // The courier's API, like Stripe's, is moved only on the emulators (to the local test courier).
+  let courierApiBase: string | null = null;
+  if (s.COURIER_API_BASE && emulator) {
+    try {
+      courierApiBase = new URL(s.COURIER_API_BASE).origin;
+    } catch {
+      problems.push(`COURIER_API_BASE must be a URL (got "${s.COURIER_API_BASE}")`);
+    }
+  }
+  if (s.COURIER_PROVIDER === 'shiprocket' && (!s.SHIPROCKET_EMAIL || !s.SHIPROCKET_PASSWORD || !s.COURIER_WEBHOOK_TOKEN))
+    problems.push('COURIER_PROVIDER=shiprocket needs the secrets SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD and COURIER_WEBHOOK_TOKEN');
   if (s.STRIPE_SECRET_KEY?.includes('_live_') && emulator)
     problems.push('A live Stripe key (sk_live_…) is refused on the emulators: use a test key');
   if (problems.length > 0) throw new ConfigError(problems);
@@ -241,6 +327,21 @@ export function parseConfig(env: Env): ServerConfig {
       maxOpenCodOrders: s.MAX_OPEN_COD_ORDERS,
     },
     stripe: { secretKey: s.STRIPE_SECRET_KEY ?? null, webhookSecret: s.STRIPE_WEBHOOK_SECRET ?? null, apiBase, mode },
+    fulfilment: {
+      codConfirmation: s.COD_CONFIRMATION,
+      codConfirmSeconds: s.COD_CONFIRM_SECONDS,
+      maxHeldUnits: s.MAX_HELD_UNITS,
+      maxCartLines: s.MAX_CART_LINES,
+      maxUnpaidCancelsPerDay: s.MAX_UNPAID_CANCELS_PER_DAY,
+      orderLinkSecret: s.ORDER_LINK_SECRET ?? null,
+      courier: {
+        provider: s.COURIER_PROVIDER,
+        apiBase: courierApiBase,
+        email: s.SHIPROCKET_EMAIL ?? null,
+        password: s.SHIPROCKET_PASSWORD ?? null,
+        webhookToken: s.COURIER_WEBHOOK_TOKEN ?? null,
+      },
+    },
     paymentsUnavailable,
     warnings,
     catalogCacheMs: catalogCacheMs(env, emulator),

@@ -1,6 +1,6 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
-import { checkConfigAtStartup, PAYMENT_SECRETS, serverConfig } from './config.js';
+import { checkConfigAtStartup, FULFILMENT_SECRETS, PAYMENT_SECRETS, serverConfig } from './config.js';
 import { createApp } from './http/app.js';
 import { sweepExpiredHolds } from './services/holds.js';
 
@@ -12,7 +12,14 @@ const REGION = 'asia-south1';
 // One HTTPS function serves the whole /api surface (docs/decisions/0002-one-function-for-api.md). It takes and refunds card
 // payments, so Secret Manager's Stripe keys are bound to it.
 export const api = onRequest(
-  { region: REGION, memory: '512MiB', concurrency: 80, timeoutSeconds: 60, invoker: 'public', secrets: PAYMENT_SECRETS },
+  {
+    region: REGION,
+    memory: '512MiB',
+    concurrency: 80,
+    timeoutSeconds: 60,
+    invoker: 'public',
+    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS],
+  },
   createApp(),
 );
 
@@ -27,7 +34,7 @@ export const sweepHolds = onSchedule(
     memory: '256MiB',
     timeoutSeconds: 120,
     retryCount: 0,
-    secrets: PAYMENT_SECRETS,
+    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS],
   },
   async () => {
     await sweepExpiredHolds();
@@ -39,7 +46,7 @@ export const sweepHolds = onSchedule(
 // occupy an `api` worker (the emulator runs one worker per concurrent request, and state such
 // as the in-memory rate limits is per worker). Undefined, hence not deployed, anywhere else.
 export const sweepHoldsEmulator = serverConfig().emulator
-  ? onRequest({ region: REGION, secrets: PAYMENT_SECRETS }, async (_req, res) => {
+  ? onRequest({ region: REGION, secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS] }, async (_req, res) => {
       res.json({ success: true, data: await sweepExpiredHolds() });
     })
   : undefined;

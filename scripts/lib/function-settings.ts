@@ -11,6 +11,12 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, parseConfig, type ServerConfig } from '../../functions/src/config.ts';
 import { LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET } from '../stripe-local/server.ts';
+import {
+  LOCAL_COURIER_EMAIL,
+  LOCAL_COURIER_PASSWORD,
+  LOCAL_COURIER_WEBHOOK_TOKEN,
+  LOCAL_ORDER_LINK_SECRET,
+} from '../courier-local/server.ts';
 import { PORTS, PROJECT_ID, ROOT } from './env.ts';
 import { PreflightError } from './preflight.ts';
 
@@ -20,7 +26,33 @@ export const SECRETS_FILE = resolve(FUNCTIONS_DIR, '.secret.local');
 const MARK = '# Written by npm start / npm test from their environment (scripts/lib/function-settings.ts); edits are overwritten.';
 
 /** Non-secret params, with the emulator default when the environment does not set them. */
-const PARAMS = ['TRUST_PROXY_HOPS', 'PAYMENT_HOLD_SECONDS', 'MAX_LINE_QUANTITY', 'MAX_OPEN_ONLINE_ORDERS', 'MAX_OPEN_COD_ORDERS'] as const;
+const PARAMS = [
+  'TRUST_PROXY_HOPS',
+  'PAYMENT_HOLD_SECONDS',
+  'MAX_LINE_QUANTITY',
+  'MAX_OPEN_ONLINE_ORDERS',
+  'MAX_OPEN_COD_ORDERS',
+  'COD_CONFIRMATION',
+  'COD_CONFIRM_SECONDS',
+  'MAX_HELD_UNITS',
+  'MAX_CART_LINES',
+  'MAX_UNPAID_CANCELS_PER_DAY',
+] as const;
+
+/**
+ * The courier on the emulators (docs/fulfilment.md): the Shiprocket adapter pointed at the
+ * local test courier (scripts/courier-local), unless COURIER_PROVIDER=manual is set.
+ */
+function courierSettings(env: NodeJS.ProcessEnv): { params: Record<string, string>; secrets: Record<string, string> } {
+  const secrets = {
+    SHIPROCKET_EMAIL: LOCAL_COURIER_EMAIL,
+    SHIPROCKET_PASSWORD: LOCAL_COURIER_PASSWORD,
+    COURIER_WEBHOOK_TOKEN: LOCAL_COURIER_WEBHOOK_TOKEN,
+    ORDER_LINK_SECRET: LOCAL_ORDER_LINK_SECRET,
+  };
+  if (env.COURIER_PROVIDER?.trim() === 'manual') return { params: { COURIER_PROVIDER: 'manual' }, secrets };
+  return { params: { COURIER_PROVIDER: 'shiprocket', COURIER_API_BASE: `http://127.0.0.1:${PORTS.courierLocal}` }, secrets };
+}
 
 export type CardPayments =
   { mode: 'local'; url: string; secretKey: string; webhookSecret: string } | { mode: 'stripe'; secretKey: string; webhookSecret: string };
@@ -81,7 +113,13 @@ export function writeFunctionSettings(options: { appOrigin: string; payments: Ca
     if (value) params[name] = value;
   }
   if (options.payments.mode === 'local') params.STRIPE_API_BASE = options.payments.url;
-  const secrets = { STRIPE_SECRET_KEY: options.payments.secretKey, STRIPE_WEBHOOK_SECRET: options.payments.webhookSecret };
+  const courier = courierSettings(env);
+  Object.assign(params, courier.params);
+  const secrets = {
+    STRIPE_SECRET_KEY: options.payments.secretKey,
+    STRIPE_WEBHOOK_SECRET: options.payments.webhookSecret,
+    ...courier.secrets,
+  };
 
   let config: ServerConfig;
   try {
@@ -99,6 +137,12 @@ export function writeFunctionSettings(options: { appOrigin: string; payments: Ca
     MAX_LINE_QUANTITY: String(config.limits.maxLineQuantity),
     MAX_OPEN_ONLINE_ORDERS: String(config.limits.maxOpenOnlineOrders),
     MAX_OPEN_COD_ORDERS: String(config.limits.maxOpenCodOrders),
+    COURIER_PROVIDER: config.fulfilment.courier.provider,
+    COD_CONFIRMATION: config.fulfilment.codConfirmation,
+    COD_CONFIRM_SECONDS: String(config.fulfilment.codConfirmSeconds),
+    MAX_HELD_UNITS: String(config.fulfilment.maxHeldUnits),
+    MAX_CART_LINES: String(config.fulfilment.maxCartLines),
+    MAX_UNPAID_CANCELS_PER_DAY: String(config.fulfilment.maxUnpaidCancelsPerDay),
   };
   writeFileSync(
     PARAMS_FILE,

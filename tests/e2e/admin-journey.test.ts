@@ -168,7 +168,7 @@ describe('admin journey (Chromium, 1280 px)', () => {
     await waitForToast(adminPage, 'Order marked as Confirmed');
     await drawer.getByRole('button', { name: 'Mark as Shipped' }).click();
     await waitForToast(adminPage, 'Order marked as Shipped');
-    await drawer.getByRole('button', { name: 'Mark as Completed' }).waitFor();
+    await drawer.getByRole('button', { name: 'Mark as Delivered' }).waitFor();
     expect(await drawer.getByRole('button', { name: 'Cancel order' }).count()).toBe(0);
     expect(await row.locator('[data-status]').getAttribute('data-status')).toBe('shipped');
 

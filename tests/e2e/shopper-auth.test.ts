@@ -35,7 +35,7 @@ describe('shopper sign-in in Chromium', () => {
     expect(
       await page
         .getByRole('article', { name: `Order #${shortOrderId('demo-order-1')}` })
-        .getByText('Completed')
+        .getByText('Delivered')
         .count(),
     ).toBe(1);
     // A signed-in visitor to /auth goes home.

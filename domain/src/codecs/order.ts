@@ -106,7 +106,7 @@ function shipmentOf(value: unknown, path: string): Shipment {
 function ndrOf(n: Fields | null): OrderNdr | null {
   if (!n) return null;
   return {
-    status: n.oneOf('status', ['open', 'reattempt_requested', 'rto_requested'], 'open'),
+    status: n.oneOf('status', ['open', 'reattempt_requested', 'rto_requested', 'closed'], 'open'),
     reason: n.text('reason'),
     failedAt: n.date('failedAt'),
     respondBy: n.date('respondBy'),

@@ -19,6 +19,7 @@ import { taxDocumentsRouter } from './routes/tax-documents.js';
 import { usersRouter } from './routes/users.js';
 import { adminDeliveryRouter, deliveryRouter } from './routes/delivery.js';
 import { adminGrievanceRouter, grievanceRouter, sellerRouter } from './routes/disclosures.js';
+import { fulfilmentOrderRouter, shippingRouter } from './routes/fulfilment.js';
 
 export function createApp(): Express {
   const app = express();
@@ -41,7 +42,9 @@ export function createApp(): Express {
   api.use('/users', withMethodNotAllowed(usersRouter()));
   api.use('/cart', withMethodNotAllowed(cartRouter()));
   api.use('/order', withMethodNotAllowed(taxDocumentsRouter()));
+  api.use('/order', withMethodNotAllowed(fulfilmentOrderRouter()));
   api.use('/order', withMethodNotAllowed(ordersRouter()));
+  api.use('/shipping', withMethodNotAllowed(shippingRouter()));
   api.use('/payment', withMethodNotAllowed(paymentRouter()));
   api.use('/admin', withMethodNotAllowed(adminRouter()));
   api.use('/delivery', withMethodNotAllowed(deliveryRouter()));

@@ -7,6 +7,7 @@ import { plainDoc } from '../lib/firestore-data.js';
 import { serverConfig } from '../config.js';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { products, toProduct } from './catalog.js';
+import { checkCartLines } from './fulfilment/caps.js';
 
 export const PRODUCT_NOT_FOUND = 'Product not found';
 export const NOT_IN_CART = 'This product is not in your cart';
@@ -66,6 +67,7 @@ async function changeLine(
       const inCart = current > 0 ? ` (you already have ${current})` : '';
       throw badRequest(`${lineLimitMessage(maxLineQuantity, 'cart')}${inCart}`);
     }
+    if (!lineSnap.exists) await checkCartLines(tx, uid);
     if (options.checkStock) {
       const product = toProduct(productSnap);
       const stock = Math.max(0, Math.min(product.stock, MAX_QUANTITY));

@@ -13,6 +13,7 @@ import { HttpError } from '../lib/errors.js';
 import { retryUnsentRefunds } from './payment-actions.js';
 import { orders, paymentOf } from './order-store.js';
 import { transitionOrder } from './order-transition.js';
+import { sweepFulfilment } from './fulfilment/sweep.js';
 
 /** Thrown by the guard when an order no longer qualifies (paid or cancelled meanwhile). */
 class NotExpired extends Error {}
@@ -54,6 +55,10 @@ export async function sweepExpiredHolds(now: Timestamp = Timestamp.now(), limit 
     }
   }
   const refundsSent = await retryUnsentRefunds(now);
+  // Unconfirmed COD orders and unanswered failed deliveries (docs/fulfilment.md).
+  await sweepFulfilment(now).catch((error: unknown) =>
+    logger.error('fulfilment_sweep_failed', { error: error instanceof Error ? error.message : String(error) }),
+  );
   if (cancelled.length > 0 || refundsSent > 0) logger.info('hold_sweep', { cancelled, refundsSent });
   return { cancelled, refundsSent };
 }

@@ -22,7 +22,7 @@ function fontsDir(): string {
 }
 
 let fonts: { regular: Buffer; bold: Buffer } | undefined;
-function loadFonts() {
+export function loadInvoiceFonts() {
   if (!fonts) {
     const dir = fontsDir();
     fonts = { regular: readFileSync(join(dir, 'NotoSans-Regular.ttf')), bold: readFileSync(join(dir, 'NotoSans-Bold.ttf')) };
@@ -347,7 +347,7 @@ function pageFooters(doc: Doc, title: string): void {
 /** The PDF bytes of an order's invoice, or of its credit note. */
 export async function renderTaxDocumentPdf(input: PdfInput): Promise<Buffer> {
   const { default: PDFDocument } = await import('pdfkit');
-  const { regular, bold } = loadFonts();
+  const { regular, bold } = loadInvoiceFonts();
   const number = input.kind === 'credit-note' && input.creditNote ? input.creditNote.number : input.invoice.number;
   const doc = new PDFDocument({
     size: 'A4',

@@ -132,6 +132,10 @@ const SUBJECTS: Record<OrderMailEvent, (ref: string) => string> = {
   placed: (ref) => `We have your order #${ref}`,
   confirmed: (ref) => `Order #${ref} is confirmed`,
   shipped: (ref) => `Order #${ref} is on its way`,
+  out_for_delivery: (ref) => `Order #${ref} is out for delivery today`,
+  delivery_failed: (ref) => `We could not deliver order #${ref}`,
+  completed: (ref) => `Order #${ref} was delivered`,
+  returned_to_origin: (ref) => `Order #${ref} came back to us`,
   cancelled: (ref) => `Order #${ref} was cancelled`,
   refunded: (ref) => `Refund for order #${ref}`,
 };
@@ -145,6 +149,25 @@ function orderParagraphs(event: OrderMailEvent, ref: string, order: DocumentData
       return [
         `Thank you for shopping with Bagshop. Your order #${ref} of ${total} is placed.`,
         cod ? `You pay ${total} in cash when it is delivered.` : 'It is confirmed as soon as your card payment goes through.',
+        ...(cod && order.cod?.required === true
+          ? [
+              `Please confirm this cash-on-delivery order${order.cod.confirmBy ? ` by ${formatWhen(timestampDate(order.cod.confirmBy))}` : ''}: we pack it only once you have, and an order that is not confirmed in time is cancelled.`,
+            ]
+          : []),
+      ];
+    case 'out_for_delivery':
+      return [`Your order #${ref} is out for delivery today.${cod ? ` Please keep ${total} ready.` : ''}`];
+    case 'delivery_failed':
+      return [
+        `The courier could not deliver your order #${ref}${order.ndr?.reason ? `: ${String(order.ndr.reason)}` : ''}.`,
+        'Open your order within 48 hours to choose another delivery day; otherwise the parcel comes back to us.',
+      ];
+    case 'completed':
+      return [`Your order #${ref} was delivered. Thank you for shopping with Bagshop.`];
+    case 'returned_to_origin':
+      return [
+        `Your order #${ref} could not be delivered and came back to us.`,
+        paid ? `Your payment of ${total} will be refunded to the card you paid with.` : 'Nothing was charged for it.',
       ];
     case 'confirmed':
       return [`Your order #${ref} is confirmed${paid ? ' and paid' : ''}. We are packing it now and will write again when it ships.`];
@@ -171,7 +194,7 @@ export function orderMail(
   event: OrderMailEvent,
   orderId: string,
   order: DocumentData,
-  options: { refundAmount?: number } = {},
+  options: { refundAmount?: number; confirmToken?: string | null } = {},
 ): MailDoc | null {
   const to = typeof order.user?.email === 'string' ? order.user.email.trim() : '';
   if (!to) return null;
@@ -184,11 +207,18 @@ export function orderMail(
   });
   rows.push(['Total', formatINR(Number(order.totalAmount ?? 0))]);
   const site = siteUrl();
+  // A COD order that waits for its confirmation: the link carries the signed token (docs/fulfilment.md).
+  const confirmToken = event === 'placed' && order.cod?.required === true ? (options.confirmToken ?? null) : null;
+  const link = site
+    ? confirmToken
+      ? { href: `${site}/orders/${encodeURIComponent(orderId)}?confirm=${encodeURIComponent(confirmToken)}`, label: 'Confirm order' }
+      : { href: `${site}/orders/${encodeURIComponent(orderId)}`, label: 'See your order' }
+    : null;
   const body = render({
     greeting: greeting(order.user?.fullname?.firstname),
     paragraphs: orderParagraphs(event, ref, order, options.refundAmount ?? Number(order.totalAmount ?? 0)),
     rows: event === 'refunded' ? [] : rows,
-    ...(site ? { link: { href: `${site}/orders/${encodeURIComponent(orderId)}`, label: 'See your order' } } : {}),
+    ...(link ? { link } : {}),
   });
   return {
     to,
@@ -200,7 +230,23 @@ export function orderMail(
   };
 }
 
-/** The mail, if any, for an order moving into `status` (the status-change hooks use this). */
+const MAILED_STATUSES: readonly string[] = [
+  'confirmed',
+  'shipped',
+  'out_for_delivery',
+  'delivery_failed',
+  'completed',
+  'returned_to_origin',
+  'cancelled',
+];
+
+/** The mail, if any, for an order moving into `status` (the status-change hooks use this): every move after placing. */
 export function orderMailEventFor(status: string): OrderMailEvent | null {
-  return status === 'confirmed' || status === 'shipped' || status === 'cancelled' ? status : null;
+  return MAILED_STATUSES.includes(status) ? (status as OrderMailEvent) : null;
+}
+
+function timestampDate(value: unknown): Date {
+  if (value instanceof Timestamp) return value.toDate();
+  if (value instanceof Date) return value;
+  return new Date(typeof value === 'string' ? value : 0);
 }

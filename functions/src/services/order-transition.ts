@@ -15,7 +15,15 @@
  * whose optional `afterCommit()` runs once the transaction has committed (network calls:
  * Stripe, mail). To add one, write a TransitionEffect and append it to TRANSITION_EFFECTS.
  */
-import { canTransition, paymentAllowsMove, refundsOnCancel, statusLabel, toPaise, UNPAID_ONLINE_MESSAGE } from '@bagshop/domain';
+import {
+  canTransition,
+  endsUndelivered,
+  paymentAllowsMove,
+  refundsOnCancel,
+  statusLabel,
+  toPaise,
+  UNPAID_ONLINE_MESSAGE,
+} from '@bagshop/domain';
 import type { Order, OrderStatus, PaymentMethod, PaymentStatus } from '@bagshop/domain';
 import { logger } from 'firebase-functions';
 import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
@@ -27,12 +35,22 @@ import { historyOf, ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, typ
 import { clearOrderedLines, readCartLines, readStock, restoreStock } from './stock.js';
 import { isInvoiceNotIssuable, prepareCreditNote, prepareInvoice } from './invoices.js';
 import { orderMail, orderMailEventFor, queueMail } from './mail.js';
+import { FULFILMENT_EFFECTS } from './fulfilment/effects.js';
 
 /** Field paths (dotted) → values, as `tx.update` takes them. */
 export type OrderPatch = Record<string, unknown>;
 
 /** Why the order moves; effects may look at it (e.g. no need to expire a session that expired). */
-export type TransitionReason = 'shopper' | 'admin' | 'payment' | 'session_expired' | 'payment_failed' | 'hold_expired';
+export type TransitionReason =
+  | 'shopper'
+  | 'admin'
+  | 'payment'
+  | 'session_expired'
+  | 'payment_failed'
+  | 'hold_expired'
+  /** Fulfilment (services/fulfilment/): a courier event, an unconfirmed COD order past its time. */
+  | 'courier'
+  | 'cod_expired';
 
 /** Payment fields that change together with the move (the webhook's "paid", the sweep's "failed"). */
 export interface PaymentChange {
@@ -82,11 +100,14 @@ export interface TransitionEffect {
   prepare(tx: Transaction, ctx: TransitionContext): Promise<PreparedEffect | null>;
 }
 
-/** Stock back on the products, exactly once: `stockReleasedAt` marks an order whose stock went back. */
+/**
+ * Stock back on the products, exactly once: `stockReleasedAt` marks an order whose stock went
+ * back. On a cancel, and when a returned parcel is received (returned_to_origin).
+ */
 const releaseStock: TransitionEffect = {
   name: 'release-stock',
   async prepare(tx, ctx) {
-    if (ctx.to !== 'cancelled' || ctx.order.stockReleasedAt) return null;
+    if (!endsUndelivered(ctx.to) || ctx.order.stockReleasedAt) return null;
     const snaps = await readStock(tx, ctx.order);
     return {
       apply(tx) {
@@ -98,11 +119,11 @@ const releaseStock: TransitionEffect = {
   },
 };
 
-/** Cancelling a paid card order refunds it: refund_pending now, the Stripe refund after the commit. */
+/** Cancelling (or getting back undelivered) a paid card order refunds it: refund_pending now, the Stripe refund after the commit. */
 const refundPaidOrder: TransitionEffect = {
   name: 'refund',
   async prepare(_tx, ctx) {
-    if (ctx.to !== 'cancelled' || !refundsOnCancel(ctx.method, ctx.paymentStatus)) return null;
+    if (!endsUndelivered(ctx.to) || !refundsOnCancel(ctx.method, ctx.paymentStatus)) return null;
     const payment = paymentOf(ctx.order);
     const paymentIntentId = typeof payment.paymentIntentId === 'string' ? payment.paymentIntentId : null;
     const amountPaise = typeof payment.amountPaise === 'number' ? payment.amountPaise : toPaise(Number(ctx.order.totalAmount ?? 0));
@@ -158,7 +179,7 @@ const gstDocuments: TransitionEffect = {
   name: 'gst',
   async prepare(tx, ctx) {
     const now = ctx.now.toDate();
-    if (ctx.to === 'cancelled') {
+    if (endsUndelivered(ctx.to)) {
       const apply = await prepareCreditNote(tx, ctx.ref, ctx.order, now);
       return apply ? { apply } : null;
     }
@@ -198,6 +219,7 @@ export const TRANSITION_EFFECTS: TransitionEffect[] = [
   clearPaidCart,
   gstDocuments,
   mailShopper,
+  ...FULFILMENT_EFFECTS,
 ];
 
 export interface PreparedTransition {

@@ -35,6 +35,8 @@ import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './orde
 import { transitionOrder } from './order-transition.js';
 import { orderFromWrite, toOrder } from './orders-format.js';
 import { clearOrderedLines } from './stock.js';
+import { checkHoldingCaps } from './fulfilment/caps.js';
+import { codConfirmToken, codFieldsFor, refuseUnconfirmedCod } from './fulfilment/cod.js';
 
 // Kept here too for code that imported them from this module before they moved.
 export { CONTENDED, ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './order-store.js';
@@ -115,6 +117,14 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
     if (input.paymentMethod === 'COD' && counts.cod >= limits.maxOpenCodOrders)
       throw conflict(openOrdersMessage('COD', limits.maxOpenCodOrders));
 
+    // Stock-holding caps (docs/fulfilment.md): units held unpaid/unconfirmed, the churn block.
+    await checkHoldingCaps(
+      tx,
+      actor.uid,
+      open.docs.map((d) => d.data()),
+      wanted.reduce((sum, l) => sum + l.quantity, 0),
+    );
+
     const snaps = await tx.getAll(...wanted.map((l) => products().doc(l.productId)));
     const missing = snaps.filter((s) => !s.exists);
     if (missing.length > 0) {
@@ -164,6 +174,8 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
       statusHistory: [{ status: 'pending' as OrderStatus, at: now, by: actor.uid }],
       source: buyNow ? 'buy-now' : 'cart',
       delivery,
+      // COD confirmation (docs/fulfilment.md): null for card orders.
+      cod: codFieldsFor(input.paymentMethod, now),
       createdAt: now,
       updatedAt: now,
     };
@@ -173,9 +185,9 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
     }
     tx.create(orderRef, order);
     tx.set(orderLock(actor.uid), { lastOrderAt: now });
-    queueMail(tx, orderMail('placed', orderRef.id, order));
-    // COD clears the ordered lines now; an online order does so when Stripe confirms payment.
-    if (input.paymentMethod === 'COD') clearOrderedLines(tx, order, cartLines);
+    queueMail(tx, orderMail('placed', orderRef.id, order, { confirmToken: codConfirmToken(orderRef.id) }));
+    // Any order takes its lines out of the cart now (docs/fulfilment.md): the same cart cannot be ordered twice.
+    clearOrderedLines(tx, order, cartLines);
     return order;
   });
   invalidateCatalog(); // stock changed
@@ -230,5 +242,5 @@ export function cancelOrder(actor: Actor, orderId: string, now?: Date): Promise<
 /** PATCH /api/order/{id}/status (admin): only along the lifecycle of domain/order-status.ts. */
 /** `now` is the clock; only tests that call the service in-process pass another one. */
 export function setOrderStatus(actor: Actor, orderId: string, to: OrderStatus, now?: Date): Promise<Order> {
-  return transitionOrder(orderId, { to, by: actor.uid, reason: 'admin', now });
+  return transitionOrder(orderId, { to, by: actor.uid, reason: 'admin', now, guard: (order) => refuseUnconfirmedCod(order, to) });
 }

@@ -29,7 +29,10 @@ const ACTION_LABELS: Record<OrderStatus, string> = {
   pending: 'Mark as Pending',
   confirmed: 'Mark as Confirmed',
   shipped: 'Mark as Shipped',
-  completed: 'Mark as Completed',
+  out_for_delivery: 'Mark as Out for delivery',
+  delivery_failed: 'Mark as Delivery failed',
+  completed: 'Mark as Delivered',
+  returned_to_origin: 'Mark as Returned to origin',
   cancelled: 'Cancel order',
 };
 

@@ -1,0 +1,203 @@
+/**
+ * Shipments (docs/fulfilment.md, "Shipments"): the admin ships a confirmed order; the courier
+ * adapter books it (or the admin types courier and AWB); the order becomes `shipped` through
+ * the transition function and keeps the shipment in `shipments[]` (its AWBs in `shipmentAwbs`,
+ * so a tracking event finds its order).
+ */
+import { randomBytes } from 'node:crypto';
+import type { CreateShipmentInput, Order, ShipmentEvent } from '@bagshop/domain';
+import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
+import { db } from '../../lib/admin.js';
+import { plainDoc } from '../../lib/firestore-data.js';
+import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { products } from '../catalog.js';
+import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from '../order-store.js';
+import { prepareTransition } from '../order-transition.js';
+import { toOrder } from '../orders-format.js';
+import { bookWithShiprocket, courierProvider, type Booking } from './courier.js';
+
+/** What a bag weighs packed when its product does not say (grams). */
+export const DEFAULT_UNIT_WEIGHT_GRAMS = 800;
+
+export interface StoredShipmentEvent {
+  key: string;
+  status: ShipmentEvent;
+  at: Timestamp;
+  location: string;
+  note: string;
+}
+
+export interface StoredShipment {
+  _id: string;
+  courier: string;
+  awb: string;
+  trackingUrl: string;
+  labelUrl: string;
+  provider: 'manual' | 'shiprocket';
+  providerOrderId: string | null;
+  providerShipmentId: string | null;
+  courierLabelUrl: string | null;
+  status: ShipmentEvent;
+  weightGrams: number;
+  dimensionsCm: { length: number; breadth: number; height: number };
+  events: StoredShipmentEvent[];
+  createdAt: Timestamp;
+}
+
+export function shipmentsOf(order: DocumentData): StoredShipment[] {
+  return Array.isArray(order.shipments) ? (order.shipments as StoredShipment[]) : [];
+}
+
+export const labelPath = (orderId: string, shipmentId: string) =>
+  `/api/order/${encodeURIComponent(orderId)}/shipments/${encodeURIComponent(shipmentId)}/label`;
+
+/** Parcel weight and size from the lines: each product's `weightGrams` (else 800 g) and a box that grows with the units. */
+export async function parcelOf(order: DocumentData): Promise<{ weightGrams: number; dimensionsCm: StoredShipment['dimensionsCm'] }> {
+  const items = Array.isArray(order.items) ? (order.items as { _id?: unknown; quantity?: unknown }[]) : [];
+  const ids = items.map((i) => String(i._id ?? '')).filter(Boolean);
+  const snaps = ids.length > 0 ? await db.getAll(...ids.map((id) => products().doc(id))) : [];
+  const weightOf = new Map(snaps.map((s) => [s.id, Number(s.get('weightGrams') ?? 0)]));
+  let grams = 0;
+  let units = 0;
+  for (const i of items) {
+    const q = Number(i.quantity ?? 0);
+    units += q;
+    const w = weightOf.get(String(i._id ?? '')) ?? 0;
+    grams += q * (w > 0 ? w : DEFAULT_UNIT_WEIGHT_GRAMS);
+  }
+  return {
+    weightGrams: Math.max(100, Math.round(grams)),
+    dimensionsCm: { length: 45, breadth: 35, height: Math.min(100, 12 * Math.max(1, units)) },
+  };
+}
+
+async function phoneOf(uid: string): Promise<string> {
+  const snap = await db.doc(`users/${uid}`).get();
+  const phone = typeof snap.get('phonenumber') === 'string' ? String(snap.get('phonenumber')) : '';
+  return phone.replace(/\D/g, '').slice(-10);
+}
+
+/** POST /api/order/{id}/shipments (admin). */
+export async function createShipment(
+  actor: Actor,
+  orderId: string,
+  input: CreateShipmentInput,
+): Promise<StoredShipment & { orderId: string }> {
+  const ref = orders().doc(orderId);
+  const snap = await ref.get();
+  if (!snap.exists) throw notFound(ORDER_NOT_FOUND);
+  const order = snap.data() ?? {};
+  if (order.status !== 'confirmed')
+    throw conflict(`Only a confirmed order can be shipped; this one is ${String(order.status).replace(/_/g, ' ')}`);
+
+  const manual = input.awb !== undefined || courierProvider() === 'manual';
+  if (manual && (!input.courier || !input.awb)) {
+    const errors = [
+      ...(!input.courier ? [{ field: 'courier', message: 'Courier is required when no courier service books the shipment' }] : []),
+      ...(!input.awb ? [{ field: 'awb', message: 'AWB is required when no courier service books the shipment' }] : []),
+    ];
+    throw badRequest(errors[0]?.message ?? 'Courier and AWB are required', errors);
+  }
+  const parcel = await parcelOf(order);
+  const weightGrams = input.weightGrams ?? parcel.weightGrams;
+  const dimensionsCm = input.dimensionsCm ?? parcel.dimensionsCm;
+
+  let booking: Booking;
+  if (manual) {
+    booking = {
+      courier: input.courier ?? '',
+      awb: input.awb ?? '',
+      trackingUrl: '',
+      providerOrderId: null,
+      providerShipmentId: null,
+      courierLabelUrl: null,
+    };
+  } else {
+    const plain = (plainDoc(snap) ?? {}) as Record<string, unknown>;
+    const user = (plain.user ?? {}) as { fullname?: { firstname?: string; lastname?: string }; email?: string };
+    const address = (plain.shippingAddress ?? {}) as Record<string, string>;
+    const items = Array.isArray(plain.items)
+      ? (plain.items as { _id: string; name: string; quantity: number; price: number; discount: number }[])
+      : [];
+    booking = await bookWithShiprocket({
+      orderId,
+      placedAt: order.createdAt instanceof Timestamp ? order.createdAt.toDate() : new Date(),
+      paymentMethod: order.paymentMethod === 'ONLINE' ? 'ONLINE' : 'COD',
+      totalAmount: Number(order.totalAmount ?? 0),
+      customer: {
+        name: `${user.fullname?.firstname ?? ''} ${user.fullname?.lastname ?? ''}`.trim(),
+        email: user.email ?? '',
+        phone: await phoneOf(String(order.userId ?? '')),
+      },
+      address: {
+        street: address.street ?? '',
+        city: address.city ?? '',
+        state: address.state ?? '',
+        postalCode: address.postalCode ?? '',
+        country: address.country ?? 'India',
+        landmark: address.landmark ?? '',
+      },
+      items: items.map((i) => ({ name: i.name, sku: i._id, units: i.quantity, sellingPrice: i.price - i.discount })),
+      weightGrams,
+      dimensionsCm,
+    });
+  }
+
+  const shipmentId = randomBytes(8).toString('hex');
+  const now = Timestamp.now();
+  const shipment: StoredShipment = {
+    _id: shipmentId,
+    courier: booking.courier,
+    awb: booking.awb,
+    trackingUrl: booking.trackingUrl,
+    labelUrl: labelPath(orderId, shipmentId),
+    provider: manual ? 'manual' : 'shiprocket',
+    providerOrderId: booking.providerOrderId,
+    providerShipmentId: booking.providerShipmentId,
+    courierLabelUrl: booking.courierLabelUrl,
+    status: 'booked',
+    weightGrams,
+    dimensionsCm,
+    events: [],
+    createdAt: now,
+  };
+
+  const prepared = await runOrderTransaction(async (tx) => {
+    const fresh = await tx.get(ref);
+    const p = await prepareTransition(tx, fresh, {
+      to: 'shipped',
+      by: actor.uid,
+      reason: 'admin',
+      guard: (data) => {
+        if (shipmentsOf(data).length > 0) throw conflict('This order already has a shipment');
+      },
+    });
+    p.apply(tx);
+    const data = fresh.data() ?? {};
+    tx.update(ref, {
+      shipments: [...shipmentsOf(data), shipment],
+      shipmentAwbs: [...(Array.isArray(data.shipmentAwbs) ? (data.shipmentAwbs as string[]) : []), shipment.awb],
+    });
+    return p;
+  });
+  await prepared.afterCommit();
+  return { ...shipment, orderId };
+}
+
+/** The shipment as the API answers it (ISO dates). */
+export function shipmentJson(order: Order, shipmentId: string) {
+  return order.shipments?.find((s) => s._id === shipmentId) ?? null;
+}
+
+export async function findShipment(
+  actor: Actor,
+  orderId: string,
+  shipmentId: string,
+): Promise<{ order: DocumentData; shipment: StoredShipment; json: Order }> {
+  const snap = await orders().doc(orderId).get();
+  if (!snap.exists || (actor.role !== 'admin' && snap.get('userId') !== actor.uid)) throw notFound(ORDER_NOT_FOUND);
+  const order = snap.data() ?? {};
+  const shipment = shipmentsOf(order).find((s) => s._id === shipmentId);
+  if (!shipment) throw notFound('Shipment not found');
+  return { order, shipment, json: toOrder(snap) };
+}
