@@ -309,7 +309,7 @@ export function parseConfig(env: Env): ServerConfig {
   const warnings: string[] = [];
   if (mode === 'stripe' && s.STRIPE_SECRET_KEY && s.PAYMENT_HOLD_SECONDS < STRIPE_MIN_SESSION_SECONDS) {
     warnings.push(
-      `PAYMENT_HOLD_SECONDS=${s.PAYMENT_HOLD_SECONDS} is shorter than the 30 minutes Stripe requires of a Checkout Session: each hold is stretched to its session's expiry`,
+      `PAYMENT_HOLD_SECONDS=${s.PAYMENT_HOLD_SECONDS} is shorter than the 30 minutes Stripe requires of a Checkout Session: each session outlives its hold and is expired when the hold ends`,
     );
   }
   let paymentsUnavailable: string | null = null;

@@ -174,7 +174,8 @@ export async function startCheckout(actor: Actor, orderId: string): Promise<{ ur
         'payment.sessionAttempts': attempt,
         updatedAt: Timestamp.now(),
       };
-      if (expiresAt > fresh.holdUntil.seconds) patch['payment.holdUntil'] = Timestamp.fromMillis(expiresAt * 1000);
+      // The hold is never stretched by the payment call (docs/fulfilment.md, "Stock-holding caps"):
+      // a session that outlives it (Stripe's 30-minute floor) is expired when the sweep cancels the order.
       tx.update(ref, patch);
       return { id: session.id, url: session.url as string };
     });
