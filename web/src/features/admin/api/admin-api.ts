@@ -74,3 +74,16 @@ export const saveSellerSettings = (input: SellerSettingsInput) =>
   apiData<SellerSettings>('admin/settings/seller', { method: 'PUT', body: input });
 
 export const getTaxReport = (month: string) => apiData<TaxReport>('admin/tax', { query: { month } });
+
+// Fulfilment (docs/fulfilment.md).
+export type ShipInput = {
+  courier?: string;
+  awb?: string;
+  weightGrams?: number;
+};
+
+export const shipOrder = (id: string, input: ShipInput) =>
+  apiData<{ shipment: { _id: string; awb: string } }>(`order/${encodeURIComponent(id)}/shipments`, { method: 'POST', body: input });
+
+export const confirmCodByPhone = (id: string) =>
+  apiData<Order>(`order/${encodeURIComponent(id)}/confirm-cod`, { method: 'POST', body: { confirmedByPhone: true } });

@@ -24,6 +24,7 @@ import { notify } from '../../../lib/notify';
 import { setOrderStatus } from '../api/admin-api';
 import { customerName, orderAddressLine } from './order-format';
 import { StatusBadge } from '../../../components/status-badge';
+import { OrderFulfilment } from './order-fulfilment';
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
   pending: 'Mark as Pending',
@@ -135,6 +136,8 @@ export function OrderDrawer({
               ))}
             </Group>
           )}
+
+          <OrderFulfilment order={order} onChanged={onChanged} />
 
           <Divider label="Customer" labelPosition="left" />
           <div>

@@ -35,6 +35,7 @@ import { notify } from '../../../lib/notify';
 import { cancelOrder } from '../../../lib/cancel-order';
 import { useLiveOrder } from '../use-live-orders';
 import { PaymentPanel } from './payment-panel';
+import { FulfilmentPanel } from './fulfilment-panel';
 import { StatusBadge } from '../../../components/status-badge';
 
 function dateTime(iso: string): string {
@@ -81,6 +82,8 @@ function OrderDetail({ order }: { order: Order }) {
           )}
         </Group>
       </Group>
+
+      <FulfilmentPanel order={order} />
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
