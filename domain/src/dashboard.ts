@@ -1,3 +1,4 @@
+import type { FulfilmentFigures } from './fulfilment.js';
 /**
  * The admin dashboard's figures (GET /api/admin/dashboard) and the India-time day
  * arithmetic they are grouped by. India has no daylight saving: IST is always UTC+5:30.
@@ -73,4 +74,6 @@ export interface AdminDashboard {
   totalOrders: number;
   lowStock: LowStockProduct[];
   bestSellers: BestSeller[];
+  /** After "shipped" (docs/fulfilment.md): RTO rates, on-time deliveries, open NDRs, COD awaiting confirmation. */
+  fulfilment?: FulfilmentFigures;
 }

@@ -87,3 +87,34 @@ describe('stock-holding caps', () => {
     expect(awaitsCodConfirmation({ paymentMethod: 'ONLINE', status: 'pending', cod })).toBe(false);
   });
 });
+
+describe('fulfilment dashboard figures', () => {
+  it('counts RTO rates by payment method and deliveries on time', async () => {
+    const { fulfilmentFigures } = await import('./fulfilment.js');
+    const f = (
+      paymentMethod: 'COD' | 'ONLINE',
+      status: 'completed' | 'returned_to_origin' | 'pending',
+      deliveredAt: string | null = null,
+    ) => ({
+      paymentMethod,
+      status,
+      shipped: status !== 'pending',
+      deliveredAt,
+      promisedBy: '2026-11-20',
+    });
+    const figures = fulfilmentFigures(
+      [
+        f('COD', 'returned_to_origin'),
+        f('COD', 'completed', '2026-11-20T17:00:00Z'), // 22:30 IST on the 20th: on time
+        f('COD', 'completed', '2026-11-20T19:00:00Z'), // 00:30 IST on the 21st: late
+        f('ONLINE', 'completed', '2026-11-19T10:00:00Z'),
+        f('ONLINE', 'pending'),
+      ],
+      { openNdrs: 2, codAwaitingConfirmation: 1 },
+    );
+    expect(figures.rto.cod).toEqual({ shipped: 3, returned: 1, rate: 1 / 3 });
+    expect(figures.rto.prepaid).toEqual({ shipped: 1, returned: 0, rate: 0 });
+    expect(figures.deliveries).toEqual({ delivered: 3, onTime: 2 });
+    expect(figures.openNdrs).toBe(2);
+  });
+});

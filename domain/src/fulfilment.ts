@@ -194,3 +194,53 @@ export interface CodConfirmation {
 export function awaitsCodConfirmation(order: { paymentMethod: string; status: string; cod?: CodConfirmation | null }): boolean {
   return order.paymentMethod === 'COD' && order.status === 'pending' && order.cod?.required === true && !order.cod.confirmedAt;
 }
+
+// ── Dashboard (docs/fulfilment.md, "Dashboard") ──
+
+export const FULFILMENT_DASHBOARD_DAYS = 30;
+
+export interface RtoRate {
+  /** Orders of the window that reached the courier. */
+  shipped: number;
+  returned: number;
+  /** returned / shipped, 0..1; null when nothing shipped. */
+  rate: number | null;
+}
+
+export interface FulfilmentFigures {
+  rto: { cod: RtoRate; prepaid: RtoRate };
+  /** Delivered orders of the window, and how many on or before the promised last day. */
+  deliveries: { delivered: number; onTime: number };
+  openNdrs: number;
+  codAwaitingConfirmation: number;
+}
+
+/** What the dashboard needs of one order (placed in the window). */
+export interface FulfilmentFact {
+  paymentMethod: 'COD' | 'ONLINE';
+  status: OrderStatus;
+  shipped: boolean;
+  /** ISO of the move to completed, if delivered. */
+  deliveredAt: string | null;
+  /** The promised last day, 'YYYY-MM-DD' (India), if any. */
+  promisedBy: string | null;
+}
+
+function rate(facts: FulfilmentFact[]): RtoRate {
+  const shipped = facts.filter((f) => f.shipped).length;
+  const returned = facts.filter((f) => f.status === 'returned_to_origin').length;
+  return { shipped, returned, rate: shipped > 0 ? returned / shipped : null };
+}
+
+export function fulfilmentFigures(
+  facts: FulfilmentFact[],
+  counts: { openNdrs: number; codAwaitingConfirmation: number },
+): FulfilmentFigures {
+  const delivered = facts.filter((f) => f.status === 'completed' && f.deliveredAt);
+  const onTime = delivered.filter((f) => f.promisedBy === null || istDate(new Date(f.deliveredAt ?? '')) <= f.promisedBy).length;
+  return {
+    rto: { cod: rate(facts.filter((f) => f.paymentMethod === 'COD')), prepaid: rate(facts.filter((f) => f.paymentMethod === 'ONLINE')) },
+    deliveries: { delivered: delivered.length, onTime },
+    ...counts,
+  };
+}

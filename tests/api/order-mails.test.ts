@@ -37,7 +37,7 @@ function setStatus(orderId: string, status: string) {
 }
 
 describe('order mails', () => {
-  it('placed → confirmed → shipped: one mail each, to the shopper, in the Trigger Email shape', async () => {
+  it('placed → confirmed → shipped → delivered: one mail each, to the shopper, in the Trigger Email shape', async () => {
     const { shopper, order } = await codOrder();
     const placed = await mailsFor(order._id);
     expect(placed).toHaveLength(1);
@@ -54,7 +54,7 @@ describe('order mails', () => {
     expect((await setStatus(order._id, 'shipped')).status).toBe(200);
     expect((await setStatus(order._id, 'completed')).status).toBe(200);
     const all = await mailsFor(order._id);
-    expect(all.map((m) => m.kind)).toEqual(['order_placed', 'order_confirmed', 'order_shipped']);
+    expect(all.map((m) => m.kind)).toEqual(['order_placed', 'order_confirmed', 'order_shipped', 'order_completed']);
     expect(all.every((m) => m.to === shopper.email)).toBe(true);
   });
 

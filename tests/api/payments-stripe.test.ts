@@ -114,7 +114,7 @@ async function onlineOrder(stock = 10, quantity = 2) {
 describe('POST /api/payment: a Checkout Session from the order in Firestore', () => {
   it('sends amounts in paise, inr, metadata and the return URLs; answers { success, url }', async () => {
     const before = standin.requests.length;
-    const { shopper, product, order, pay, sessionId } = await onlineOrder();
+    const { shopper, product, keep, order, pay, sessionId } = await onlineOrder();
     expect(pay.body.success).toBe(true);
     expect(pay.body.url).toBe(`${standin.url}/c/pay/${sessionId}`);
 
@@ -144,9 +144,10 @@ describe('POST /api/payment: a Checkout Session from the order in Firestore', ()
     expect(standin.sessions.get(sessionId)?.amount_total).toBe(order.totalAmount * 100);
 
     expect((await storedOrder(order._id)).payment).toMatchObject({ sessionId, status: 'unpaid' });
-    // Stock is held while the shopper pays; the cart is cleared only when payment is confirmed.
+    // Stock is held while the shopper pays; the ordered line left the cart when the order was
+    // placed (docs/fulfilment.md: the same cart cannot be ordered twice), the other line stays.
     expect(await stockOf(product._id)).toBe(8);
-    expect(await cartOf(shopper.uid)).toMatchObject({ [product._id]: 2 });
+    expect(await cartOf(shopper.uid)).toEqual({ [keep._id]: 1 });
 
     // Asking again hands out the same open session, never a second payable one.
     const again = await api<Envelope<{ sessionId: string }>>('payment', {

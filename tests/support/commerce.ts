@@ -174,5 +174,13 @@ export async function warmFunctionWorkers(users: TestUser[], step = 4): Promise<
 export async function placeOrderDelivered(user: TestUser, body: Record<string, unknown>, attempts = 3) {
   let res = await placeUnconfirmedOrder(user, body);
   for (let i = 1; i < attempts && res.status === 504; i += 1) res = await placeUnconfirmedOrder(user, body);
+  // As `placeOrder`: a COD order is confirmed by its shopper.
+  if (res.status === 201 && res.body.data.paymentMethod === 'COD') {
+    const path = `order/${res.body.data._id}/confirm-cod`;
+    let confirmed = await api(path, { method: 'POST', token: user.idToken, body: {} });
+    for (let i = 1; i < attempts && confirmed.status === 504; i += 1)
+      confirmed = await api(path, { method: 'POST', token: user.idToken, body: {} });
+    if (confirmed.status !== 200) throw new Error(`confirm-cod answered ${confirmed.status}`);
+  }
   return res;
 }

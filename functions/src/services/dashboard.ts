@@ -12,6 +12,7 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
 import { plainDoc } from '../lib/firestore-data.js';
 import { toProduct } from './catalog.js';
+import { fulfilmentDashboard } from './fulfilment/dashboard.js';
 import { bestSellers, emptyStatusCounts, orderFacts, revenueFigures, type OrderFacts } from './dashboard-figures.js';
 
 const LOW_STOCK_LIMIT = 50;
@@ -27,12 +28,13 @@ export async function dashboard(now = new Date()): Promise<AdminDashboard> {
   const since = revenueStart < bestSince ? revenueStart : bestSince;
 
   const orders = db.collection('orders');
-  const [recent, counts, lowStock] = await Promise.all([
+  const [recent, counts, lowStock, fulfilment] = await Promise.all([
     orders.where('createdAt', '>=', Timestamp.fromDate(since)).get(),
     Promise.all(
       ORDER_STATUSES.map(async (status) => [status, (await orders.where('status', '==', status).count().get()).data().count] as const),
     ),
     db.collection('products').where('stock', '<=', LOW_STOCK_THRESHOLD).orderBy('stock', 'asc').limit(LOW_STOCK_LIMIT).get(),
+    fulfilmentDashboard(now),
   ]);
 
   const facts = recent.docs.map((d) => orderFacts(d.id, plainDoc(d))).filter((f): f is OrderFacts => f !== null);
@@ -50,5 +52,6 @@ export async function dashboard(now = new Date()): Promise<AdminDashboard> {
       return { _id: p._id, name: p.name, category: p.category, stock: p.stock, imageUrl: p.image.url };
     }),
     bestSellers: bestSellers(facts, bestSince),
+    fulfilment,
   };
 }

@@ -42,6 +42,20 @@ const CASES: WriteCase[] = [
   },
   { name: 'mark their order completed', write: (fs, p) => updateDoc(doc(fs, 'orders', ownOrder(p)), { status: 'completed' }) },
   { name: 'mark their order paid', write: (fs, p) => updateDoc(doc(fs, 'orders', ownOrder(p)), { 'payment.status': 'paid' }) },
+  // Fulfilment (docs/fulfilment.md): shipments, their events, COD confirmation and the churn record are the function's.
+  {
+    name: 'add a shipment to their order',
+    write: (fs, p) =>
+      updateDoc(doc(fs, 'orders', ownOrder(p)), {
+        shipments: [{ _id: 's1', awb: 'FAKE1234', status: 'delivered', events: [] }],
+        shipmentAwbs: ['FAKE1234'],
+      }),
+  },
+  {
+    name: 'confirm their COD order directly',
+    write: (fs, p) => updateDoc(doc(fs, 'orders', ownOrder(p)), { 'cod.confirmedAt': serverTimestamp(), 'cod.via': 'shopper' }),
+  },
+  { name: 'clear their unpaid-cancel record', write: (fs, p) => setDoc(doc(fs, 'holdChurn', self(p)), { cancels: [] }) },
   {
     name: 'place an order with their own total',
     write: (fs, p) =>

@@ -8,6 +8,7 @@ import { useAdminTitle } from '../hooks/use-admin-title';
 import { useLoad } from '../hooks/use-load';
 import { PageHeader } from './page-header';
 import { StatusBadge } from '../../../components/status-badge';
+import { FulfilmentFiguresCard } from './fulfilment-figures';
 
 const dayLabel = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 
@@ -85,6 +86,8 @@ function DashboardView({ data }: { data: AdminDashboard }) {
           icon={<IconAlertTriangle size={30} color="var(--mantine-color-red-6)" />}
         />
       </SimpleGrid>
+
+      {data.fulfilment && <FulfilmentFiguresCard figures={data.fulfilment} />}
 
       <SimpleGrid cols={{ base: 1, md: 2 }}>
         <Card withBorder radius="md" padding="md">
