@@ -75,7 +75,12 @@ export function OrdersPage() {
     };
   }, [openId]);
 
-  const visible = useMemo(() => orders.filter((o) => matchesSearch(o, search)), [orders, search]);
+  // Open failed deliveries (NDR) first: the shopper has 48 hours (docs/fulfilment.md); the rest newest first.
+  const visible = useMemo(() => {
+    const matching = orders.filter((o) => matchesSearch(o, search));
+    const open = (o: Order) => o.status === 'delivery_failed' && o.ndr?.status === 'open';
+    return [...matching.filter(open), ...matching.filter((o) => !open(o))];
+  }, [orders, search]);
   const open = orders.find((o) => o._id === openId) ?? null;
 
   const onChanged = (next: Order) => {
