@@ -95,13 +95,21 @@ describe('the exported functions declare their secrets', () => {
     else process.env.FUNCTIONS_CONTROL_API = saved;
   });
 
-  it('api and sweepHolds bind STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET', async () => {
+  it('api and sweepHolds bind the Stripe and fulfilment secrets', async () => {
     const { api, sweepHolds, sweepHoldsEmulator } = await import('./index.js');
     expect(sweepHoldsEmulator).toBeUndefined(); // the emulators' HTTP twin of the sweep is never deployed
     const secrets = (fn: { __endpoint?: { secretEnvironmentVariables?: { key: string }[] } }) =>
       (fn.__endpoint?.secretEnvironmentVariables ?? []).map((s) => s.key).sort();
-    expect(secrets(api)).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
-    expect(secrets(sweepHolds)).toEqual(['STRIPE_SECRET_KEY', 'STRIPE_WEBHOOK_SECRET']);
+    const expected = [
+      'COURIER_WEBHOOK_TOKEN',
+      'ORDER_LINK_SECRET',
+      'SHIPROCKET_EMAIL',
+      'SHIPROCKET_PASSWORD',
+      'STRIPE_SECRET_KEY',
+      'STRIPE_WEBHOOK_SECRET',
+    ];
+    expect(secrets(api)).toEqual(expected);
+    expect(secrets(sweepHolds)).toEqual(expected);
     expect(api.__endpoint).toMatchObject({ region: ['asia-south1'], httpsTrigger: {} });
     expect(sweepHolds.__endpoint).toMatchObject({ region: ['asia-south1'], scheduleTrigger: { schedule: 'every 1 minutes' } });
   });

@@ -91,14 +91,12 @@ describe('orderMail', () => {
 });
 
 describe('orderMailEventFor', () => {
-  it('mails on confirmed, shipped and cancelled; not on pending or completed', () => {
-    expect(['pending', 'confirmed', 'shipped', 'completed', 'cancelled'].map(orderMailEventFor)).toEqual([
-      null,
-      'confirmed',
-      'shipped',
-      null,
-      'cancelled',
-    ]);
+  it('mails on every move after placing (docs/fulfilment.md), not on pending', () => {
+    expect(
+      ['pending', 'confirmed', 'shipped', 'out_for_delivery', 'delivery_failed', 'completed', 'returned_to_origin', 'cancelled'].map(
+        orderMailEventFor,
+      ),
+    ).toEqual([null, 'confirmed', 'shipped', 'out_for_delivery', 'delivery_failed', 'completed', 'returned_to_origin', 'cancelled']);
   });
 });
 
