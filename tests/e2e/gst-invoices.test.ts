@@ -65,6 +65,8 @@ describe('GST invoices in the browser', () => {
       body: { paymentMethod: 'COD', addressId: address.id, productId: product._id },
     });
     orderId = placed.body.data._id;
+    // The shopper confirms the cash-on-delivery order first (COD_CONFIRMATION=required; docs/fulfilment.md).
+    await api(`order/${orderId}/confirm-cod`, { method: 'POST', token: shopper.idToken, body: {} });
     const confirmed = await api<Envelope<OrderJson & { invoice: Invoice }>>(`order/${orderId}/status`, {
       method: 'PATCH',
       token: adminUser.idToken,
