@@ -57,7 +57,8 @@ const confirmCod = (orderId: string, body: Record<string, unknown> = {}, token?:
 const setStatus = (orderId: string, status: string) =>
   api<Envelope<CodOrder>>(`order/${orderId}/status`, { method: 'PATCH', token: adminUser.idToken, body: { status } });
 
-describe('COD confirmation', () => {
+// Each case makes ten or more calls through the emulators: room for a busy machine.
+describe('COD confirmation', { timeout: 90_000 }, () => {
   it('a new COD order waits for the shopper; the admin cannot confirm it until then', async () => {
     const { shopper, order } = await codOrder();
     expect(order.cod).toMatchObject({ required: true, confirmedAt: null, via: null });
@@ -141,7 +142,7 @@ describe('COD confirmation', () => {
   });
 });
 
-describe('stock nobody can hold hostage', () => {
+describe('stock nobody can hold hostage', { timeout: 90_000 }, () => {
   it('placing an order (any method) empties the ordered lines from the cart', async () => {
     const shopper = await shopperWithAddress();
     const a = await createProduct(adminUser, { stock: 5 });

@@ -88,7 +88,8 @@ async function event(awb: string, name: Parameters<CourierLocal['send']>[1], opt
   expect(await courier.send(awb, name, options)).toBe(200);
 }
 
-describe('POST /api/order/{id}/shipments', () => {
+// Each case makes ten or more calls through the emulators: room for a busy machine.
+describe('POST /api/order/{id}/shipments', { timeout: 90_000 }, () => {
   it('401 anonymous, 403 shopper, 404 unknown order, 409 before confirmation, 400 bad input', async () => {
     const { shopper, order } = await confirmedOrder();
     expect((await api(`order/${order._id}/shipments`, { method: 'POST', body: {} })).status).toBe(401);
@@ -160,7 +161,7 @@ describe('POST /api/order/{id}/shipments', () => {
   });
 });
 
-describe('POST /api/shipping/webhook', () => {
+describe('POST /api/shipping/webhook', { timeout: 90_000 }, () => {
   it('refuses a body without the courier token (401)', async () => {
     const { shipment } = await shippedOrder();
     const body = courier.webhookBody(shipment.awb, 'delivered');
@@ -206,7 +207,7 @@ describe('POST /api/shipping/webhook', () => {
   });
 });
 
-describe('failed delivery (NDR)', () => {
+describe('failed delivery (NDR)', { timeout: 90_000 }, () => {
   it('shows the reason; the shopper asks for a reattempt on a working day; the courier delivers', async () => {
     const { shopper, order, shipment } = await shippedOrder();
     await event(shipment.awb, 'picked_up');
@@ -265,7 +266,7 @@ describe('failed delivery (NDR)', () => {
   });
 });
 
-describe('return to origin', () => {
+describe('return to origin', { timeout: 90_000 }, () => {
   it('puts the stock back exactly once when the parcel is back, and issues the credit note', async () => {
     const { product, order, shipment } = await shippedOrder({ quantity: 3, stock: 10 });
     expect(await stockOf(product._id)).toBe(7);
