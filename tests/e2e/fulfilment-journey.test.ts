@@ -124,7 +124,9 @@ describe('fulfilment journeys (Chromium)', () => {
     expect(await courier.send(awb, 'out_for_delivery')).toBe(200);
     expect(await courier.send(awb, 'failed_attempt', { reason: 'Customer not available' })).toBe(200);
 
-    const page = await shopperContext.newPage();
+    // A context of its own: the first journey's shopper is still signed in in the shared one.
+    const context = await chromium.browser.newContext({ viewport: VIEWPORTS.mobile });
+    const page = await context.newPage();
     await logIn(page, chromium.base, shopper.email, shopper.password);
     await page.goto(`${chromium.base}/orders/${order._id}`, { waitUntil: 'load' });
     const failed = page.getByTestId('failed-delivery');
@@ -141,5 +143,6 @@ describe('fulfilment journeys (Chromium)', () => {
     await page.locator('[data-status="completed"]').first().waitFor(WAIT);
     const after = await api<Envelope<OrderJson>>(`order/${order._id}`, { token: shopper.idToken });
     expect(after.body.data.status).toBe('completed');
+    await context.close();
   });
 });
