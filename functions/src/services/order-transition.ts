@@ -22,7 +22,7 @@ import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transact
 import { conflict, notFound } from '../lib/errors.js';
 import { invalidateCatalog } from './catalog.js';
 import { toOrder } from './orders-format.js';
-import { expireSessionQuietly, extraPaymentsOf, hasUnsent, issueRefund, newRefund } from './payment-actions.js';
+import { expireSessionQuietly, extraPaymentsOf, hasUnsent, issueRefund, newRefund, providerOf } from './payment-actions.js';
 import { historyOf, ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, type StoredOrder } from './order-store.js';
 import { clearOrderedLines, readCartLines, readStock, restoreStock } from './stock.js';
 import { isInvoiceNotIssuable, prepareCreditNote, prepareInvoice } from './invoices.js';
@@ -32,7 +32,15 @@ import { orderMail, orderMailEventFor, queueMail } from './mail.js';
 export type OrderPatch = Record<string, unknown>;
 
 /** Why the order moves; effects may look at it (e.g. no need to expire a session that expired). */
-export type TransitionReason = 'shopper' | 'admin' | 'payment' | 'session_expired' | 'payment_failed' | 'hold_expired';
+export type TransitionReason =
+  | 'shopper'
+  | 'admin'
+  | 'payment'
+  | 'session_expired'
+  | 'payment_failed'
+  | 'hold_expired'
+  /** Refunded at the provider (its dashboard) without the shop asking (issue 24). */
+  | 'payment_refunded';
 
 /** Payment fields that change together with the move (the webhook's "paid", the sweep's "failed"). */
 export interface PaymentChange {
@@ -114,7 +122,7 @@ const refundPaidOrder: TransitionEffect = {
         'payment.refundUnsent': hasUnsent(refund, extraPaymentsOf(ctx.order)),
       }),
       afterCommit: async () => {
-        if (paymentIntentId) await issueRefund(ctx.orderId, paymentIntentId, 'requested_by_customer');
+        if (paymentIntentId) await issueRefund(ctx.orderId, paymentIntentId, 'requested_by_customer', providerOf(ctx.order));
         else logger.error('refund_without_payment_intent', { orderId: ctx.orderId });
       },
     };
@@ -129,7 +137,7 @@ const expireUnpaidSession: TransitionEffect = {
     const unpaid = ctx.paymentStatus === 'unpaid' || ctx.paymentStatus === 'failed';
     if (ctx.to !== 'cancelled' || ctx.method !== 'ONLINE' || !unpaid || typeof sessionId !== 'string' || ctx.reason === 'session_expired')
       return null;
-    return { apply: () => ({}), afterCommit: () => expireSessionQuietly(sessionId) };
+    return { apply: () => ({}), afterCommit: () => expireSessionQuietly(sessionId, providerOf(ctx.order)) };
   },
 };
 
