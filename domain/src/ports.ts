@@ -20,6 +20,8 @@ export const LOCAL_PORTS = {
   vite: 5173,
   /** The local test checkout that stands in for Stripe (scripts/stripe-local). */
   stripeLocal: 12111,
+  /** The local test checkout that stands in for Razorpay (scripts/razorpay-local; PAYMENT_PROVIDER=razorpay). */
+  razorpayLocal: 12112,
 } as const;
 
 export type LocalPortName = keyof typeof LOCAL_PORTS;

@@ -10,6 +10,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, parseConfig, type ServerConfig } from '../../functions/src/config.ts';
+import { LOCAL_RAZORPAY_KEY_ID, LOCAL_RAZORPAY_KEY_SECRET, LOCAL_RAZORPAY_WEBHOOK_SECRET } from '../razorpay-local/server.ts';
 import { LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET } from '../stripe-local/server.ts';
 import { PORTS, PROJECT_ID, ROOT } from './env.ts';
 import { PreflightError } from './preflight.ts';
@@ -20,7 +21,43 @@ export const SECRETS_FILE = resolve(FUNCTIONS_DIR, '.secret.local');
 const MARK = '# Written by npm start / npm test from their environment (scripts/lib/function-settings.ts); edits are overwritten.';
 
 /** Non-secret params, with the emulator default when the environment does not set them. */
-const PARAMS = ['TRUST_PROXY_HOPS', 'PAYMENT_HOLD_SECONDS', 'MAX_LINE_QUANTITY', 'MAX_OPEN_ONLINE_ORDERS', 'MAX_OPEN_COD_ORDERS'] as const;
+const PARAMS = [
+  'TRUST_PROXY_HOPS',
+  'PAYMENT_HOLD_SECONDS',
+  'MAX_LINE_QUANTITY',
+  'MAX_OPEN_ONLINE_ORDERS',
+  'MAX_OPEN_COD_ORDERS',
+  'PAYMENT_PROVIDER',
+  'PAYMENT_GRACE_SECONDS',
+] as const;
+
+export type RazorpayPayments =
+  | { mode: 'local'; url: string; keyId: string; keySecret: string; webhookSecret: string }
+  | { mode: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string };
+
+/**
+ * Razorpay: real test keys when RAZORPAY_KEY_ID (rzp_test_…), RAZORPAY_KEY_SECRET and
+ * RAZORPAY_WEBHOOK_SECRET are given, otherwise the local Razorpay test checkout.
+ */
+export function chooseRazorpay(env: NodeJS.ProcessEnv = process.env): RazorpayPayments {
+  const own = ownSecrets() ?? {};
+  const keyId = env.RAZORPAY_KEY_ID?.trim() || '';
+  const keySecret = env.RAZORPAY_KEY_SECRET?.trim() || own.RAZORPAY_KEY_SECRET?.trim() || '';
+  if (!keyId) {
+    return {
+      mode: 'local',
+      url: `http://127.0.0.1:${PORTS.razorpayLocal}`,
+      keyId: LOCAL_RAZORPAY_KEY_ID,
+      keySecret: LOCAL_RAZORPAY_KEY_SECRET,
+      webhookSecret: LOCAL_RAZORPAY_WEBHOOK_SECRET,
+    };
+  }
+  if (!keyId.startsWith('rzp_test_')) throw new PreflightError('RAZORPAY_KEY_ID: the emulators take Razorpay test keys only (rzp_test_…).');
+  const webhookSecret = env.RAZORPAY_WEBHOOK_SECRET?.trim() || own.RAZORPAY_WEBHOOK_SECRET?.trim() || '';
+  if (!keySecret || !webhookSecret)
+    throw new PreflightError('With a real RAZORPAY_KEY_ID, also set RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET.');
+  return { mode: 'razorpay', keyId, keySecret, webhookSecret };
+}
 
 export type CardPayments =
   { mode: 'local'; url: string; secretKey: string; webhookSecret: string } | { mode: 'stripe'; secretKey: string; webhookSecret: string };
@@ -73,7 +110,12 @@ export function chooseCardPayments(env: NodeJS.ProcessEnv = process.env): CardPa
  * Writes the function's emulator settings; returns them as the function will read them.
  * Fails (PreflightError) on a setting the function would refuse, before anything starts.
  */
-export function writeFunctionSettings(options: { appOrigin: string; payments: CardPayments; env?: NodeJS.ProcessEnv }): ServerConfig {
+export function writeFunctionSettings(options: {
+  appOrigin: string;
+  payments: CardPayments;
+  razorpay?: RazorpayPayments;
+  env?: NodeJS.ProcessEnv;
+}): ServerConfig {
   const env = options.env ?? process.env;
   const params: Record<string, string> = { APP_ORIGIN: options.appOrigin };
   for (const name of PARAMS) {
@@ -81,7 +123,15 @@ export function writeFunctionSettings(options: { appOrigin: string; payments: Ca
     if (value) params[name] = value;
   }
   if (options.payments.mode === 'local') params.STRIPE_API_BASE = options.payments.url;
-  const secrets = { STRIPE_SECRET_KEY: options.payments.secretKey, STRIPE_WEBHOOK_SECRET: options.payments.webhookSecret };
+  const razorpay = options.razorpay ?? chooseRazorpay(env);
+  params.RAZORPAY_KEY_ID = razorpay.keyId;
+  if (razorpay.mode === 'local') params.RAZORPAY_API_BASE = razorpay.url;
+  const secrets = {
+    STRIPE_SECRET_KEY: options.payments.secretKey,
+    STRIPE_WEBHOOK_SECRET: options.payments.webhookSecret,
+    RAZORPAY_KEY_SECRET: razorpay.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
+  };
 
   let config: ServerConfig;
   try {
@@ -99,6 +149,8 @@ export function writeFunctionSettings(options: { appOrigin: string; payments: Ca
     MAX_LINE_QUANTITY: String(config.limits.maxLineQuantity),
     MAX_OPEN_ONLINE_ORDERS: String(config.limits.maxOpenOnlineOrders),
     MAX_OPEN_COD_ORDERS: String(config.limits.maxOpenCodOrders),
+    PAYMENT_PROVIDER: config.paymentProvider,
+    PAYMENT_GRACE_SECONDS: String(config.paymentGraceSeconds),
   };
   writeFileSync(
     PARAMS_FILE,

@@ -3,7 +3,7 @@ import { createPaymentSchema } from '@bagshop/domain';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
 import { onlinePaymentsConfigured, PAYMENTS_NOT_CONFIGURED } from '../../lib/stripe.js';
-import { activeProvider, razorpayProvider, stripeProvider } from '../../services/payments/provider.js';
+import { providerForOrderId, razorpayProvider, stripeProvider } from '../../services/payments/provider.js';
 import { checkoutStatus } from '../../services/payments/reconcile.js';
 import { RAZORPAY_REFERENCE } from '../../services/payments/razorpay.js';
 import { requireUser } from '../auth.js';
@@ -29,7 +29,7 @@ export function paymentRouter(): Router {
     if (!onlinePaymentsConfigured()) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
     await new Promise<void>((resolve, reject) => paymentLimit(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
     const { orderId } = createPaymentSchema.parse(jsonBody(req));
-    const { url, sessionId } = await activeProvider().createCheckout(user, orderId);
+    const { url, sessionId } = await (await providerForOrderId(orderId)).createCheckout(user, orderId);
     // The spec's client reads `url` at the top level.
     res.status(200).json({ success: true, url, data: { url, sessionId } });
   });

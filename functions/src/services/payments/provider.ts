@@ -8,7 +8,7 @@
  */
 import type { Stripe } from '../../lib/stripe.js';
 import { serverConfig, type PaymentProviderName } from '../../config.js';
-import type { Actor, StoredOrder } from '../order-store.js';
+import { orders, type Actor, type StoredOrder } from '../order-store.js';
 import { expireSessionQuietly, issueRefund, providerOf } from '../payment-actions.js';
 import { handleWebhook, reconcileStripeCheckout, startCheckout } from '../payments.js';
 import { handleRazorpayWebhook, reconcileRazorpayCheckout, startRazorpayCheckout } from './razorpay.js';
@@ -55,6 +55,16 @@ const PROVIDERS: Record<PaymentProviderName, PaymentProvider> = { stripe: stripe
 /** Who takes the payments of new orders (PAYMENT_PROVIDER). */
 export function activeProvider(): PaymentProvider {
   return PROVIDERS[serverConfig().paymentProvider];
+}
+
+/**
+ * Who takes the payment of this order: the provider it was placed with (an order placed before
+ * PAYMENT_PROVIDER changed keeps its provider); an unknown order gets the active one, whose
+ * checkout then answers 404.
+ */
+export async function providerForOrderId(orderId: string): Promise<PaymentProvider> {
+  const snap = await orders().doc(orderId).get();
+  return snap.exists ? providerForOrder(snap.data() ?? {}) : activeProvider();
 }
 
 /** Who took (or takes) this order's payment. */
