@@ -2,7 +2,7 @@
  * Razorpay's own Node client (`razorpay`), built from RAZORPAY_KEY_ID / RAZORPAY_KEY_SECRET
  * and, on the emulators only, pointed at the local Razorpay test checkout
  * (scripts/razorpay-local): the client hard-codes https://api.razorpay.com but keeps its axios
- * instance at `api.rq`, whose baseURL we replace (docs/decisions/0029-razorpay-payment-links.md).
+ * instance at `api.rq`, whose baseURL we replace (docs/decisions/0024-razorpay-payment-links.md).
  */
 import type RazorpayClient from 'razorpay';
 import { serverConfig } from '../config.js';

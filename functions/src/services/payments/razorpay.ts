@@ -1,5 +1,5 @@
 /**
- * Razorpay Payment Links (docs/decisions/0029-razorpay-payment-links.md): one link per order
+ * Razorpay Payment Links (docs/decisions/0024-razorpay-payment-links.md): one link per order
  * attempt, for the order's amount in paise, INR, reference_id `<order>-<attempt>` (Razorpay
  * refuses a second link with the same reference, which makes creation idempotent) and the
  * order id in its notes. The shopper pays on Razorpay's hosted page (UPI QR or app, card,
