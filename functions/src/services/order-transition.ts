@@ -58,6 +58,8 @@ export interface TransitionRequest {
   /** Who-may checks on the fresh order, inside the transaction (throw an HttpError to refuse). */
   guard?: (order: StoredOrder, from: OrderStatus) => void;
   payment?: PaymentChange;
+  /** More fields written with the move, in the same update (e.g. a refund settled at the provider). */
+  extra?: OrderPatch;
   /** The clock; tests that run the service in-process pass another (docs/gst-invoices.md, the 1 April restart). */
   now?: Date;
 }
@@ -276,6 +278,7 @@ export async function prepareTransition(tx: Transaction, snap: DocumentSnapshot,
         updatedAt: now,
         ...paymentFields(request.payment),
       };
+      if (request.extra) mergePatch(patch, request.extra, 'request');
       for (const { name, effect } of prepared) mergePatch(patch, effect.apply(tx), name);
       tx.update(snap.ref, patch);
     },

@@ -501,17 +501,17 @@ export async function refundedOutsideShop(
       by: refund.by,
       reason: 'payment_refunded',
       payment: { status: 'refunded' },
+      extra: {
+        'payment.refund': settled,
+        'payment.refundUnsent': hasUnsent(settled, extraPaymentsOf(order)),
+        attention: withAttention(order, {
+          code: 'refunded_outside_shop',
+          message: `${refund.provider} refunded this order’s payment outside the shop: the order was cancelled`,
+          at: now,
+        }),
+      },
     });
     prepared.apply(tx);
-    tx.update(snap.ref, {
-      'payment.refund': settled,
-      'payment.refundUnsent': hasUnsent(settled, extraPaymentsOf(order)),
-      attention: withAttention(order, {
-        code: 'refunded_outside_shop',
-        message: `${refund.provider} refunded this order’s payment outside the shop: the order was cancelled`,
-        at: now,
-      }),
-    });
     mail();
     return { outcome: 'refunded_outside_shop', afterCommit: () => prepared.afterCommit() };
   }
