@@ -6,10 +6,11 @@ import { resolve } from 'node:path';
 import { buildFunctions, buildWeb } from './lib/build.ts';
 import { DATA_DIR, emulatorEnv, prepareEmulators, startEmulators, waitForApi } from './lib/emulators.ts';
 import { HOSTING_URL, PORTS, ROOT, SWEEP_URL, webBuildEnv } from './lib/env.ts';
-import { chooseCardPayments, startHoldSweeper, sweepIntervalMs, writeFunctionSettings } from './lib/function-settings.ts';
+import { chooseCardPayments, chooseRazorpay, startHoldSweeper, sweepIntervalMs, writeFunctionSettings } from './lib/function-settings.ts';
 import { checkPorts, PreflightError } from './lib/preflight.ts';
 import { run, step } from './lib/run.ts';
 import { DEMO_ACCOUNTS } from './seed.ts';
+import { startRazorpayLocal, type RazorpayLocal } from './razorpay-local/server.ts';
 import { startStripeLocal, type StripeLocal } from './stripe-local/server.ts';
 import { LOCAL_COURIER_WEBHOOK_TOKEN, startCourierLocal, type CourierLocal } from './courier-local/server.ts';
 
@@ -30,8 +31,12 @@ async function main(): Promise<number> {
   if (payments.mode === 'local') await checkPorts(['stripeLocal']);
   const localCourier = process.env.COURIER_PROVIDER?.trim() !== 'manual';
   if (localCourier) await checkPorts(['courierLocal']);
+  // PAYMENT_PROVIDER=razorpay: real Razorpay test keys, else the local Razorpay test checkout.
+  const useRazorpay = process.env.PAYMENT_PROVIDER?.trim().toLowerCase() === 'razorpay';
+  const razorpayPayments = chooseRazorpay();
+  if (useRazorpay && razorpayPayments.mode === 'local') await checkPorts(['razorpayLocal']);
   const url = dev ? `http://127.0.0.1:${PORTS.vite}` : HOSTING_URL;
-  const settings = writeFunctionSettings({ appOrigin: url, payments });
+  const settings = writeFunctionSettings({ appOrigin: url, payments, razorpay: razorpayPayments });
 
   await buildFunctions();
   if (!dev) await buildWeb();
@@ -65,6 +70,16 @@ async function main(): Promise<number> {
     });
   }
 
+  let razorpayLocal: RazorpayLocal | undefined;
+  if (useRazorpay && razorpayPayments.mode === 'local') {
+    razorpayLocal = await startRazorpayLocal({
+      port: PORTS.razorpayLocal,
+      webhookUrl: `${HOSTING_URL}/api/payment/razorpay/webhook`,
+      webhookSecret: razorpayPayments.webhookSecret,
+      log: (line) => console.log(`\x1b[35mrazorpay test checkout\x1b[0m ${line}`),
+    });
+  }
+
   step('Starting the Firebase emulators (auth, firestore, functions, hosting)');
   const emulators = startEmulators(env, { persist: true });
   let vite: ChildProcess | undefined;
@@ -77,6 +92,7 @@ async function main(): Promise<number> {
     sweeper.stop();
     void stripeLocal?.close();
     void courierLocal?.close();
+    void razorpayLocal?.close();
     vite?.kill('SIGTERM');
     emulators.child.kill('SIGINT');
   };
@@ -109,6 +125,10 @@ async function main(): Promise<number> {
   }
 
   const { admin, shopper } = DEMO_ACCOUNTS;
+  const razorpayLine =
+    razorpayPayments.mode === 'local'
+      ? `Razorpay local test checkout at ${razorpayPayments.url}`
+      : `real Razorpay (test mode); add a webhook to ${HOSTING_URL}/api/payment/razorpay/webhook through a tunnel`;
   const cardLine =
     payments.mode === 'local'
       ? `local test checkout at ${payments.url} (no money moves; set STRIPE_SECRET_KEY=sk_test_… for real Stripe)`
@@ -118,7 +138,7 @@ async function main(): Promise<number> {
   console.log(`
 \x1b[1;32m  Bagshop is running: ${url}\x1b[0m   (${products} products; ready in ${((Date.now() - started) / 1000).toFixed(1)} s)
   API:        ${HOSTING_URL}/api/products
-  Card payments: ${cardLine}
+${useRazorpay ? `  Online payments: ${razorpayLine}` : `  Card payments: ${cardLine}`}
   Unpaid card orders hold their stock for ${holdMinutes} (PAYMENT_HOLD_SECONDS)
   ${courierLocal ? `Courier: local test courier at ${courierLocal.url}` : 'Courier: manual (COURIER_PROVIDER=manual): the admin types courier and AWB'}
   Demo admin:   ${admin.email} / ${admin.password}

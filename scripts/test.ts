@@ -67,7 +67,9 @@ if (built) {
       writeFunctionSettings({
         appOrigin: HOSTING_URL,
         payments: { mode: 'local', url: stripeLocalUrl, secretKey: LOCAL_SECRET_KEY, webhookSecret: LOCAL_WEBHOOK_SECRET },
-        env: {},
+        // Both providers' stand-ins are configured; new orders take Stripe (the default), and
+        // the Razorpay tests pay orders recorded as Razorpay's. No grace: the tests end holds themselves.
+        env: { PAYMENT_GRACE_SECONDS: '0' },
       });
       step('Starting the emulators for the rules, API and browser tests');
       const code = await execWithEmulators(
@@ -76,6 +78,7 @@ if (built) {
           STRIPE_LOCAL_PORT: String(PORTS.stripeLocal),
           // The API and browser tests start the local test courier (scripts/courier-local) here.
           COURIER_LOCAL_PORT: String(PORTS.courierLocal),
+          RAZORPAY_LOCAL_PORT: String(PORTS.razorpayLocal),
           // Every test request comes from 127.0.0.1: raise the per-IP abuse limits. The
           // per-account limits stay as in production, and the API tests check their 429s.
           RATE_LIMIT_SIGNUP: '100000',

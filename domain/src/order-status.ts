@@ -39,6 +39,14 @@ export const PAYMENT_METHOD_LABELS: Record<PaymentMethod, string> = {
   ONLINE: 'Pay Online (Card)',
 };
 
+/** Who takes the shop's online payments (PAYMENT_PROVIDER on the server, VITE_PAYMENT_PROVIDER in the web build). */
+export type OnlinePaymentProvider = 'stripe' | 'razorpay';
+
+/** The checkout's label of the ONLINE method: what the provider's page offers (the value stays ONLINE). */
+export function onlinePaymentLabel(provider: OnlinePaymentProvider): string {
+  return provider === 'razorpay' ? 'Pay Online (UPI, Cards, Netbanking)' : PAYMENT_METHOD_LABELS.ONLINE;
+}
+
 /** Where an order may go next from each status. */
 export const ORDER_FLOW: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['confirmed', 'cancelled'],

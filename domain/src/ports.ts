@@ -22,6 +22,8 @@ export const LOCAL_PORTS = {
   stripeLocal: 12111,
   /** The local test courier that stands in for Shiprocket (scripts/courier-local). */
   courierLocal: 12113,
+  /** The local test checkout that stands in for Razorpay (scripts/razorpay-local; PAYMENT_PROVIDER=razorpay). */
+  razorpayLocal: 12112,
 } as const;
 
 export type LocalPortName = keyof typeof LOCAL_PORTS;

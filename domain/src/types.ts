@@ -113,6 +113,8 @@ export interface ExtraPayment {
 
 export interface OrderPayment {
   status: PaymentStatus;
+  /** ONLINE orders: who takes the payment (`PAYMENT_PROVIDER` when it was placed). */
+  provider?: 'stripe' | 'razorpay' | null;
   sessionId?: string | null;
   paidAt?: string | null;
   /** Card orders: when the stock held for the order is released if it is still unpaid. */

@@ -23,6 +23,34 @@ describe('parseConfig', () => {
     expect(c.warnings).toEqual([]);
   });
 
+  it('a Stripe key without its webhook secret: online payments are off (503), never charged and then swept (issue 24)', () => {
+    const c = parseConfig({ ...PROD, STRIPE_WEBHOOK_SECRET: '' });
+    expect(c.paymentsUnavailable).toBe('STRIPE_WEBHOOK_SECRET is not set');
+    expect(c.providerUnavailable.stripe).toBe('STRIPE_WEBHOOK_SECRET is not set');
+  });
+
+  it('PAYMENT_PROVIDER=razorpay needs RAZORPAY_KEY_ID, RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET', () => {
+    const rzp = {
+      PAYMENT_PROVIDER: 'razorpay',
+      APP_ORIGIN: 'https://bagshop.example.in',
+      RAZORPAY_KEY_ID: 'rzp_live_abc',
+      RAZORPAY_KEY_SECRET: 's3cret',
+    };
+    expect(parseConfig(rzp).paymentsUnavailable).toBe('RAZORPAY_WEBHOOK_SECRET is not set');
+    expect(parseConfig({ ...rzp, RAZORPAY_KEY_SECRET: 'unused', RAZORPAY_WEBHOOK_SECRET: 'w' }).paymentsUnavailable).toMatch(
+      /RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET/,
+    );
+    const on = parseConfig({ ...rzp, RAZORPAY_WEBHOOK_SECRET: 'whook' });
+    expect(on.paymentsUnavailable).toBeNull();
+    expect(on.paymentProvider).toBe('razorpay');
+    expect(on.providerUnavailable.stripe).toBe('STRIPE_SECRET_KEY is not set');
+    expect(on.razorpay).toEqual({ keyId: 'rzp_live_abc', keySecret: 's3cret', webhookSecret: 'whook', apiBase: null, mode: 'razorpay' });
+    expect(on.paymentGraceSeconds).toBe(300);
+    expect(() => parseConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYMENT_PROVIDER must be stripe or razorpay/);
+    expect(() => parseConfig({ RAZORPAY_KEY_ID: 'key_abc' })).toThrow(/RAZORPAY_KEY_ID must be a Razorpay key id/);
+    expect(() => parseConfig({ PAYMENT_GRACE_SECONDS: '-1' })).toThrow(/PAYMENT_GRACE_SECONDS/);
+  });
+
   it('production without APP_ORIGIN: card payments are off with a clear reason (no fallback to the request)', () => {
     const c = parseConfig({ ...PROD, APP_ORIGIN: '' });
     expect(c.appOrigin).toBeNull();
@@ -95,21 +123,23 @@ describe('the exported functions declare their secrets', () => {
     else process.env.FUNCTIONS_CONTROL_API = saved;
   });
 
-  it('api and sweepHolds bind the Stripe and fulfilment secrets', async () => {
+  it("api and sweepHolds bind both providers' secrets (Stripe and Razorpay)", async () => {
     const { api, sweepHolds, sweepHoldsEmulator } = await import('./index.js');
     expect(sweepHoldsEmulator).toBeUndefined(); // the emulators' HTTP twin of the sweep is never deployed
     const secrets = (fn: { __endpoint?: { secretEnvironmentVariables?: { key: string }[] } }) =>
       (fn.__endpoint?.secretEnvironmentVariables ?? []).map((s) => s.key).sort();
-    const expected = [
+    const all = [
       'COURIER_WEBHOOK_TOKEN',
       'ORDER_LINK_SECRET',
+      'RAZORPAY_KEY_SECRET',
+      'RAZORPAY_WEBHOOK_SECRET',
       'SHIPROCKET_EMAIL',
       'SHIPROCKET_PASSWORD',
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
     ];
-    expect(secrets(api)).toEqual(expected);
-    expect(secrets(sweepHolds)).toEqual(expected);
+    expect(secrets(api)).toEqual(all);
+    expect(secrets(sweepHolds)).toEqual(all);
     expect(api.__endpoint).toMatchObject({ region: ['asia-south1'], httpsTrigger: {} });
     expect(sweepHolds.__endpoint).toMatchObject({ region: ['asia-south1'], scheduleTrigger: { schedule: 'every 1 minutes' } });
   });

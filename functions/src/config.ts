@@ -32,9 +32,11 @@ import { negativeCacheMs } from './lib/miss-cache.js';
 // ── Secrets (Secret Manager; `firebase functions:secrets:set NAME`) ──────────────────────
 export const STRIPE_SECRET_KEY = defineSecret('STRIPE_SECRET_KEY');
 export const STRIPE_WEBHOOK_SECRET = defineSecret('STRIPE_WEBHOOK_SECRET');
+export const RAZORPAY_KEY_SECRET = defineSecret('RAZORPAY_KEY_SECRET');
+export const RAZORPAY_WEBHOOK_SECRET = defineSecret('RAZORPAY_WEBHOOK_SECRET');
 
-/** What every function that takes or refunds card payments declares in its `secrets`. */
-export const PAYMENT_SECRETS = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET];
+/** What every function that takes or refunds online payments declares in its `secrets` (both providers'). */
+export const PAYMENT_SECRETS = [STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, RAZORPAY_KEY_SECRET, RAZORPAY_WEBHOOK_SECRET];
 
 // Fulfilment (docs/fulfilment.md): the courier account, the token its tracking webhook sends,
 // and the key that signs the "Confirm order" links in COD mails.
@@ -92,6 +94,18 @@ export const MAX_UNPAID_CANCELS_PER_DAY = defineInt('MAX_UNPAID_CANCELS_PER_DAY'
   default: DEFAULT_MAX_UNPAID_CANCELS_PER_DAY,
   description: 'Unpaid orders a shopper may cancel (or let expire) in 24 h before new card or COD orders are refused for 24 h',
 });
+export const PAYMENT_PROVIDER = defineString('PAYMENT_PROVIDER', {
+  default: 'stripe',
+  description: 'Who takes online payments for new orders: stripe or razorpay (orders keep the provider they were placed with)',
+});
+export const RAZORPAY_KEY_ID = defineString('RAZORPAY_KEY_ID', {
+  default: '',
+  description: 'Razorpay key id (rzp_test_… or rzp_live_…); its secret is the secret RAZORPAY_KEY_SECRET',
+});
+export const PAYMENT_GRACE_SECONDS = defineInt('PAYMENT_GRACE_SECONDS', {
+  default: 300,
+  description: "Seconds after a checkout's expiry before the sweep settles an unpaid online order (a late webhook's time to arrive)",
+});
 export const WEB_API_KEY = defineString('WEB_API_KEY', {
   description: 'Web API key of the Firebase project (Project settings → General), for POST /api/users/signin and password flows',
 });
@@ -99,6 +113,11 @@ export const WEB_API_KEY = defineString('WEB_API_KEY', {
 /** Stripe refuses a Checkout Session that expires sooner than 30 minutes after it is made. */
 export const STRIPE_MIN_SESSION_SECONDS = 1800;
 export const MAX_HOLD_SECONDS = 24 * 60 * 60; // Stripe's longest session
+/** Razorpay refuses a Payment Link whose expire_by is less than 15 minutes away; a minute of margin. */
+export const RAZORPAY_MIN_LINK_SECONDS = 16 * 60;
+
+export type PaymentProviderName = 'stripe' | 'razorpay';
+export const PAYMENT_PROVIDERS: readonly PaymentProviderName[] = ['stripe', 'razorpay'];
 
 export interface ServerConfig {
   /** Running on the Firebase emulators (FUNCTIONS_EMULATOR). */
@@ -134,7 +153,21 @@ export interface ServerConfig {
       webhookToken: string | null;
     };
   };
-  /** Why card payments cannot be taken (a 503 for shoppers, a log line at start-up), or null. */
+  /** Who takes online payments for new orders (PAYMENT_PROVIDER). */
+  paymentProvider: PaymentProviderName;
+  /** Seconds after a checkout's expiry before the sweep settles an unpaid order (PAYMENT_GRACE_SECONDS). */
+  paymentGraceSeconds: number;
+  razorpay: {
+    keyId: string | null;
+    keySecret: string | null;
+    webhookSecret: string | null;
+    /** Emulators only: the local Razorpay test checkout (scripts/razorpay-local) instead of api.razorpay.com. */
+    apiBase: string | null;
+    mode: 'local' | 'razorpay';
+  };
+  /** Per provider: why it cannot take or refund payments (key, webhook secret or APP_ORIGIN missing), or null. */
+  providerUnavailable: Record<PaymentProviderName, string | null>;
+  /** Why online payments cannot be taken for new orders (the active provider's reason), or null. */
   paymentsUnavailable: string | null;
   /** Settings that work but deserve a line in the log. */
   warnings: string[];
@@ -222,6 +255,27 @@ const webhookSecret = z.preprocess(
     .optional(),
 );
 
+/** A secret that is not used by this shop may be stored as the word `unused` (deploy binds all four). */
+const optionalSecret = z.preprocess((value) => {
+  const v = blankToUndefined(typeof value === 'string' ? value.trim() : value);
+  return v === 'unused' ? undefined : v;
+}, z.string().optional());
+
+const providerSetting = z.preprocess(
+  (value) => blankToUndefined(typeof value === 'string' ? value.trim().toLowerCase() : value) ?? 'stripe',
+  z.enum(['stripe', 'razorpay'], { error: 'PAYMENT_PROVIDER must be stripe or razorpay' }),
+);
+
+const razorpayKeyId = z.preprocess(
+  (value) => blankToUndefined(typeof value === 'string' ? value.trim() : value),
+  z
+    .string()
+    .refine((v) => /^rzp_(test|live)_[A-Za-z0-9_]+$/.test(v), {
+      error: 'RAZORPAY_KEY_ID must be a Razorpay key id (rzp_test_… or rzp_live_…)',
+    })
+    .optional(),
+);
+
 /** The in-instance catalog cache: off on the emulators unless CATALOG_CACHE_MS asks (see services/catalog.ts). */
 function catalogCacheMs(env: Env, emulator: boolean): number {
   const raw = env.CATALOG_CACHE_MS;
@@ -252,9 +306,15 @@ export function parseConfig(env: Env): ServerConfig {
     MAX_LINE_QUANTITY: intSetting('MAX_LINE_QUANTITY', DEFAULT_MAX_LINE_QUANTITY, 1, MAX_QUANTITY),
     MAX_OPEN_ONLINE_ORDERS: intSetting('MAX_OPEN_ONLINE_ORDERS', DEFAULT_MAX_OPEN_ONLINE_ORDERS, 1, 1_000_000),
     MAX_OPEN_COD_ORDERS: intSetting('MAX_OPEN_COD_ORDERS', DEFAULT_MAX_OPEN_COD_ORDERS, 1, 1_000_000),
-    STRIPE_SECRET_KEY: secretKey,
-    STRIPE_WEBHOOK_SECRET: webhookSecret,
+    STRIPE_SECRET_KEY: z.preprocess((v) => (typeof v === 'string' && v.trim() === 'unused' ? undefined : v), secretKey),
+    STRIPE_WEBHOOK_SECRET: z.preprocess((v) => (typeof v === 'string' && v.trim() === 'unused' ? undefined : v), webhookSecret),
     STRIPE_API_BASE: optionalText,
+    PAYMENT_PROVIDER: providerSetting,
+    PAYMENT_GRACE_SECONDS: intSetting('PAYMENT_GRACE_SECONDS', 300, 0, 24 * 60 * 60),
+    RAZORPAY_KEY_ID: razorpayKeyId,
+    RAZORPAY_KEY_SECRET: optionalSecret,
+    RAZORPAY_WEBHOOK_SECRET: optionalSecret,
+    RAZORPAY_API_BASE: optionalText,
     WEB_API_KEY: optionalText,
     FIREBASE_AUTH_EMULATOR_HOST: optionalText,
     COURIER_PROVIDER: z.preprocess(
@@ -303,6 +363,16 @@ export function parseConfig(env: Env): ServerConfig {
     problems.push('COURIER_PROVIDER=shiprocket needs the secrets SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD and COURIER_WEBHOOK_TOKEN');
   if (s.STRIPE_SECRET_KEY?.includes('_live_') && emulator)
     problems.push('A live Stripe key (sk_live_…) is refused on the emulators: use a test key');
+  let razorpayApiBase: string | null = null;
+  if (s.RAZORPAY_API_BASE && emulator) {
+    try {
+      razorpayApiBase = new URL(s.RAZORPAY_API_BASE).origin;
+    } catch {
+      problems.push(`RAZORPAY_API_BASE must be a URL (got "${s.RAZORPAY_API_BASE}")`);
+    }
+  }
+  if (s.RAZORPAY_KEY_ID?.includes('_live_') && emulator)
+    problems.push('A live Razorpay key (rzp_live_…) is refused on the emulators: use a test key');
   if (problems.length > 0) throw new ConfigError(problems);
 
   const mode = apiBase ? 'local' : 'stripe';
@@ -312,9 +382,27 @@ export function parseConfig(env: Env): ServerConfig {
       `PAYMENT_HOLD_SECONDS=${s.PAYMENT_HOLD_SECONDS} is shorter than the 30 minutes Stripe requires of a Checkout Session: each session outlives its hold and is expired when the hold ends`,
     );
   }
-  let paymentsUnavailable: string | null = null;
-  if (!s.STRIPE_SECRET_KEY) paymentsUnavailable = 'STRIPE_SECRET_KEY is not set';
-  else if (!s.APP_ORIGIN) paymentsUnavailable = 'APP_ORIGIN is not set (the address Stripe sends shoppers back to)';
+  // A provider is on only with its key AND its webhook secret: without the webhook nothing
+  // would confirm a paid order, and the sweep would cancel it (issue 24).
+  const noOrigin = 'APP_ORIGIN is not set (the address the payment page sends shoppers back to)';
+  const providerUnavailable: Record<PaymentProviderName, string | null> = {
+    stripe: !s.STRIPE_SECRET_KEY
+      ? 'STRIPE_SECRET_KEY is not set'
+      : !s.STRIPE_WEBHOOK_SECRET
+        ? 'STRIPE_WEBHOOK_SECRET is not set'
+        : !s.APP_ORIGIN
+          ? noOrigin
+          : null,
+    razorpay:
+      !s.RAZORPAY_KEY_ID || !s.RAZORPAY_KEY_SECRET
+        ? 'RAZORPAY_KEY_ID and RAZORPAY_KEY_SECRET are not both set'
+        : !s.RAZORPAY_WEBHOOK_SECRET
+          ? 'RAZORPAY_WEBHOOK_SECRET is not set'
+          : !s.APP_ORIGIN
+            ? noOrigin
+            : null,
+  };
+  const paymentsUnavailable = providerUnavailable[s.PAYMENT_PROVIDER];
 
   return {
     emulator,
@@ -342,6 +430,16 @@ export function parseConfig(env: Env): ServerConfig {
         webhookToken: s.COURIER_WEBHOOK_TOKEN ?? null,
       },
     },
+    paymentProvider: s.PAYMENT_PROVIDER,
+    paymentGraceSeconds: s.PAYMENT_GRACE_SECONDS,
+    razorpay: {
+      keyId: s.RAZORPAY_KEY_ID ?? null,
+      keySecret: s.RAZORPAY_KEY_SECRET ?? null,
+      webhookSecret: s.RAZORPAY_WEBHOOK_SECRET ?? null,
+      apiBase: razorpayApiBase,
+      mode: razorpayApiBase ? 'local' : 'razorpay',
+    },
+    providerUnavailable,
     paymentsUnavailable,
     warnings,
     catalogCacheMs: catalogCacheMs(env, emulator),
@@ -389,8 +487,9 @@ export function checkConfigAtStartup(): void {
     throw error;
   }
   if (config.paymentsUnavailable) {
-    const log = config.stripe.secretKey ? logger.error : logger.warn;
-    log('payments_unavailable', { reason: config.paymentsUnavailable });
+    const keySet = config.paymentProvider === 'stripe' ? config.stripe.secretKey : config.razorpay.keyId;
+    const log = keySet ? logger.error : logger.warn;
+    log('payments_unavailable', { provider: config.paymentProvider, reason: config.paymentsUnavailable });
   }
   for (const message of config.warnings) logger.warn('config_warning', { message });
 }

@@ -70,6 +70,8 @@ export function webBuildEnv(): Record<string, string> {
     VITE_FUNCTIONS_PORT: String(PORTS.functions),
     // Canonical URLs and link-preview pictures of the static pages (docs/search-and-seo.md).
     VITE_SITE_ORIGIN: process.env.VITE_SITE_ORIGIN ?? HOSTING_URL,
+    // The checkout's "Pay Online" label follows the function's PAYMENT_PROVIDER (issue 24).
+    VITE_PAYMENT_PROVIDER: process.env.PAYMENT_PROVIDER?.trim() || 'stripe',
   };
 }
 

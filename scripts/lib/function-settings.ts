@@ -10,6 +10,7 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ConfigError, parseConfig, type ServerConfig } from '../../functions/src/config.ts';
+import { LOCAL_RAZORPAY_KEY_ID, LOCAL_RAZORPAY_KEY_SECRET, LOCAL_RAZORPAY_WEBHOOK_SECRET } from '../razorpay-local/server.ts';
 import { LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET } from '../stripe-local/server.ts';
 import {
   LOCAL_COURIER_EMAIL,
@@ -37,6 +38,8 @@ const PARAMS = [
   'MAX_HELD_UNITS',
   'MAX_CART_LINES',
   'MAX_UNPAID_CANCELS_PER_DAY',
+  'PAYMENT_PROVIDER',
+  'PAYMENT_GRACE_SECONDS',
 ] as const;
 
 /**
@@ -52,6 +55,34 @@ function courierSettings(env: NodeJS.ProcessEnv): { params: Record<string, strin
   };
   if (env.COURIER_PROVIDER?.trim() === 'manual') return { params: { COURIER_PROVIDER: 'manual' }, secrets };
   return { params: { COURIER_PROVIDER: 'shiprocket', COURIER_API_BASE: `http://127.0.0.1:${PORTS.courierLocal}` }, secrets };
+}
+
+export type RazorpayPayments =
+  | { mode: 'local'; url: string; keyId: string; keySecret: string; webhookSecret: string }
+  | { mode: 'razorpay'; keyId: string; keySecret: string; webhookSecret: string };
+
+/**
+ * Razorpay: real test keys when RAZORPAY_KEY_ID (rzp_test_…), RAZORPAY_KEY_SECRET and
+ * RAZORPAY_WEBHOOK_SECRET are given, otherwise the local Razorpay test checkout.
+ */
+export function chooseRazorpay(env: NodeJS.ProcessEnv = process.env): RazorpayPayments {
+  const own = ownSecrets() ?? {};
+  const keyId = env.RAZORPAY_KEY_ID?.trim() || '';
+  const keySecret = env.RAZORPAY_KEY_SECRET?.trim() || own.RAZORPAY_KEY_SECRET?.trim() || '';
+  if (!keyId) {
+    return {
+      mode: 'local',
+      url: `http://127.0.0.1:${PORTS.razorpayLocal}`,
+      keyId: LOCAL_RAZORPAY_KEY_ID,
+      keySecret: LOCAL_RAZORPAY_KEY_SECRET,
+      webhookSecret: LOCAL_RAZORPAY_WEBHOOK_SECRET,
+    };
+  }
+  if (!keyId.startsWith('rzp_test_')) throw new PreflightError('RAZORPAY_KEY_ID: the emulators take Razorpay test keys only (rzp_test_…).');
+  const webhookSecret = env.RAZORPAY_WEBHOOK_SECRET?.trim() || own.RAZORPAY_WEBHOOK_SECRET?.trim() || '';
+  if (!keySecret || !webhookSecret)
+    throw new PreflightError('With a real RAZORPAY_KEY_ID, also set RAZORPAY_KEY_SECRET and RAZORPAY_WEBHOOK_SECRET.');
+  return { mode: 'razorpay', keyId, keySecret, webhookSecret };
 }
 
 export type CardPayments =
@@ -105,7 +136,12 @@ export function chooseCardPayments(env: NodeJS.ProcessEnv = process.env): CardPa
  * Writes the function's emulator settings; returns them as the function will read them.
  * Fails (PreflightError) on a setting the function would refuse, before anything starts.
  */
-export function writeFunctionSettings(options: { appOrigin: string; payments: CardPayments; env?: NodeJS.ProcessEnv }): ServerConfig {
+export function writeFunctionSettings(options: {
+  appOrigin: string;
+  payments: CardPayments;
+  razorpay?: RazorpayPayments;
+  env?: NodeJS.ProcessEnv;
+}): ServerConfig {
   const env = options.env ?? process.env;
   const params: Record<string, string> = { APP_ORIGIN: options.appOrigin };
   for (const name of PARAMS) {
@@ -115,9 +151,14 @@ export function writeFunctionSettings(options: { appOrigin: string; payments: Ca
   if (options.payments.mode === 'local') params.STRIPE_API_BASE = options.payments.url;
   const courier = courierSettings(env);
   Object.assign(params, courier.params);
+  const razorpay = options.razorpay ?? chooseRazorpay(env);
+  params.RAZORPAY_KEY_ID = razorpay.keyId;
+  if (razorpay.mode === 'local') params.RAZORPAY_API_BASE = razorpay.url;
   const secrets = {
     STRIPE_SECRET_KEY: options.payments.secretKey,
     STRIPE_WEBHOOK_SECRET: options.payments.webhookSecret,
+    RAZORPAY_KEY_SECRET: razorpay.keySecret,
+    RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
     ...courier.secrets,
   };
 
@@ -143,6 +184,8 @@ export function writeFunctionSettings(options: { appOrigin: string; payments: Ca
     MAX_HELD_UNITS: String(config.fulfilment.maxHeldUnits),
     MAX_CART_LINES: String(config.fulfilment.maxCartLines),
     MAX_UNPAID_CANCELS_PER_DAY: String(config.fulfilment.maxUnpaidCancelsPerDay),
+    PAYMENT_PROVIDER: config.paymentProvider,
+    PAYMENT_GRACE_SECONDS: String(config.paymentGraceSeconds),
   };
   writeFileSync(
     PARAMS_FILE,

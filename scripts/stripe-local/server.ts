@@ -96,6 +96,8 @@ export interface StripeLocal {
   refunds: Map<string, StandinRefund>;
   /** Webhook deliveries, in order: event type, id, the HTTP status the app answered, the JSON sent. */
   deliveries: { type: string; id: string; status: number; payload: string }[];
+  /** Tests: when true, webhooks are not sent (a late or lost webhook). */
+  dropWebhooks: boolean;
   close: () => Promise<void>;
 }
 
@@ -161,6 +163,7 @@ export function startStripeLocal(options: StripeLocalOptions = {}): Promise<Stri
   const idempotent = new Map<string, { bodyHash: string; status: number; json: unknown }>();
   const deliveries: StripeLocal['deliveries'] = [];
   const timers = new Set<NodeJS.Timeout>();
+  const drop = { webhooks: false };
 
   // ── state across restarts (npm start) ──
   if (options.stateFile && existsSync(options.stateFile)) {
@@ -207,7 +210,7 @@ export function startStripeLocal(options: StripeLocalOptions = {}): Promise<Stri
 
   // ── webhooks, signed as Stripe signs them ──
   async function deliver(type: string, object: unknown, attempt = 1): Promise<number> {
-    if (!options.webhookUrl || !options.webhookSecret) return 0;
+    if (!options.webhookUrl || !options.webhookSecret || drop.webhooks) return 0;
     const event = {
       id: id('evt'),
       object: 'event',
@@ -511,6 +514,12 @@ export function startStripeLocal(options: StripeLocalOptions = {}): Promise<Stri
         sessions,
         refunds,
         deliveries,
+        get dropWebhooks() {
+          return drop.webhooks;
+        },
+        set dropWebhooks(value: boolean) {
+          drop.webhooks = value;
+        },
         close: () =>
           new Promise<void>((done) => {
             clearInterval(expiryTimer);

@@ -238,7 +238,13 @@ describe('shopper journeys in Chromium', () => {
         await page.getByRole('button', { name: 'Cancel' }).click();
         await waitForPath(page, '/payment-cancel');
         await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor(WAIT);
-        await page.getByText('The order was cancelled').waitFor(WAIT);
+        // Opening the page changes nothing (issue 24): the order waits, with Try again and Cancel order.
+        await page.getByRole('button', { name: 'Try again' }).waitFor(WAIT);
+        expect((await storedOrder(second.metadata.orderId ?? '')).status).toBe('pending');
+        await page.getByRole('button', { name: 'Cancel order' }).click();
+        const confirm = page.getByRole('dialog', { name: 'Cancel this order?' });
+        await confirm.getByRole('button', { name: 'Cancel order' }).click();
+        await page.getByText('The order is cancelled').waitFor(WAIT);
         await eventually(
           async () => (await storedOrder(second.metadata.orderId ?? '')).status === 'cancelled',
           20_000,
@@ -287,7 +293,7 @@ describe('shopper journeys in Chromium', () => {
     expect(await page.getByText('Payment Successful!').count()).toBe(0);
     await page.goto(`${chromium.base}/payment-cancel`, { waitUntil: 'load' });
     await page.getByRole('heading', { name: 'Payment Cancelled' }).waitFor(WAIT);
-    await page.getByRole('link', { name: 'Try Again' }).click();
+    await page.getByRole('link', { name: 'Return to Cart' }).click();
     await waitForPath(page, '/cart');
     await page.close();
   });

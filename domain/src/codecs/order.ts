@@ -55,6 +55,8 @@ function extraPaymentOf(value: unknown, path: string): ExtraPayment {
 function paymentOf(p: Fields): OrderPayment {
   return {
     status: p.oneOf('status', PAYMENT_STATUSES, 'unpaid'),
+    // Who takes the payment of an ONLINE order (issue 24); older online orders are Stripe's.
+    provider: p.has('provider') ? p.oneOf('provider', ['stripe', 'razorpay'] as const, 'stripe') : null,
     sessionId: p.textOrNull('sessionId'),
     paidAt: p.dateOrNull('paidAt'),
     holdUntil: p.dateOrNull('holdUntil'),

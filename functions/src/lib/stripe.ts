@@ -18,19 +18,25 @@ function baseOptions(base: string | null): Partial<Stripe.StripeConfig> {
   };
 }
 
-/** Whether card payments can be taken: a secret key and the shop's origin are set. */
+/** Whether Stripe can take payments: its secret key, its webhook secret and the shop's origin are set. */
 export function stripeConfigured(): boolean {
+  return serverConfig().providerUnavailable.stripe === null;
+}
+
+/** Whether online payments can be taken for new orders, by the provider PAYMENT_PROVIDER names. */
+export function onlinePaymentsConfigured(): boolean {
   return serverConfig().paymentsUnavailable === null;
 }
 
 /**
  * The Stripe client built from `STRIPE_SECRET_KEY` (and, on the emulators, pointed at the
- * local test checkout), or a 503 'Online payments are not configured'.
+ * local test checkout), or a 503 'Online payments are not configured' (also when
+ * STRIPE_WEBHOOK_SECRET is missing: nothing would confirm the payments it takes).
  */
 export async function stripe(): Promise<Stripe> {
   const config = serverConfig();
   const key = config.stripe.secretKey;
-  if (!key || config.paymentsUnavailable) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
+  if (!key || config.providerUnavailable.stripe) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
   const base = config.stripe.apiBase;
   if (cached && cached.key === key && cached.base === base) return cached.client;
   // Loaded on first use, so routes that never touch Stripe do not pay for it at cold start.

@@ -10,7 +10,9 @@
 import { logger } from 'firebase-functions';
 import { Timestamp } from 'firebase-admin/firestore';
 import { HttpError } from '../lib/errors.js';
+import { serverConfig } from '../config.js';
 import { retryUnsentRefunds } from './payment-actions.js';
+import { askProviderBeforeCancel } from './payments/reconcile.js';
 import { orders, paymentOf } from './order-store.js';
 import { transitionOrder } from './order-transition.js';
 import { sweepFulfilment } from './fulfilment/sweep.js';
@@ -20,20 +22,32 @@ class NotExpired extends Error {}
 
 export interface SweepResult {
   cancelled: string[];
+  /** Paid at the provider but never confirmed by a webhook: confirmed by the sweep instead (issue 24). */
+  confirmed: string[];
   refundsSent: number;
 }
 
 export async function sweepExpiredHolds(now: Timestamp = Timestamp.now(), limit = 100): Promise<SweepResult> {
+  // A late webhook gets PAYMENT_GRACE_SECONDS after the checkout's expiry to arrive.
+  const graceEnd = Timestamp.fromMillis(now.toMillis() - serverConfig().paymentGraceSeconds * 1000);
   // Needs the composite index orders (status, payment.holdUntil) in firestore.indexes.json.
   const due = await orders()
     .where('status', '==', 'pending')
-    .where('payment.holdUntil', '<=', now)
+    .where('payment.holdUntil', '<=', graceEnd)
     .orderBy('payment.holdUntil')
     .limit(limit)
     .get();
   const cancelled: string[] = [];
+  const confirmed: string[] = [];
   for (const doc of due.docs) {
     try {
+      // Before cancelling, ask the provider: a paid order is confirmed, never cancelled.
+      const asked = await askProviderBeforeCancel(doc.id, doc.data());
+      if (asked === 'paid') {
+        confirmed.push(doc.id);
+        continue;
+      }
+      if (asked === 'unknown') continue; // the provider did not answer: the next sweep asks again
       await transitionOrder(doc.id, {
         to: 'cancelled',
         by: 'system',
@@ -59,6 +73,6 @@ export async function sweepExpiredHolds(now: Timestamp = Timestamp.now(), limit 
   await sweepFulfilment(now).catch((error: unknown) =>
     logger.error('fulfilment_sweep_failed', { error: error instanceof Error ? error.message : String(error) }),
   );
-  if (cancelled.length > 0 || refundsSent > 0) logger.info('hold_sweep', { cancelled, refundsSent });
-  return { cancelled, refundsSent };
+  if (cancelled.length > 0 || confirmed.length > 0 || refundsSent > 0) logger.info('hold_sweep', { cancelled, confirmed, refundsSent });
+  return { cancelled, confirmed, refundsSent };
 }

@@ -30,7 +30,7 @@ import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transact
 import { conflict, notFound } from '../lib/errors.js';
 import { invalidateCatalog } from './catalog.js';
 import { toOrder } from './orders-format.js';
-import { expireSessionQuietly, extraPaymentsOf, hasUnsent, issueRefund, newRefund } from './payment-actions.js';
+import { expireSessionQuietly, extraPaymentsOf, hasUnsent, issueRefund, newRefund, providerOf } from './payment-actions.js';
 import { historyOf, ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, type StoredOrder } from './order-store.js';
 import { clearOrderedLines, readCartLines, readStock, restoreStock } from './stock.js';
 import { isInvoiceNotIssuable, prepareCreditNote, prepareInvoice } from './invoices.js';
@@ -50,7 +50,9 @@ export type TransitionReason =
   | 'hold_expired'
   /** Fulfilment (services/fulfilment/): a courier event, an unconfirmed COD order past its time. */
   | 'courier'
-  | 'cod_expired';
+  | 'cod_expired'
+  /** Refunded at the provider (its dashboard) without the shop asking (issue 24). */
+  | 'payment_refunded';
 
 /** Payment fields that change together with the move (the webhook's "paid", the sweep's "failed"). */
 export interface PaymentChange {
@@ -68,6 +70,8 @@ export interface TransitionRequest {
   /** Who-may checks on the fresh order, inside the transaction (throw an HttpError to refuse). */
   guard?: (order: StoredOrder, from: OrderStatus) => void;
   payment?: PaymentChange;
+  /** More fields written with the move, in the same update (e.g. a refund settled at the provider). */
+  extra?: OrderPatch;
   /** The clock; tests that run the service in-process pass another (docs/gst-invoices.md, the 1 April restart). */
   now?: Date;
 }
@@ -135,7 +139,7 @@ const refundPaidOrder: TransitionEffect = {
         'payment.refundUnsent': hasUnsent(refund, extraPaymentsOf(ctx.order)),
       }),
       afterCommit: async () => {
-        if (paymentIntentId) await issueRefund(ctx.orderId, paymentIntentId, 'requested_by_customer');
+        if (paymentIntentId) await issueRefund(ctx.orderId, paymentIntentId, 'requested_by_customer', providerOf(ctx.order));
         else logger.error('refund_without_payment_intent', { orderId: ctx.orderId });
       },
     };
@@ -150,7 +154,7 @@ const expireUnpaidSession: TransitionEffect = {
     const unpaid = ctx.paymentStatus === 'unpaid' || ctx.paymentStatus === 'failed';
     if (ctx.to !== 'cancelled' || ctx.method !== 'ONLINE' || !unpaid || typeof sessionId !== 'string' || ctx.reason === 'session_expired')
       return null;
-    return { apply: () => ({}), afterCommit: () => expireSessionQuietly(sessionId) };
+    return { apply: () => ({}), afterCommit: () => expireSessionQuietly(sessionId, providerOf(ctx.order)) };
   },
 };
 
@@ -290,6 +294,7 @@ export async function prepareTransition(tx: Transaction, snap: DocumentSnapshot,
         updatedAt: now,
         ...paymentFields(request.payment),
       };
+      if (request.extra) mergePatch(patch, request.extra, 'request');
       for (const { name, effect } of prepared) mergePatch(patch, effect.apply(tx), name);
       tx.update(snap.ref, patch);
     },

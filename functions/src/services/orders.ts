@@ -22,12 +22,12 @@ import {
   profileFromData,
   shippingAddressFromData,
 } from '@bagshop/domain';
-import { Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
 import { plainDoc } from '../lib/firestore-data.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
-import { PAYMENTS_NOT_CONFIGURED, stripeConfigured } from '../lib/stripe.js';
+import { onlinePaymentsConfigured, PAYMENTS_NOT_CONFIGURED } from '../lib/stripe.js';
 import { invalidateCatalog, products, taxFieldsOf } from './catalog.js';
 import { checkOrderDelivery } from './delivery/delivery.js';
 import { orderMail, queueMail } from './mail.js';
@@ -72,10 +72,15 @@ async function readAddress(uid: string, addressId: string) {
  * One transaction reads the products, checks stock, takes it, writes the order and, for
  * cash on delivery, takes the ordered lines out of the cart.
  */
-export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise<Order> {
+export async function placeOrder(
+  actor: Actor,
+  input: CreateOrderInput,
+  /** Runs inside the order's transaction (an Idempotency-Key binding the order id: order-idempotency.ts). */
+  bind?: (tx: Transaction, orderId: string) => void,
+): Promise<Order> {
   // An online order would hold stock until its payment expires: refuse it up front.
-  if (input.paymentMethod === 'ONLINE' && !stripeConfigured()) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
-  const { limits, paymentHoldSeconds } = serverConfig();
+  if (input.paymentMethod === 'ONLINE' && !onlinePaymentsConfigured()) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
+  const { limits, paymentHoldSeconds, paymentProvider } = serverConfig();
   if (input.productId !== undefined && (input.quantity ?? 1) > limits.maxLineQuantity) {
     throw badRequest(lineLimitMessage(limits.maxLineQuantity, 'order'), [
       { field: 'quantity', message: lineLimitMessage(limits.maxLineQuantity, 'order') },
@@ -170,7 +175,14 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
       totalAmount: totals.totalAmount,
       status: 'pending' as OrderStatus,
       paymentMethod: input.paymentMethod,
-      payment: { status: 'unpaid' as PaymentStatus, sessionId: null, paidAt: null, holdUntil },
+      payment: {
+        status: 'unpaid' as PaymentStatus,
+        sessionId: null,
+        paidAt: null,
+        holdUntil,
+        // Who takes this order's payment (issue 24); it keeps it if PAYMENT_PROVIDER changes later.
+        ...(input.paymentMethod === 'ONLINE' ? { provider: paymentProvider } : {}),
+      },
       statusHistory: [{ status: 'pending' as OrderStatus, at: now, by: actor.uid }],
       source: buyNow ? 'buy-now' : 'cart',
       delivery,
@@ -188,6 +200,7 @@ export async function placeOrder(actor: Actor, input: CreateOrderInput): Promise
     queueMail(tx, orderMail('placed', orderRef.id, order, { confirmToken: codConfirmToken(orderRef.id) }));
     // Any order takes its lines out of the cart now (docs/fulfilment.md): the same cart cannot be ordered twice.
     clearOrderedLines(tx, order, cartLines);
+    bind?.(tx, orderRef.id);
     return order;
   });
   invalidateCatalog(); // stock changed

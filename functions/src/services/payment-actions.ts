@@ -1,12 +1,15 @@
 /**
- * What the shop asks of Stripe after an order transaction has committed: closing a
- * Checkout Session and refunding a payment (docs/orders-and-payments.md, "Refunds").
+ * What the shop asks of the payment provider after an order transaction has committed:
+ * closing a checkout (Stripe's Checkout Session, Razorpay's Payment Link) and refunding a
+ * payment (docs/orders-and-payments.md, "Refunds"). The order's `payment.provider` says whose.
  * Both are safe to repeat: expiring an expired session changes nothing, and every refund
  * carries the idempotency key `refund-<payment intent>`, so one payment is refunded at most
  * once however often this runs (a retry by the sweep, two webhooks at once…).
  */
 import { logger } from 'firebase-functions';
 import { Timestamp } from 'firebase-admin/firestore';
+import type { PaymentProviderName } from '../config.js';
+import { razorpay, razorpayErrorOf } from '../lib/razorpay.js';
 import { stripe, type Stripe } from '../lib/stripe.js';
 import { orders, paymentOf, runOrderTransaction, withAttention, type StoredOrder } from './order-store.js';
 
@@ -38,9 +41,24 @@ export function extraPaymentsOf(order: StoredOrder): StoredExtraPayment[] {
   return Array.isArray(list) ? (list as StoredExtraPayment[]) : [];
 }
 
-/** Best effort: closes a Checkout Session so it can no longer be paid. */
-export async function expireSessionQuietly(sessionId: string | null | undefined): Promise<void> {
+/** Whose payment an order is: `payment.provider` (orders from before issue 24 are Stripe's). */
+export function providerOf(order: StoredOrder): PaymentProviderName {
+  return paymentOf(order).provider === 'razorpay' ? 'razorpay' : 'stripe';
+}
+
+/** Best effort: closes a checkout (Stripe's Checkout Session, Razorpay's Payment Link) so it can no longer be paid. */
+export async function expireSessionQuietly(sessionId: string | null | undefined, provider: PaymentProviderName = 'stripe'): Promise<void> {
   if (!sessionId) return;
+  if (provider === 'razorpay') {
+    try {
+      const client = await razorpay();
+      const link = await client.paymentLink.fetch(sessionId);
+      if (link.status === 'created' || link.status === 'partially_paid') await client.paymentLink.cancel(sessionId);
+    } catch (error) {
+      logger.warn('razorpay_cancel_link_failed', { sessionId, error: error instanceof Error ? error.message : JSON.stringify(error) });
+    }
+    return;
+  }
   try {
     const client = await stripe();
     const session = await client.checkout.sessions.retrieve(sessionId);
@@ -55,7 +73,13 @@ export async function expireSessionQuietly(sessionId: string | null | undefined)
  * the order already records (its own payment's, or one of its extra payments'). A failure
  * is logged and flagged for the admin; the sweep tries again (`retryUnsentRefunds`).
  */
-export async function issueRefund(orderId: string, paymentIntentId: string, reason: Stripe.RefundCreateParams.Reason): Promise<void> {
+export async function issueRefund(
+  orderId: string,
+  paymentIntentId: string,
+  reason: Stripe.RefundCreateParams.Reason,
+  provider: PaymentProviderName = 'stripe',
+): Promise<void> {
+  if (provider === 'razorpay') return issueRazorpayRefund(orderId, paymentIntentId, reason);
   let refund: Stripe.Refund;
   try {
     const client = await stripe();
@@ -74,12 +98,69 @@ export async function issueRefund(orderId: string, paymentIntentId: string, reas
     return;
   }
   logger.info('stripe_refund_created', { orderId, paymentIntentId, refundId: refund.id, status: refund.status });
+  await recordRefund(orderId, paymentIntentId, {
+    id: refund.id,
+    amount: refund.amount,
+    failed: refund.status === 'failed' || refund.status === 'canceled',
+    provider: 'Stripe',
+  });
+}
+
+/**
+ * Razorpay: the full refund of one payment (POST /v1/payments/:id/refund), receipt
+ * `refund-<payment>`. Razorpay refuses a second full refund of a payment ("fully refunded
+ * already"): then the refund it already has is the one recorded, so repeating is harmless.
+ */
+async function issueRazorpayRefund(orderId: string, paymentId: string, reason: string): Promise<void> {
+  let refund: { id: string; amount: number; status: string };
+  try {
+    const client = await razorpay();
+    try {
+      const r = await client.payments.refund(paymentId, {
+        speed: 'normal',
+        receipt: `refund-${paymentId}`.slice(0, 40),
+        notes: { orderId, reason },
+      });
+      refund = { id: r.id, amount: Number(r.amount), status: String(r.status) };
+    } catch (error) {
+      const known = razorpayErrorOf(error);
+      if (known?.statusCode !== 400 || !/refund/i.test(known.description)) throw error;
+      const list = await client.payments.fetchMultipleRefund(paymentId);
+      const first = list.items[0];
+      if (!first) throw error;
+      refund = { id: first.id, amount: Number(first.amount), status: String(first.status) };
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : (razorpayErrorOf(error)?.description ?? String(error));
+    logger.error('razorpay_refund_failed', { orderId, paymentId, error: message });
+    await flag(
+      orderId,
+      'refund_not_sent',
+      `The refund of payment ${paymentId} could not be sent to Razorpay (${message}); it is retried every minute`,
+    );
+    return;
+  }
+  logger.info('razorpay_refund_created', { orderId, paymentId, refundId: refund.id, status: refund.status });
+  await recordRefund(orderId, paymentId, {
+    id: refund.id,
+    amount: refund.amount,
+    failed: refund.status === 'failed',
+    provider: 'Razorpay',
+  });
+}
+
+/** Writes the provider's refund id next to the refund the order records for that payment (its own, or an extra payment's). */
+async function recordRefund(
+  orderId: string,
+  paymentIntentId: string,
+  refund: { id: string; amount: number; failed: boolean; provider: string },
+): Promise<void> {
   await runOrderTransaction(async (tx) => {
     const ref = orders().doc(orderId);
     const snap = await tx.get(ref);
     if (!snap.exists) return;
     const order = snap.data() ?? {};
-    const failed = refund.status === 'failed' || refund.status === 'canceled';
+    const failed = refund.failed;
     const update = (r: StoredRefund | null): StoredRefund => {
       const base = r ?? newRefund(refund.amount, Timestamp.now());
       // The webhook may have said 'succeeded' already: never step back from it.
@@ -102,7 +183,7 @@ export async function issueRefund(orderId: string, paymentIntentId: string, reas
     if (failed) {
       patch.attention = withAttention(order, {
         code: 'refund_failed',
-        message: `Stripe refused the refund of payment ${paymentIntentId}`,
+        message: `${refund.provider} refused the refund of payment ${paymentIntentId}`,
         at: Timestamp.now(),
       });
     }
@@ -154,7 +235,7 @@ export async function retryUnsentRefunds(now: Timestamp, limit = 50): Promise<nu
         targets.push({ pi: e.paymentIntentId, reason: 'duplicate' });
     }
     for (const t of targets) {
-      await issueRefund(doc.id, t.pi, t.reason);
+      await issueRefund(doc.id, t.pi, t.reason, providerOf(doc.data()));
       sent += 1;
     }
   }

@@ -5,7 +5,17 @@ import { PAYMENTS_NOT_CONFIGURED, stripe, stripeConfigured } from '../lib/stripe
 import { placeOrder } from './orders.js';
 
 // The settings come from process.env, read once (config.ts): each case sets them, then forgets.
-const KEYS = ['STRIPE_SECRET_KEY', 'STRIPE_API_BASE', 'APP_ORIGIN', 'FUNCTIONS_EMULATOR'] as const;
+const KEYS = [
+  'STRIPE_SECRET_KEY',
+  'STRIPE_WEBHOOK_SECRET',
+  'STRIPE_API_BASE',
+  'APP_ORIGIN',
+  'FUNCTIONS_EMULATOR',
+  'PAYMENT_PROVIDER',
+  'RAZORPAY_KEY_ID',
+  'RAZORPAY_KEY_SECRET',
+  'RAZORPAY_WEBHOOK_SECRET',
+] as const;
 let saved: Partial<Record<(typeof KEYS)[number], string>> = {};
 beforeEach(() => {
   saved = Object.fromEntries(KEYS.map((k) => [k, process.env[k]]));
@@ -50,8 +60,33 @@ describe('with a key', () => {
     await expect(stripe()).rejects.toMatchObject({ status: 503 });
   });
 
+  it('but no webhook secret: 503 "Online payments are not configured", and an ONLINE order is refused (issue 24)', async () => {
+    process.env.STRIPE_SECRET_KEY = 'sk_test_unit';
+    process.env.APP_ORIGIN = 'https://shop.example.in';
+    expect(stripeConfigured()).toBe(false);
+    await expect(stripe()).rejects.toMatchObject({ status: 503, message: PAYMENTS_NOT_CONFIGURED });
+    const error = await placeOrder({ uid: 'u1', email: null, role: 'customer' }, { paymentMethod: 'ONLINE', addressId: 'a1' }).catch(
+      (e: unknown) => e,
+    );
+    expect(error).toMatchObject({ status: 503, message: 'Online payments are not configured' });
+  });
+
+  it('Razorpay without its webhook secret: 503 too', async () => {
+    process.env.PAYMENT_PROVIDER = 'razorpay';
+    process.env.RAZORPAY_KEY_ID = 'rzp_test_unit';
+    process.env.RAZORPAY_KEY_SECRET = 'secret';
+    process.env.APP_ORIGIN = 'https://shop.example.in';
+    const { razorpay, razorpayConfigured } = await import('../lib/razorpay.js');
+    expect(razorpayConfigured()).toBe(false);
+    await expect(razorpay()).rejects.toMatchObject({ status: 503, message: PAYMENTS_NOT_CONFIGURED });
+    process.env.RAZORPAY_WEBHOOK_SECRET = 'whook';
+    resetServerConfig();
+    expect(razorpayConfigured()).toBe(true);
+  });
+
   it('builds the real client; only the emulators point it at the local test checkout', async () => {
     process.env.STRIPE_SECRET_KEY = 'sk_test_unit';
+    process.env.STRIPE_WEBHOOK_SECRET = 'whsec_unit';
     process.env.APP_ORIGIN = 'http://127.0.0.1:5000';
     process.env.FUNCTIONS_EMULATOR = 'true';
     process.env.STRIPE_API_BASE = 'http://127.0.0.1:12999';

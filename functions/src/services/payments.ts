@@ -4,7 +4,7 @@
  * webhook trusts only a verified event, checks it against the order, and changes the
  * order's status only through the transition function.
  */
-import { formatINR, salePrice, toPaise, type OrderStatus, type PaymentStatus } from '@bagshop/domain';
+import { formatINR, salePrice, toPaise } from '@bagshop/domain';
 import { logger } from 'firebase-functions';
 import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { serverConfig, STRIPE_MIN_SESSION_SECONDS } from '../config.js';
@@ -75,7 +75,7 @@ export function sessionExpiry(holdUntilSeconds: number, nowSeconds: number, mode
   return Math.max(holdUntilSeconds, floor);
 }
 
-interface CheckoutState {
+export interface CheckoutState {
   sessionId: string | null;
   attempt: number;
   holdUntil: Timestamp;
@@ -83,7 +83,7 @@ interface CheckoutState {
 }
 
 /** The order's payable state, checked: the owner's own pending, unpaid card order whose hold has not ended. */
-function checkPayable(snap: DocumentSnapshot, actor: Actor): CheckoutState {
+export function checkPayable(snap: DocumentSnapshot, actor: Actor): CheckoutState {
   if (!snap.exists || snap.get('userId') !== actor.uid) throw notFound(ORDER_NOT_FOUND);
   const data = snap.data() ?? {};
   if (data.paymentMethod !== 'ONLINE') throw badRequest('This order is paid cash on delivery');
@@ -189,17 +189,6 @@ export async function startCheckout(actor: Actor, orderId: string): Promise<{ ur
 function providerError(orderId: string, error: unknown): HttpError {
   logger.error('stripe_session_failed', { orderId, error: error instanceof Error ? error.message : String(error) });
   return new HttpError(502, 'The payment provider could not be reached, please try again');
-}
-
-/** GET /api/payment/session/{sessionId}: the order behind a Checkout Session (owner only). */
-export async function sessionStatus(
-  actor: Actor,
-  sessionId: string,
-): Promise<{ orderId: string; status: OrderStatus; paymentStatus: PaymentStatus }> {
-  const snap = await orders().where('payment.sessionId', '==', sessionId).limit(1).get();
-  const doc = snap.docs[0];
-  if (!doc || doc.get('userId') !== actor.uid) throw notFound('Payment session not found');
-  return { orderId: doc.id, status: doc.get('status') as OrderStatus, paymentStatus: doc.get('payment.status') as PaymentStatus };
 }
 
 const PAID_EVENTS = new Set(['checkout.session.completed', 'checkout.session.async_payment_succeeded']);
@@ -360,7 +349,7 @@ async function onEnded(tx: Transaction, snap: DocumentSnapshot, session: Stripe.
 }
 
 /** charge.refunded and refund.*: Stripe's word on a refund we asked for (or one made in its dashboard). */
-function onRefund(tx: Transaction, snap: DocumentSnapshot, event: Stripe.Event): Outcome {
+async function onRefund(tx: Transaction, snap: DocumentSnapshot, event: Stripe.Event): Promise<Outcome> {
   const order = snap.data() ?? {};
   const payment = paymentOf(order);
   const now = Timestamp.now();
@@ -396,6 +385,14 @@ function onRefund(tx: Transaction, snap: DocumentSnapshot, event: Stripe.Event):
   let extras = extraPaymentsOf(order);
   if (payment.paymentIntentId === paymentIntentId) {
     if (payment.status === 'refunded' || own?.status === 'succeeded') return { outcome: 'already_refunded' };
+    if (state === 'succeeded' && payment.status === 'paid') {
+      return refundedOutsideShop(tx, snap, {
+        refundId,
+        amountPaise: typeof payment.amountPaise === 'number' ? payment.amountPaise : expectedPaise(order),
+        by: 'stripe',
+        provider: 'Stripe',
+      });
+    }
     own = settle(own, typeof payment.amountPaise === 'number' ? payment.amountPaise : expectedPaise(order));
     patch['payment.refund'] = own;
     if (state === 'succeeded') {
@@ -432,6 +429,109 @@ function onRefund(tx: Transaction, snap: DocumentSnapshot, event: Stripe.Event):
 }
 
 /**
+ * Asks Stripe whether the order's Checkout Session was paid, for an order the webhook has not
+ * confirmed (the sweep before it cancels, the success page after 10 s). Paid: applied exactly
+ * as `checkout.session.completed` would be (the same cross-checks, the same transition, the
+ * invoice), in one transaction. Answers 'paid' when the order now records that payment,
+ * 'unpaid' when Stripe says it was not paid, 'unknown' when Stripe could not be asked.
+ */
+export async function reconcileStripeCheckout(orderId: string): Promise<'paid' | 'unpaid' | 'unknown'> {
+  const ref = orders().doc(orderId);
+  const before = await ref.get();
+  const sessionId = paymentOf(before.data() ?? {}).sessionId;
+  if (typeof sessionId !== 'string') return 'unpaid'; // never started a checkout
+  let session: Stripe.Checkout.Session;
+  try {
+    const client = await stripe();
+    session = await client.checkout.sessions.retrieve(sessionId);
+  } catch (error) {
+    if (stripeErrorOf(error)?.statusCode === 404) return 'unpaid';
+    logger.warn('stripe_lookup_failed', { orderId, sessionId, error: error instanceof Error ? error.message : String(error) });
+    return 'unknown';
+  }
+  if (session.status !== 'complete' || session.payment_status === 'unpaid') return 'unpaid'; // open or expired, not paid
+  const result = await runOrderTransaction(async (tx) => {
+    const snap = await tx.get(ref);
+    if (!snap.exists) return { outcome: 'ignored' } as Outcome;
+    const outcome = await onPaid(tx, snap, session, `lookup:${session.id}`);
+    return outcome;
+  });
+  logger.info('stripe_lookup_paid', { orderId, sessionId, outcome: result.outcome });
+  if (result.afterCommit) await result.afterCommit().catch(() => undefined);
+  return result.outcome === 'paid' || result.outcome === 'already_recorded' ? 'paid' : 'unpaid';
+}
+
+/** A refund event without our orderId (made in Stripe's dashboard): the order whose payment it refunds. */
+async function orderIdByPayment(event: Stripe.Event): Promise<string | null> {
+  const object = event.data.object as { payment_intent?: string | { id: string } | null };
+  const paymentIntentId = idOf(object.payment_intent);
+  if (!paymentIntentId) return null;
+  const snap = await orders().where('payment.paymentIntentId', '==', paymentIntentId).limit(1).get();
+  return snap.docs[0]?.id ?? null;
+}
+
+/**
+ * A paid order refunded at the provider without the shop asking (its dashboard): the order is
+ * cancelled through the transition function, so its stock goes back once (stockReleasedAt)
+ * and an invoiced order gets its credit note; the payment is `refunded`. An order already
+ * shipped cannot be cancelled: it is marked refunded and flagged for the admin.
+ */
+export async function refundedOutsideShop(
+  tx: Transaction,
+  snap: DocumentSnapshot,
+  refund: { refundId: string | null; amountPaise: number; by: string; provider: string },
+): Promise<Outcome> {
+  const order = snap.data() ?? {};
+  const now = Timestamp.now();
+  const settled: StoredRefund = {
+    id: refund.refundId,
+    status: 'succeeded',
+    amountPaise: refund.amountPaise,
+    requestedAt: now,
+    refundedAt: now,
+  };
+  const payment = paymentOf(order);
+  const mail = () =>
+    queueMail(
+      tx,
+      orderMail('refunded', snap.id, { ...order, payment: { ...payment, status: 'refunded' } }, { refundAmount: refund.amountPaise / 100 }),
+    );
+  if (order.status === 'pending' || order.status === 'confirmed') {
+    const prepared = await prepareTransition(tx, snap, {
+      to: 'cancelled',
+      by: refund.by,
+      reason: 'payment_refunded',
+      payment: { status: 'refunded' },
+      extra: {
+        'payment.refund': settled,
+        'payment.refundUnsent': hasUnsent(settled, extraPaymentsOf(order)),
+        attention: withAttention(order, {
+          code: 'refunded_outside_shop',
+          message: `${refund.provider} refunded this order’s payment outside the shop: the order was cancelled`,
+          at: now,
+        }),
+      },
+    });
+    prepared.apply(tx);
+    mail();
+    return { outcome: 'refunded_outside_shop', afterCommit: () => prepared.afterCommit() };
+  }
+  tx.update(snap.ref, {
+    'payment.status': 'refunded',
+    'payment.refund': settled,
+    'payment.refundUnsent': hasUnsent(settled, extraPaymentsOf(order)),
+    attention: withAttention(order, {
+      code: 'refunded_outside_shop',
+      message: `${refund.provider} refunded this order’s payment, but the order is ${String(order.status)}: issue its credit note by hand`,
+      at: now,
+    }),
+    updatedAt: now,
+  });
+  mail();
+  return { outcome: 'refunded_outside_shop' };
+}
+
+/**
  * POST /api/payment/webhook. Verifies the signature on the raw body (400 when it fails),
  * then applies the event and records its id in one transaction, so a repeat does nothing.
  */
@@ -447,7 +547,8 @@ export async function handleWebhook(rawBody: Buffer | undefined, signature: stri
     throw badRequest('Invalid Stripe signature');
   }
 
-  const orderId = orderIdOf(event);
+  // Refunds made in Stripe's dashboard carry no orderId: matched by the payment they refund.
+  const orderId = orderIdOf(event) ?? (REFUND_EVENTS.has(event.type) ? await orderIdByPayment(event) : null);
   logger.info('stripe_event', { type: event.type, id: event.id, orderId });
   const eventRef = stripeEvents().doc(event.id);
   const result = await runOrderTransaction(async (tx): Promise<Outcome & { duplicate: boolean }> => {
@@ -463,7 +564,7 @@ export async function handleWebhook(rawBody: Buffer | undefined, signature: stri
       } else if (ENDED_EVENTS.has(event.type)) {
         outcome = await onEnded(tx, snap, event.data.object as Stripe.Checkout.Session, event.type);
       } else if (REFUND_EVENTS.has(event.type)) {
-        outcome = onRefund(tx, snap, event);
+        outcome = await onRefund(tx, snap, event);
       }
     } else if (orderId || PAID_EVENTS.has(event.type)) {
       logger.warn('stripe_unknown_order', { type: event.type, id: event.id, orderId });

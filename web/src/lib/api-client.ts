@@ -21,6 +21,8 @@ export interface RequestOptions {
   query?: Record<string, string | undefined>;
   signal?: AbortSignal;
   onUploadProgress?: (fraction: number) => void;
+  /** Extra request headers (e.g. Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** The ID token of whoever is signed in; nobody is while Auth has not been loaded. */
@@ -85,7 +87,7 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 
 /** Reads the envelope of docs/decisions/0009-api-contract.md: returns the whole JSON body, throws ApiError on failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...(await authHeader()) };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...(await authHeader()) };
   const sentToken = 'Authorization' in headers;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;

@@ -34,4 +34,6 @@ export const config = {
     ...(appId ? { appId } : {}),
   },
   apiTimeoutMs: 10_000,
+  /** Whose payment page "Pay Online" opens (the checkout's label): VITE_PAYMENT_PROVIDER, set from PAYMENT_PROVIDER by npm start. */
+  paymentProvider: (env.VITE_PAYMENT_PROVIDER?.trim().toLowerCase() === 'razorpay' ? 'razorpay' : 'stripe') as 'stripe' | 'razorpay',
 } as const;

@@ -1,6 +1,7 @@
 import { Router, type Request } from 'express';
 import { createOrderSchema, docIdSchema, orderListQuerySchema, orderStatusUpdateSchema } from '@bagshop/domain';
-import { notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
+import { IDEMPOTENCY_KEY, placeOrderOnce } from '../../services/order-idempotency.js';
 import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
 import { allOrders, cancelOrder, getOrder, myOrders, ORDER_NOT_FOUND, placeOrder, setOrderStatus } from '../../services/orders.js';
 import { requireAdmin, requireUser } from '../auth.js';
@@ -29,9 +30,24 @@ export function ordersRouter(): Router {
     const input = createOrderSchema.parse(jsonBody(req));
     // Counted once the request is well-formed: malformed ones cost no Firestore work.
     await new Promise<void>((resolve, reject) => orderLimit(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
-    const order = await placeOrder(user, input);
-    const message = order.paymentMethod === 'COD' ? 'Order placed successfully with COD' : 'Order placed';
-    ok(res, order, message, 201);
+    const message = (o: { paymentMethod: string }) => (o.paymentMethod === 'COD' ? 'Order placed successfully with COD' : 'Order placed');
+    const key = req.get('idempotency-key');
+    if (key === undefined) {
+      const order = await placeOrder(user, input);
+      ok(res, order, message(order), 201);
+      return;
+    }
+    // One order per (shopper, key) for 24 h: a retry gets the first answer (issue 24).
+    if (!IDEMPOTENCY_KEY.test(key)) throw badRequest('Idempotency-Key must be 1 to 100 printable characters');
+    const placed = await placeOrderOnce(
+      user,
+      key,
+      input,
+      (bind) => placeOrder(user, input, bind),
+      (order) => ({ success: true, data: order, message: message(order) }),
+    );
+    if (placed.replayed) res.set('Idempotent-Replayed', 'true');
+    res.status(placed.replayed ? 200 : 201).json(placed.body);
   });
 
   router.get('/my-order', async (req, res) => {

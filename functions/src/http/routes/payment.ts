@@ -1,8 +1,11 @@
 import { Router, type Request } from 'express';
 import { createPaymentSchema } from '@bagshop/domain';
-import { notFound } from '../../lib/errors.js';
-import { stripe } from '../../lib/stripe.js';
-import { handleWebhook, sessionStatus, startCheckout } from '../../services/payments.js';
+import { HttpError, notFound } from '../../lib/errors.js';
+import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
+import { onlinePaymentsConfigured, PAYMENTS_NOT_CONFIGURED } from '../../lib/stripe.js';
+import { providerForOrderId, razorpayProvider, stripeProvider } from '../../services/payments/provider.js';
+import { checkoutStatus } from '../../services/payments/reconcile.js';
+import { RAZORPAY_REFERENCE } from '../../services/payments/razorpay.js';
 import { requireUser } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { ok } from '../respond.js';
@@ -12,11 +15,21 @@ const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
 export function paymentRouter(): Router {
   const router = Router();
 
+  // Each call may cost a call to the provider's API: 10 a minute per shopper (issue 24).
+  const paymentLimit = rateLimit({
+    name: 'payment',
+    limit: limitFromEnv('payment', 10),
+    windowMs: 60_000,
+    key: async (req) => (await requireUser(req)).uid,
+  });
+
   router.post('/', async (req, res) => {
     const user = await requireUser(req);
-    await stripe(); // 503 'Online payments are not configured' before anything else
+    // 503 'Online payments are not configured' before anything else (key and webhook secret both needed).
+    if (!onlinePaymentsConfigured()) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
+    await new Promise<void>((resolve, reject) => paymentLimit(req, res, (error?: unknown) => (error ? reject(error) : resolve())));
     const { orderId } = createPaymentSchema.parse(jsonBody(req));
-    const { url, sessionId } = await startCheckout(user, orderId);
+    const { url, sessionId } = await (await providerForOrderId(orderId)).createCheckout(user, orderId);
     // The spec's client reads `url` at the top level.
     res.status(200).json({ success: true, url, data: { url, sessionId } });
   });
@@ -24,13 +37,19 @@ export function paymentRouter(): Router {
   router.get('/session/:sessionId', async (req, res) => {
     const user = await requireUser(req);
     const { sessionId } = req.params;
-    if (!SESSION_ID.test(sessionId)) throw notFound('Payment session not found');
-    ok(res, await sessionStatus(user, sessionId));
+    if (!SESSION_ID.test(sessionId) && !RAZORPAY_REFERENCE.test(sessionId)) throw notFound('Payment session not found');
+    ok(res, await checkoutStatus(user, sessionId));
   });
 
   router.post('/webhook', async (req, res) => {
     const raw = (req as Request & { rawBody?: Buffer }).rawBody;
-    const { duplicate } = await handleWebhook(raw, req.get('stripe-signature'));
+    const { duplicate } = await stripeProvider.handleWebhook(raw, (name) => req.get(name));
+    ok(res, { received: true, duplicate });
+  });
+
+  router.post('/razorpay/webhook', async (req, res) => {
+    const raw = (req as Request & { rawBody?: Buffer }).rawBody;
+    const { duplicate } = await razorpayProvider.handleWebhook(raw, (name) => req.get(name));
     ok(res, { received: true, duplicate });
   });
 

@@ -1,7 +1,7 @@
 import { orderTotals, type Address, type CartLine } from '@bagshop/domain';
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { checkoutApi } from '../api/checkout-api';
@@ -35,6 +35,7 @@ export function CheckoutDialog({
   const [onlineUnavailable, setOnlineUnavailable] = useState<string | null>(null);
   // An address saved by a Place Order that then failed: reused on the next try.
   const [savedNew, setSavedNew] = useState<Address | null>(null);
+  const attempt = useRef<{ key: string; body: string } | null>(null);
   // A phone gets the whole screen for the form.
   const small = useMediaQuery('(max-width: 36em)') ?? false;
 
@@ -64,11 +65,13 @@ export function CheckoutDialog({
         setAddresses((list) => (list.some((a) => a._id === created._id) ? list : [...list, created]));
         addressId = created._id;
       }
-      const order = await checkoutApi.placeOrder({
-        paymentMethod: choice.paymentMethod,
-        addressId,
-        ...(productId ? { productId, quantity: quantity ?? 1 } : {}),
-      });
+      const body = { paymentMethod: choice.paymentMethod, addressId, ...(productId ? { productId, quantity: quantity ?? 1 } : {}) };
+      // One Idempotency-Key per checkout attempt: the same order asked again (a retry after a
+      // timeout) keeps its key and gets the first answer; a changed choice is a new attempt.
+      const bodyJson = JSON.stringify(body);
+      if (!attempt.current || attempt.current.body !== bodyJson) attempt.current = { key: crypto.randomUUID(), body: bodyJson };
+      const order = await checkoutApi.placeOrder(body, attempt.current.key);
+      attempt.current = null; // placed: the next order is a new attempt
       if (choice.paymentMethod === 'COD') {
         notify.success('Order placed successfully with COD');
         setSavedNew(null);

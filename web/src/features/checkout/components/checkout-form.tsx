@@ -8,6 +8,7 @@ import {
   isIndia,
   isIndianPin,
   itemCountLabel,
+  onlinePaymentLabel,
   PAYMENT_METHOD_LABELS,
   PAYMENT_METHODS,
   unservedPinMessage,
@@ -20,6 +21,7 @@ import {
 import { Alert, Button, Group, Loader, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
+import { config } from '../../../lib/config';
 import { notify } from '../../../lib/notify';
 import { getDeliveryPolicy, getDeliveryQuote } from '../../../lib/delivery-api';
 import { useSchemaForm } from '../../../lib/schema-form';
@@ -239,7 +241,7 @@ export function CheckoutForm({
           label="Payment method"
           data={PAYMENT_METHODS.map((m) => ({
             value: m,
-            label: PAYMENT_METHOD_LABELS[m],
+            label: m === 'ONLINE' ? onlinePaymentLabel(config.paymentProvider) : PAYMENT_METHOD_LABELS[m],
             disabled: (m === 'ONLINE' && Boolean(onlineUnavailable)) || (m === 'COD' && Boolean(codReason)),
           }))}
           value={paymentMethod}

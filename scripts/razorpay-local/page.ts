@@ -1,0 +1,86 @@
+// The local Razorpay test checkout page (docs/orders-and-payments.md, "Razorpay offline"): what
+// a shopper sees instead of Razorpay's hosted Payment Link page when `npm start` runs with
+// PAYMENT_PROVIDER=razorpay and no real keys. One self-contained HTML document, no scripts:
+// the method is a radio group, the UPI QR an inline PNG of the upi://pay link.
+import { formatPaise } from '../stripe-local/page.ts';
+
+export interface RazorpayPageLink {
+  id: string;
+  status: string;
+  amount: number;
+  description: string;
+  expireBy: number;
+  upiLink: string;
+  upiQr: string;
+  message?: string;
+}
+
+function esc(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
+}
+
+const time = new Intl.DateTimeFormat('en-IN', { timeStyle: 'short', dateStyle: 'medium', timeZone: 'Asia/Kolkata' });
+
+const STYLE = `
+*{box-sizing:border-box}
+body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,"Noto Sans",sans-serif;color:#1a1b1e;background:#f1f3f5}
+.banner{background:#fff3bf;color:#5c3c00;border-bottom:2px solid #f08c00;padding:12px 16px;text-align:center}
+.banner strong{display:block;font-size:1.05rem}
+main{max-width:560px;margin:24px auto;padding:0 16px}
+.card{background:#fff;border:1px solid #dee2e6;border-radius:12px;padding:20px}
+h1{font-size:1.4rem;margin:0 0 4px}
+.amount{font-size:2rem;font-weight:800;margin:4px 0 0}
+.muted{color:#495057}
+fieldset{border:1px solid #dee2e6;border-radius:8px;margin:16px 0;padding:12px}
+legend{font-weight:700;padding:0 4px}
+label.method{display:flex;gap:8px;align-items:center;min-height:44px}
+.qr{text-align:center;margin:8px 0}
+.qr img{width:200px;height:200px;image-rendering:pixelated}
+.upi{word-break:break-all;font-size:.8rem;color:#495057}
+.actions{display:flex;flex-direction:column;gap:12px;margin-top:16px}
+button{display:block;width:100%;min-height:48px;border-radius:8px;font:inherit;font-weight:700;font-size:1.05rem;cursor:pointer;padding:12px}
+.pay{background:#0b4bd1;color:#fff;border:0}
+.fail{background:#fff;color:#c92a2a;border:1px solid #c92a2a}
+.cancel{background:#fff;color:#1a1b1e;border:1px solid #adb5bd}
+button:focus-visible{outline:3px solid #f08c00;outline-offset:2px}
+.message{background:#ffe3e3;color:#7d1a1a;border-radius:8px;padding:8px 12px;margin:12px 0}
+`;
+
+export function razorpayPage(link: RazorpayPageLink): string {
+  const open = link.status === 'created';
+  const body = open
+    ? `<form method="post" action="/pl/${esc(link.id)}/pay">
+<fieldset><legend>Pay with</legend>
+<label class="method"><input type="radio" name="method" value="upi" checked> UPI (scan the QR with any UPI app)</label>
+<div class="qr"><img src="${link.upiQr}" alt="UPI QR code for ${esc(formatPaise(link.amount))}"><div class="upi">${esc(link.upiLink)}</div></div>
+<label class="method"><input type="radio" name="method" value="card"> Card</label>
+<label class="method"><input type="radio" name="method" value="netbanking"> Netbanking</label>
+</fieldset>
+<div class="actions">
+<button class="pay" type="submit">Pay ${esc(formatPaise(link.amount))}</button>
+<button class="fail" type="submit" formaction="/pl/${esc(link.id)}/fail">Payment fails</button>
+<button class="cancel" type="submit" formaction="/pl/${esc(link.id)}/cancel">Cancel</button>
+</div>
+</form>`
+    : `<p><strong>This payment link is ${esc(link.status)}.</strong></p>`;
+  return `<!doctype html>
+<html lang="en-IN">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>Pay ${esc(formatPaise(link.amount))} — Razorpay test checkout</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<div class="banner" role="note"><strong>Test payment — no money moves</strong>This page stands in for Razorpay's payment page on your computer.</div>
+<main><div class="card">
+<h1>${esc(link.description)}</h1>
+<p class="amount">${esc(formatPaise(link.amount))}</p>
+<p class="muted">Pay before ${esc(time.format(new Date(link.expireBy * 1000)))}</p>
+${link.message ? `<p class="message" role="alert">${esc(link.message)}</p>` : ''}
+${body}
+</div></main>
+</body>
+</html>`;
+}
