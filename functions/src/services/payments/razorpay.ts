@@ -155,7 +155,7 @@ export async function startRazorpayCheckout(actor: Actor, orderId: string): Prom
         'payment.sessionAttempts': attempt,
         updatedAt: Timestamp.now(),
       };
-      if (expireBy > fresh.holdUntil.seconds) patch['payment.holdUntil'] = Timestamp.fromMillis(expireBy * 1000);
+      // The hold is not stretched to the link's expiry (issue 25): the sweep expires the link when the hold ends.
       tx.update(ref, patch);
       return true;
     });
