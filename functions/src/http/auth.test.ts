@@ -5,7 +5,7 @@ import { HttpError } from '../lib/errors.js';
 
 // The guards are tested with a fake verifier; firebase-admin is not needed.
 vi.mock('../lib/admin.js', () => ({ auth: {}, db: {} }));
-const { authGuards, SESSION_EXPIRED } = await import('./auth.js');
+const { authGuards } = await import('./auth.js');
 
 /** A JWT-shaped string whose (unverified) payload says `claims`. */
 function jwt(claims: Record<string, unknown>): string {
@@ -77,7 +77,7 @@ describe('auth guards: admin rights always come from a revocation-checked token'
       const { verifier } = fakeVerifier({ [adminToken]: { uid: 'a1', role: 'admin' } }, [adminToken]);
       const error = await failure(authGuards(verifier, noCutoffs)[guard](request(adminToken)));
       expect(error.status).toBe(401);
-      expect(error.message).toBe(SESSION_EXPIRED);
+      expect(error.message).toBe('Please sign in again');
       expect(error.headers?.['WWW-Authenticate']).toContain('error="invalid_token"');
     }
   });
