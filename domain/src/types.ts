@@ -87,6 +87,8 @@ export interface OrderUser {
   _id: string;
   fullname: FullName;
   email: string;
+  /** The verified phone (E.164) a cash-on-delivery order was placed with. */
+  phone?: string;
 }
 
 /** A refund asked of Stripe (docs/orders-and-payments.md, "Refunds"). */

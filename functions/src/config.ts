@@ -52,6 +52,10 @@ export const MAX_OPEN_COD_ORDERS = defineInt('MAX_OPEN_COD_ORDERS', {
   default: DEFAULT_MAX_OPEN_COD_ORDERS,
   description: 'Most pending cash-on-delivery orders one shopper may have at once',
 });
+export const COD_PHONE_VERIFICATION = defineString('COD_PHONE_VERIFICATION', {
+  default: 'required',
+  description: 'Whether cash on delivery needs a verified phone number: required (default) or off (docs/accounts-privacy.md)',
+});
 export const WEB_API_KEY = defineString('WEB_API_KEY', {
   description: 'Web API key of the Firebase project (Project settings → General), for POST /api/users/signin and password flows',
 });
@@ -91,6 +95,8 @@ export interface ServerConfig {
   /** The Auth emulator (FIREBASE_AUTH_EMULATOR_HOST), when running on it. */
   authEmulatorHost: string | null;
   webApiKey: string;
+  /** COD_PHONE_VERIFICATION: cash on delivery needs a verified phone ('required') or not ('off'). */
+  codPhoneVerification: 'required' | 'off';
 }
 
 export class ConfigError extends Error {
@@ -199,6 +205,10 @@ export function parseConfig(env: Env): ServerConfig {
     STRIPE_API_BASE: optionalText,
     WEB_API_KEY: optionalText,
     FIREBASE_AUTH_EMULATOR_HOST: optionalText,
+    COD_PHONE_VERIFICATION: z.preprocess(
+      (value) => blankToUndefined(typeof value === 'string' ? value.trim().toLowerCase() : value) ?? 'required',
+      z.enum(['required', 'off'], { error: 'COD_PHONE_VERIFICATION must be required or off' }),
+    ),
   });
   const parsed = schema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message));
@@ -249,6 +259,7 @@ export function parseConfig(env: Env): ServerConfig {
     rateLimits: rateLimits(env),
     authEmulatorHost: s.FIREBASE_AUTH_EMULATOR_HOST ?? null,
     webApiKey: s.WEB_API_KEY ?? '',
+    codPhoneVerification: s.COD_PHONE_VERIFICATION,
   };
 }
 
