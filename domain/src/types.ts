@@ -70,6 +70,10 @@ export interface User {
   phonenumber: string;
   role: Role;
   createdAt: string;
+  /** GET /api/users/currentUser and the admin list: whether Auth has verified the email. */
+  emailVerified?: boolean;
+  /** GET /api/users/currentUser: the verified phone (E.164) linked in Auth, or null. */
+  verifiedPhone?: string | null;
 }
 
 export interface OrderItem {

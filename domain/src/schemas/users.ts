@@ -73,6 +73,7 @@ export const signupFormSchema = z.object(
     email: emailSchema,
     password: registerPassword,
     phonenumber: phoneSchema,
+    marketingConsent: z.boolean().optional(),
   },
   { error: BODY_MESSAGE },
 );

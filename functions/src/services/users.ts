@@ -280,8 +280,11 @@ export async function listUsers(limit: number, after?: string): Promise<User[]> 
   const snap = await query.get();
   if (snap.empty) return [];
   const records = await auth.getUsers(snap.docs.map((d) => ({ uid: d.id })));
-  const claims = new Map(records.users.map((u) => [u.uid, u.customClaims]));
-  return snap.docs.map((d: DocumentSnapshot) => toUser(d.id, d.data() ?? {}, roleOfClaims(claims.get(d.id))));
+  const byUid = new Map(records.users.map((u) => [u.uid, u]));
+  return snap.docs.map((d: DocumentSnapshot) => ({
+    ...toUser(d.id, d.data() ?? {}, roleOfClaims(byUid.get(d.id)?.customClaims)),
+    emailVerified: byUid.get(d.id)?.emailVerified ?? false,
+  }));
 }
 
 export const OWN_ROLE = 'You cannot change your own role';

@@ -74,3 +74,16 @@ export const saveSellerSettings = (input: SellerSettingsInput) =>
   apiData<SellerSettings>('admin/settings/seller', { method: 'PUT', body: input });
 
 export const getTaxReport = (month: string) => apiData<TaxReport>('admin/tax', { query: { month } });
+
+/** A shopper's data export or erasure request (docs/accounts-privacy.md); `subject` is the uid, or the pseudonym once erased. */
+export interface PrivacyRequest {
+  _id: string;
+  type: 'export' | 'erasure';
+  subject: string;
+  email: string | null;
+  ordersKept: number | null;
+  at: string;
+}
+
+/** GET /api/admin/privacy-requests: newest first. */
+export const getPrivacyRequests = () => apiData<PrivacyRequest[]>('admin/privacy-requests');
