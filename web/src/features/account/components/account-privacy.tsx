@@ -104,7 +104,7 @@ function MarketingConsent() {
   };
   return (
     <Switch
-      label="Email me offers and new arrivals"
+      label="Send me offers and new arrivals by email"
       description="Order and account mails come anyway"
       checked={value ?? false}
       disabled={value === null}

@@ -27,7 +27,7 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
         <PasswordInput label="Password" autoComplete="new-password" withAsterisk {...form.getInputProps('password')} />
         <PhoneInput {...form.getInputProps('phonenumber')} />
         <Checkbox
-          label="Email me offers and new arrivals (optional)"
+          label="Send me offers and new arrivals by email (optional)"
           checked={marketing}
           onChange={(e) => setMarketing(e.currentTarget.checked)}
         />
