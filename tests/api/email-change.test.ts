@@ -79,7 +79,8 @@ describe('changing the email of a password account', () => {
     expect(mail.to).toBe(u.email);
     expect(mail.message).toEqual({ subject: 'Your Bagshop email address was changed', text: expect.any(String), html: expect.any(String) });
     expect(mail.message.text).toContain(`from ${u.email} to ${email}`);
-    expect(mail.message.html).toContain('<p>Hello Test,</p>');
+    // Greeted with the name the profile has when the change takes effect.
+    expect(mail.message.html).toContain('<p>Hello Meera,</p>');
   });
 
   it('keeping the email (any case) needs no password and sends no mail', async () => {
