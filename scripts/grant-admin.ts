@@ -28,12 +28,25 @@ const db = getFirestore(app);
 
 try {
   const user = await auth.getUserByEmail(email);
+  // Admin rights only for an address its owner has proved (docs/accounts-privacy.md).
+  if (!revoke && !user.emailVerified) {
+    console.error(`✖ This account's email is not verified: ${email} must follow the link in its verification mail first.`);
+    process.exit(3);
+  }
+  // Demotion removes admins/{uid} first, so the Firestore rules stop direct admin reads at once.
+  if (revoke) await db.doc(`admins/${user.uid}`).delete();
   const claims = { ...(user.customClaims ?? {}) };
   if (revoke) delete claims.role;
   else claims.role = 'admin';
   await auth.setCustomUserClaims(user.uid, claims);
   // Existing sessions must pick up the change: admin routes check revocation.
   await auth.revokeRefreshTokens(user.uid);
+  if (!revoke) await db.doc(`admins/${user.uid}`).set({ email, grantedBy: 'grant-admin', grantedAt: FieldValue.serverTimestamp() });
+  await db.doc(`sessionCutoffs/${user.uid}`).set({
+    notBefore: Math.floor(Date.now() / 1000),
+    reason: 'role_changed',
+    updatedAt: FieldValue.serverTimestamp(),
+  });
   await db.doc(`users/${user.uid}`).set({ role: revoke ? 'customer' : 'admin', updatedAt: FieldValue.serverTimestamp() }, { merge: true });
   console.log(
     `✔ ${email} is ${revoke ? 'no longer an admin' : 'now an admin'} on ${project ?? `${PROJECT_ID} (emulators)`}. They sign in again to use it.`,

@@ -67,6 +67,11 @@ export async function seed(options: { force?: boolean } = {}): Promise<{ product
       await auth.createUser({ uid: account.uid, email: account.email, password: account.password, displayName, emailVerified: true });
     }
     await auth.setCustomUserClaims(account.uid, account.role === 'admin' ? { role: 'admin' } : null);
+    // The demo shopper's phone is verified (COD needs it); admins/{uid} lets the admin read through the rules.
+    if (account.role === 'customer')
+      await auth.updateUser(account.uid, { phoneNumber: `+91${account.phonenumber}` }).catch(() => undefined);
+    if (account.role === 'admin')
+      await db.doc(`admins/${account.uid}`).set({ email: account.email, grantedBy: 'seed', grantedAt: FieldValue.serverTimestamp() });
     await db.doc(`users/${account.uid}`).set({
       fullname: { firstname: account.firstname, lastname: account.lastname },
       email: account.email,

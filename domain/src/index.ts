@@ -10,6 +10,7 @@ export * from './order-status.js';
 export * from './india.js';
 export * from './schemas/common.js';
 export * from './schemas/users.js';
+export * from './schemas/account-privacy.js';
 export * from './schemas/products.js';
 export * from './schemas/cart.js';
 export * from './schemas/address.js';

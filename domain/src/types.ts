@@ -71,6 +71,10 @@ export interface User {
   phonenumber: string;
   role: Role;
   createdAt: string;
+  /** GET /api/users/currentUser and the admin list: whether Auth has verified the email. */
+  emailVerified?: boolean;
+  /** GET /api/users/currentUser: the verified phone (E.164) linked in Auth, or null. */
+  verifiedPhone?: string | null;
 }
 
 export interface OrderItem {
@@ -88,6 +92,8 @@ export interface OrderUser {
   _id: string;
   fullname: FullName;
   email: string;
+  /** The verified phone (E.164) a cash-on-delivery order was placed with. */
+  phone?: string;
 }
 
 /** A refund asked of Stripe (docs/orders-and-payments.md, "Refunds"). */

@@ -144,3 +144,12 @@ describe('the exported functions declare their secrets', () => {
     expect(sweepHolds.__endpoint).toMatchObject({ region: ['asia-south1'], scheduleTrigger: { schedule: 'every 1 minutes' } });
   });
 });
+
+describe('COD_PHONE_VERIFICATION', () => {
+  it('is "required" by default, "off" when set so, and refuses anything else', () => {
+    expect(parseConfig({}).codPhoneVerification).toBe('required');
+    expect(parseConfig({ COD_PHONE_VERIFICATION: ' OFF ' }).codPhoneVerification).toBe('off');
+    expect(parseConfig({ COD_PHONE_VERIFICATION: 'required' }).codPhoneVerification).toBe('required');
+    expect(() => parseConfig({ COD_PHONE_VERIFICATION: 'maybe' })).toThrow('COD_PHONE_VERIFICATION must be required or off');
+  });
+});

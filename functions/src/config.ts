@@ -106,6 +106,10 @@ export const PAYMENT_GRACE_SECONDS = defineInt('PAYMENT_GRACE_SECONDS', {
   default: 300,
   description: "Seconds after a checkout's expiry before the sweep settles an unpaid online order (a late webhook's time to arrive)",
 });
+export const COD_PHONE_VERIFICATION = defineString('COD_PHONE_VERIFICATION', {
+  default: 'required',
+  description: 'Whether cash on delivery needs a verified phone number: required (default) or off (docs/accounts-privacy.md)',
+});
 export const WEB_API_KEY = defineString('WEB_API_KEY', {
   description: 'Web API key of the Firebase project (Project settings → General), for POST /api/users/signin and password flows',
 });
@@ -182,6 +186,8 @@ export interface ServerConfig {
   /** The Auth emulator (FIREBASE_AUTH_EMULATOR_HOST), when running on it. */
   authEmulatorHost: string | null;
   webApiKey: string;
+  /** COD_PHONE_VERIFICATION: cash on delivery needs a verified phone ('required') or not ('off'). */
+  codPhoneVerification: 'required' | 'off';
 }
 
 export class ConfigError extends Error {
@@ -334,6 +340,10 @@ export function parseConfig(env: Env): ServerConfig {
     MAX_HELD_UNITS: intSetting('MAX_HELD_UNITS', DEFAULT_MAX_HELD_UNITS, 1, 1_000_000),
     MAX_CART_LINES: intSetting('MAX_CART_LINES', DEFAULT_MAX_CART_LINES, 1, 1000),
     MAX_UNPAID_CANCELS_PER_DAY: intSetting('MAX_UNPAID_CANCELS_PER_DAY', DEFAULT_MAX_UNPAID_CANCELS_PER_DAY, 1, 1_000_000),
+    COD_PHONE_VERIFICATION: z.preprocess(
+      (value) => blankToUndefined(typeof value === 'string' ? value.trim().toLowerCase() : value) ?? 'required',
+      z.enum(['required', 'off'], { error: 'COD_PHONE_VERIFICATION must be required or off' }),
+    ),
   });
   const parsed = schema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message));
@@ -448,6 +458,7 @@ export function parseConfig(env: Env): ServerConfig {
     rateLimits: rateLimits(env),
     authEmulatorHost: s.FIREBASE_AUTH_EMULATOR_HOST ?? null,
     webApiKey: s.WEB_API_KEY ?? '',
+    codPhoneVerification: s.COD_PHONE_VERIFICATION,
   };
 }
 

@@ -40,6 +40,7 @@ const PARAMS = [
   'MAX_UNPAID_CANCELS_PER_DAY',
   'PAYMENT_PROVIDER',
   'PAYMENT_GRACE_SECONDS',
+  'COD_PHONE_VERIFICATION',
 ] as const;
 
 /**
@@ -186,6 +187,7 @@ export function writeFunctionSettings(options: {
     MAX_UNPAID_CANCELS_PER_DAY: String(config.fulfilment.maxUnpaidCancelsPerDay),
     PAYMENT_PROVIDER: config.paymentProvider,
     PAYMENT_GRACE_SECONDS: String(config.paymentGraceSeconds),
+    COD_PHONE_VERIFICATION: config.codPhoneVerification,
   };
   writeFileSync(
     PARAMS_FILE,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, signIn, uniqueEmail } from '../support/api';
+import { latestMail, oobCodeOf } from '../support/verification';
 import { expectFailure, googleSignIn, passwordResetCodes, refresh, untilRevocableAfter } from '../support/accounts';
 
 interface UserBody {
@@ -110,7 +111,7 @@ describe('POST /api/users/signin (API clients)', () => {
 
 describe('GET /api/users/currentUser', () => {
   it('answers the profile with the role from the token claim', async () => {
-    const shopper = await createTestUser({ firstname: 'Meera' });
+    const shopper = await createTestUser({ firstname: 'Meera', verifiedPhone: false });
     const res = await api<Ok<UserBody>>('users/currentUser', { token: shopper.idToken });
     expect(res.status).toBe(200);
     expect(res.body.data).toEqual({
@@ -120,6 +121,9 @@ describe('GET /api/users/currentUser', () => {
       phonenumber: '9000000000',
       role: 'customer',
       createdAt: expect.any(String),
+      // What Auth has verified (docs/accounts-privacy.md).
+      emailVerified: false,
+      verifiedPhone: null,
     });
 
     // The profile's role field is only a mirror: the claim decides.
@@ -185,7 +189,7 @@ describe('POST /api/users/logout', () => {
 });
 
 describe('PATCH /api/users/updateDetails', () => {
-  it('updates the profile, and an email change moves the Auth email too', async () => {
+  it('updates the profile, and an email change moves the Auth email once the new address is verified', async () => {
     const u = await createTestUser();
     const email = uniqueEmail('moved');
     const res = await api<Ok<UserBody>>('users/updateDetails', {
@@ -194,16 +198,22 @@ describe('PATCH /api/users/updateDetails', () => {
       body: { firstname: 'Rohan', lastname: 'Das', email, phonenumber: '9123400000', role: 'admin', currentPassword: u.password },
     });
     expect(res.status).toBe(200);
-    expect(res.body.message).toBe('Profile updated successfully!');
+    expect(res.body.message).toBe(`Profile updated. Confirm ${email} with the link we sent there to change your email`);
     expect(res.body.data).toMatchObject({
       _id: u.uid,
       fullname: { firstname: 'Rohan', lastname: 'Das' },
-      email,
+      email: u.email,
+      pendingEmail: email,
       phonenumber: '9123400000',
       role: 'customer',
     });
     const { auth, db } = admin();
+    expect((await auth.getUser(u.uid)).email).toBe(u.email);
+    // Verify-before-update: following the link mailed to the new address moves the email.
+    const mail = await latestMail(email, 'verify_new_email');
+    expect((await api('users/verifyEmail', { method: 'POST', body: { oobCode: oobCodeOf(mail?.text ?? '') } })).status).toBe(200);
     expect((await auth.getUser(u.uid)).email).toBe(email);
+    expect((await db.doc(`users/${u.uid}`).get()).get('email')).toBe(email);
     expect((await auth.getUser(u.uid)).customClaims?.role).toBeUndefined();
     expect((await db.doc(`users/${u.uid}`).get()).get('role')).toBe('customer');
     expect((await signIn(email, u.password)).uid).toBe(u.uid);
@@ -381,7 +391,8 @@ describe('admin: users and roles', () => {
 
   it('grants and removes the admin role: claim, profile mirror, and the target’s sessions revoked', async () => {
     const boss = await createTestUser({ role: 'admin' });
-    const target = await createTestUser();
+    // Admin rights go only to verified emails (docs/accounts-privacy.md).
+    const target = await createTestUser({ emailVerified: true });
     const { auth, db } = admin();
 
     const grant = await api<Ok<UserBody>>(`users/${target.uid}/role`, { method: 'PATCH', token: boss.idToken, body: { role: 'admin' } });

@@ -1,5 +1,6 @@
 // PATCH /api/users/updateDetails with a new email needs the current password (or, for a
 // Google account, a fresh Google sign-in), and the old address is told through the mail queue.
+import { latestMail, oobCodeOf } from '../support/verification';
 import { describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, signIn, uniqueEmail, type TestUser } from '../support/api';
 import { expectFailure, googleSignIn } from '../support/accounts';
@@ -22,6 +23,13 @@ async function expectUnchanged(u: TestUser) {
   expect((await admin().auth.getUser(u.uid)).email).toBe(u.email);
   expect((await admin().db.doc(`users/${u.uid}`).get()).get('email')).toBe(u.email);
   expect(await mailsOf(u.uid, 'email_changed')).toEqual([]);
+}
+
+/** Follows the confirmation link mailed to the new address (verify-before-update). */
+async function followNewEmailLink(newEmail: string): Promise<void> {
+  const mail = await latestMail(newEmail, 'verify_new_email');
+  const res = await api('users/verifyEmail', { method: 'POST', body: { oobCode: oobCodeOf(mail?.text ?? '') } });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
 }
 
 describe('changing the email of a password account', () => {
@@ -57,7 +65,10 @@ describe('changing the email of a password account', () => {
       body: details(email, { currentPassword: u.password }),
     });
     expect(res.status).toBe(200);
-    expect(res.body).toMatchObject({ success: true, data: { email } });
+    // Verify-before-update (docs/accounts-privacy.md): pending until the link mailed to the new address is followed.
+    expect(res.body).toMatchObject({ success: true, data: { email: u.email, pendingEmail: email } });
+    expect(await mailsOf(u.uid, 'email_changed')).toEqual([]);
+    await followNewEmailLink(email);
     expect((await admin().auth.getUser(u.uid)).email).toBe(email);
     expect((await signIn(email, u.password)).uid).toBe(u.uid);
 
@@ -68,7 +79,8 @@ describe('changing the email of a password account', () => {
     expect(mail.to).toBe(u.email);
     expect(mail.message).toEqual({ subject: 'Your Bagshop email address was changed', text: expect.any(String), html: expect.any(String) });
     expect(mail.message.text).toContain(`from ${u.email} to ${email}`);
-    expect(mail.message.html).toContain('<p>Hello Test,</p>');
+    // Greeted with the name the profile has when the change takes effect.
+    expect(mail.message.html).toContain('<p>Hello Meera,</p>');
   });
 
   it('keeping the email (any case) needs no password and sends no mail', async () => {
@@ -111,6 +123,7 @@ describe('changing the email of a Google account', () => {
     const email = uniqueEmail('google-moved');
     const res = await api('users/updateDetails', { method: 'PATCH', token: google.idToken, body: details(email) });
     expect(res.status).toBe(200);
+    await followNewEmailLink(email);
     expect((await admin().auth.getUser(google.uid)).email).toBe(email);
     const mails = await mailsOf(google.uid, 'email_changed');
     expect(mails.map((m) => m.to)).toEqual([oldEmail]);

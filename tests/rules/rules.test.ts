@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { conditions, fetchCoverage, saveCoverageHtml, type CoverageReport } from './support/coverage.ts';
 import { PROJECT, resetData, startRulesEnv, stopRulesEnv } from './support/env.ts';
 import { describeAccessMatrix } from './suites/access-matrix.ts';
+import { describeDemotion } from './suites/demotion.ts';
 import { describeForbiddenWrites } from './suites/forbidden-writes.ts';
 import { describeOrderLists } from './suites/order-lists.ts';
 import { describeSpaReads } from './suites/spa-reads.ts';
@@ -26,6 +27,7 @@ describe('firestore.rules', () => {
   describeOrderLists();
   describeForbiddenWrites();
   describeSpaReads();
+  describeDemotion();
 });
 
 describe('rule coverage (runs last)', () => {

@@ -45,22 +45,51 @@ export async function signIn(email: string, password: string): Promise<{ uid: st
  * A user made directly in the Auth emulator (with a profile document, as signup makes),
  * optionally with the admin claim.
  */
-export async function createTestUser(options: { role?: 'admin' | 'customer'; firstname?: string; email?: string } = {}): Promise<TestUser> {
+export async function createTestUser(
+  options: { role?: 'admin' | 'customer'; firstname?: string; email?: string; verifiedPhone?: boolean; emailVerified?: boolean } = {},
+): Promise<TestUser & { phone: string | null }> {
   const email = options.email ?? uniqueEmail(options.role ?? 'shopper');
   const password = 'Secret@123';
   const { auth, db } = admin();
-  const user = await auth.createUser({ email, password, displayName: `${options.firstname ?? 'Test'} User` });
-  if (options.role === 'admin') await auth.setCustomUserClaims(user.uid, { role: 'admin' });
+  // Test users have a verified phone unless asked otherwise: cash on delivery needs one
+  // (COD_PHONE_VERIFICATION=required, the default, is what tests run with). Admins' emails are verified.
+  const withPhone = options.verifiedPhone ?? true;
+  let user: Awaited<ReturnType<typeof auth.createUser>> | undefined;
+  let phone: string | null = null;
+  for (let attempt = 0; !user; attempt += 1) {
+    phone = withPhone ? uniquePhone() : null;
+    try {
+      user = await auth.createUser({
+        email,
+        password,
+        displayName: `${options.firstname ?? 'Test'} User`,
+        emailVerified: options.emailVerified ?? options.role === 'admin',
+        ...(phone ? { phoneNumber: phone } : {}),
+      });
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'auth/phone-number-already-exists' || attempt > 5) throw error;
+    }
+  }
+  if (options.role === 'admin') {
+    await auth.setCustomUserClaims(user.uid, { role: 'admin' });
+    await db.doc(`admins/${user.uid}`).set({ email, grantedBy: 'test', grantedAt: new Date() });
+  }
   await db.doc(`users/${user.uid}`).set({
     fullname: { firstname: options.firstname ?? 'Test', lastname: 'User' },
     email,
-    phonenumber: '9000000000',
+    phonenumber: phone ? phone.slice(3) : '9000000000',
     role: options.role ?? 'customer',
     createdAt: new Date(),
     updatedAt: new Date(),
   });
   const { idToken } = await signIn(email, password);
-  return { uid: user.uid, email, password, idToken };
+  return { uid: user.uid, email, password, idToken, phone };
+}
+
+/** A random Indian mobile number in E.164 (+91 and ten digits starting 6–9). */
+export function uniquePhone(): string {
+  const first = 6 + Math.floor(Math.random() * 4);
+  return `+91${first}${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
 }
 
 export interface ApiResult<T = unknown> {

@@ -135,6 +135,12 @@ function codOf(c: Fields | null): CodConfirmation | null {
  * the lines' tax fields). Defaults for older documents: status 'pending', payment 'COD' and
  * 'unpaid', `user._id` the order's `userId`, `updatedAt` its `createdAt`, no delivery promise.
  */
+/** The verified phone a cash-on-delivery order records (docs/accounts-privacy.md), when it has one. */
+function phoneOf(user: Fields): { phone?: string } {
+  const phone = user.textOrNull('phone');
+  return phone ? { phone } : {};
+}
+
 export function orderFromData(id: string, data: unknown): Order {
   const d = Fields.of(data, `orders/${id}`);
   const user = d.object('user');
@@ -143,7 +149,7 @@ export function orderFromData(id: string, data: unknown): Order {
   return {
     _id: id,
     userId,
-    user: { _id: user.text('_id') || userId, fullname: fullNameOf(user), email: user.text('email') },
+    user: { _id: user.text('_id') || userId, fullname: fullNameOf(user), email: user.text('email'), ...phoneOf(user) },
     items: d.list('items', orderItemFromData),
     shippingAddress: shippingAddressFromData(d.raw('shippingAddress'), `orders/${id}.shippingAddress`),
     subtotal: d.number('subtotal'),

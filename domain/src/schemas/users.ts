@@ -59,6 +59,8 @@ export const signupSchema = z.object(
     email: emailSchema,
     password: registerPassword,
     phonenumber: phoneSchema,
+    /** Marketing mails: their own consent, unticked by default (docs/accounts-privacy.md). */
+    marketingConsent: z.boolean({ error: 'marketingConsent must be true or false' }).optional(),
   },
   { error: BODY_MESSAGE },
 );
@@ -71,6 +73,7 @@ export const signupFormSchema = z.object(
     email: emailSchema,
     password: registerPassword,
     phonenumber: phoneSchema,
+    marketingConsent: z.boolean().optional(),
   },
   { error: BODY_MESSAGE },
 );

@@ -2,6 +2,7 @@ import type { Request } from 'express';
 import type { DecodedIdToken } from 'firebase-admin/auth';
 import { auth } from '../lib/admin.js';
 import { forbidden, HttpError } from '../lib/errors.js';
+import { issuedBeforeCutoff, sessionCutoffs, SIGN_IN_AGAIN, type SessionCutoffLookup } from '../lib/session-cutoffs.js';
 
 export interface AuthUser {
   uid: string;
@@ -23,8 +24,13 @@ export const SESSION_EXPIRED = 'Your session has expired, please sign in again';
  * token (its role may have changed) and try once more before it signs the user out.
  */
 const noToken = () => new HttpError(401, 'You are not logged in', undefined, { 'WWW-Authenticate': 'Bearer realm="bagshop"' });
-const badToken = () =>
-  new HttpError(401, SESSION_EXPIRED, undefined, { 'WWW-Authenticate': 'Bearer realm="bagshop", error="invalid_token"' });
+const badToken = (message = SESSION_EXPIRED) =>
+  new HttpError(401, message, undefined, { 'WWW-Authenticate': 'Bearer realm="bagshop", error="invalid_token"' });
+
+function errorCode(error: unknown): string {
+  if (typeof error === 'object' && error !== null && 'code' in error) return String((error as { code: unknown }).code);
+  return error instanceof Error ? error.message : '';
+}
 
 function bearerToken(req: Request): string | null {
   const header = req.get('authorization') ?? '';
@@ -53,21 +59,26 @@ function claimedRole(idToken: string): unknown {
  * refused as soon as the admin is demoted (demotion revokes their tokens). Customers' tokens
  * are verified without the extra Auth lookup: they only ever reach their own data.
  */
-export function authGuards(verifier: TokenVerifier) {
+export function authGuards(verifier: TokenVerifier, cutoffs: SessionCutoffLookup = sessionCutoffs) {
   const verified = new WeakMap<Request, Promise<AuthUser | null>>();
 
   async function verify(req: Request): Promise<AuthUser | null> {
     const idToken = bearerToken(req);
     if (!idToken) return null;
+    let token: DecodedIdToken;
     try {
       const checkRevoked = claimedRole(idToken) === 'admin';
-      let token = await verifier.verifyIdToken(idToken, checkRevoked);
+      token = await verifier.verifyIdToken(idToken, checkRevoked);
       // Cannot differ from the claim read above, but admin rights must never skip the check.
       if (token.role === 'admin' && !checkRevoked) token = await verifier.verifyIdToken(idToken, true);
-      return { uid: token.uid, email: token.email ?? null, role: token.role === 'admin' ? 'admin' : 'customer', token };
-    } catch {
-      throw badToken();
+    } catch (error) {
+      // A revoked session (Firebase's own check) reads the same as one ended by our cutoff.
+      throw badToken(/id-token-revoked/.test(errorCode(error)) ? SIGN_IN_AGAIN : SESSION_EXPIRED);
     }
+    // Every signed-in request, shopper or admin: a token from before the user's last
+    // "log out everywhere", password or email change is refused (lib/session-cutoffs.ts).
+    if (issuedBeforeCutoff(token.auth_time, await cutoffs.notBefore(token.uid))) throw badToken(SIGN_IN_AGAIN);
+    return { uid: token.uid, email: token.email ?? null, role: token.role === 'admin' ? 'admin' : 'customer', token };
   }
 
   /** The signed-in user, or null for an anonymous request. A bad or revoked token is still a 401. */

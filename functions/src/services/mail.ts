@@ -31,7 +31,7 @@ export function queueMail(writer: MailWriter, mail: MailDoc | null): void {
 }
 
 /** The shop's public address for links in mails (`APP_ORIGIN`, as Stripe's return URLs use); none on the emulators unless set. */
-function siteUrl(): string | null {
+export function siteUrl(): string | null {
   let origin: string | undefined;
   try {
     origin = serverConfig().appOrigin?.replace(/\/+$/, '');
@@ -48,7 +48,7 @@ function escapeHtml(text: string): string {
 /** '22 Nov 2026, 8:30 pm IST'. */
 const formatWhen = (date: Date): string => `${formatDateTimeIN(date.toISOString())} IST`;
 
-interface Body {
+export interface Body {
   greeting: string;
   paragraphs: string[];
   /** Rows of a small table (item, amount). */
@@ -56,7 +56,7 @@ interface Body {
   link?: { href: string; label: string };
 }
 
-function render(body: Body): { text: string; html: string } {
+export function render(body: Body): { text: string; html: string } {
   const text = [
     body.greeting,
     '',
@@ -85,7 +85,7 @@ function render(body: Body): { text: string; html: string } {
   return { text, html };
 }
 
-function greeting(firstname: unknown): string {
+export function greeting(firstname: unknown): string {
   const name = typeof firstname === 'string' ? firstname.trim() : '';
   return name ? `Hello ${name},` : 'Hello,';
 }

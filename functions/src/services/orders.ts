@@ -30,6 +30,7 @@ import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { onlinePaymentsConfigured, PAYMENTS_NOT_CONFIGURED } from '../lib/stripe.js';
 import { invalidateCatalog, products, taxFieldsOf } from './catalog.js';
 import { checkOrderDelivery } from './delivery/delivery.js';
+import { checkCodPhone } from './accounts/cod-phone.js';
 import { orderMail, queueMail } from './mail.js';
 import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './order-store.js';
 import { transitionOrder } from './order-transition.js';
@@ -86,7 +87,10 @@ export async function placeOrder(
       { field: 'quantity', message: lineLimitMessage(limits.maxLineQuantity, 'order') },
     ]);
   }
-  const [shippingAddress, user] = await Promise.all([readAddress(actor.uid, input.addressId), readProfile(actor)]);
+  // Cash on delivery needs a verified phone (services/accounts/cod-phone.ts); the order records it.
+  const verifiedPhone = await checkCodPhone(actor.uid, input.paymentMethod);
+  const [shippingAddress, profile] = await Promise.all([readAddress(actor.uid, input.addressId), readProfile(actor)]);
+  const user = verifiedPhone ? { ...profile, phone: verifiedPhone } : profile;
   const buyNow = input.productId !== undefined;
   const orderRef = orders().doc();
 

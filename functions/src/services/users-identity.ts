@@ -78,13 +78,48 @@ export async function sendPasswordResetCode(email: string): Promise<void> {
   }
 }
 
-/** Applies a password-reset code; false when the code is invalid, used or expired. */
-export async function resetPasswordWithCode(oobCode: string, newPassword: string): Promise<boolean> {
+/** Applies a password-reset code; the account's email, or null when the code is invalid, used or expired. */
+export async function resetPasswordWithCode(oobCode: string, newPassword: string): Promise<string | null> {
   try {
-    await call('resetPassword', { oobCode, newPassword });
-    return true;
+    const r = await call<{ email?: string }>('resetPassword', { oobCode, newPassword });
+    return r.email ?? '';
   } catch (error) {
-    if (error instanceof IdentityError && /OOB_CODE|USER_DISABLED|USER_NOT_FOUND/.test(error.code)) return false;
+    if (error instanceof IdentityError && /OOB_CODE|USER_DISABLED|USER_NOT_FOUND/.test(error.code)) return null;
     throw error;
   }
+}
+
+/**
+ * Applies an email action code (verify the email, or verify-and-change to a new one): the
+ * account's uid (when answered) and email as they are now; null for a bad, used or expired code.
+ */
+export async function applyEmailActionCode(oobCode: string): Promise<{ uid: string | null; email: string } | null> {
+  try {
+    const r = await call<{ localId?: string; email?: string }>('update', { oobCode });
+    return { uid: r.localId ?? null, email: (r.email ?? '').toLowerCase() };
+  } catch (error) {
+    if (error instanceof IdentityError && /OOB_CODE|USER_DISABLED|USER_NOT_FOUND|EMAIL_EXISTS/.test(error.code)) return null;
+    throw error;
+  }
+}
+
+/**
+ * Firebase Auth's phone provider: sends a one-time code by SMS (the Auth emulator only records
+ * it: GET /emulator/v1/projects/{project}/verificationCodes). In production Firebase requires app
+ * verification: the client's reCAPTCHA token is passed through. Answers the `sessionInfo` to verify with.
+ */
+export async function sendPhoneCode(phoneNumber: string, recaptchaToken?: string): Promise<string> {
+  const r = await call<{ sessionInfo: string }>('sendVerificationCode', { phoneNumber, ...(recaptchaToken ? { recaptchaToken } : {}) });
+  return r.sessionInfo;
+}
+
+/**
+ * Checks the code and links the phone number to the signed-in account (`idToken`): it becomes
+ * the Auth user's verified `phoneNumber`. Throws IdentityError (INVALID_CODE, SESSION_EXPIRED,
+ * PHONE_NUMBER_EXISTS…) otherwise; answers the linked number.
+ */
+export async function linkPhoneWithCode(idToken: string, sessionInfo: string, code: string): Promise<string> {
+  const r = await call<{ phoneNumber?: string; temporaryProof?: string }>('signInWithPhoneNumber', { idToken, sessionInfo, code });
+  if (r.temporaryProof || !r.phoneNumber) throw new IdentityError('PHONE_NUMBER_EXISTS');
+  return r.phoneNumber;
 }

@@ -12,9 +12,12 @@ import type { UserRecord } from 'firebase-admin/auth';
 import { auth, db } from '../lib/admin.js';
 import { plainData } from '../lib/firestore-data.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
-import { emailChangedMail, queueMail } from './mail.js';
+import { endSessions } from '../lib/session-cutoffs.js';
 import { splitDisplayName } from './users-names.js';
 import { resetPasswordWithCode, sendPasswordResetCode, signInWithPassword } from './users-identity.js';
+import { requestEmailChange, sendVerificationMail } from './accounts/email.js';
+import { recordSignupConsents } from './accounts/consents.js';
+import { logger } from 'firebase-functions';
 
 export const EMAIL_TAKEN = 'Email is already registered';
 
@@ -50,6 +53,19 @@ export async function currentUser(caller: Caller): Promise<User> {
   const ref = profile(caller.uid);
   const snap = await ref.get();
   if (snap.exists) return toUser(caller.uid, snap.data() ?? {}, caller.role);
+  return createMissingProfile(caller);
+}
+
+/** The caller's profile with what Auth has verified: the email, and the phone number (E.164) if one is linked. */
+export async function currentUserWithVerification(
+  caller: Caller,
+): Promise<User & { emailVerified: boolean; verifiedPhone: string | null }> {
+  const [user, record] = await Promise.all([currentUser(caller), auth.getUser(caller.uid)]);
+  return { ...user, emailVerified: record.emailVerified, verifiedPhone: record.phoneNumber ?? null };
+}
+
+async function createMissingProfile(caller: Caller): Promise<User> {
+  const ref = profile(caller.uid);
   const fullname = splitDisplayName(caller.name, caller.email);
   const data = {
     fullname,
@@ -100,6 +116,16 @@ export async function signup(input: SignupInput): Promise<User> {
     await auth.deleteUser(record.uid).catch(() => undefined);
     throw error;
   }
+  // The account exists: a mail or consent record that fails is logged, not a failed signup
+  // (the profile offers Resend; docs/accounts-privacy.md).
+  await Promise.all([
+    sendVerificationMail(record.uid, input.email, input.fullname.firstname).catch((error: unknown) =>
+      logger.error('verification_mail_failed', { uid: record.uid, error: String(error) }),
+    ),
+    recordSignupConsents(record.uid, { marketing: input.marketingConsent ?? false }).catch((error: unknown) =>
+      logger.error('consents_failed', { uid: record.uid, error: String(error) }),
+    ),
+  ]);
   const snap = await profile(record.uid).get();
   return toUser(record.uid, snap.data() ?? {}, 'customer');
 }
@@ -130,6 +156,7 @@ export async function signin(email: string, password: string): Promise<SigninRes
 /** Ends every session of the user: refresh tokens stop working, and admin routes refuse current ID tokens. */
 export async function revokeSessions(uid: string): Promise<void> {
   await auth.revokeRefreshTokens(uid);
+  await endSessions(uid, 'logout_everywhere');
 }
 
 export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
@@ -168,44 +195,48 @@ export async function checkEmailChange(
 }
 
 /**
- * Name, email and phone. An email change needs proof (checkEmailChange), moves the Auth email
- * too (409 if another account has it), and queues a mail to the OLD address with the profile write.
+ * Name, email and phone. An email change needs proof (checkEmailChange) and is
+ * verify-before-update (services/accounts/email.ts): the new address gets a confirmation link
+ * (409 if another account has it) and takes effect only once it is followed; until then the
+ * account and its profile keep the old one. `pendingEmail` names the address waiting.
  */
-export async function updateDetails(caller: Caller, input: UpdateDetailsInput): Promise<User> {
+export async function updateDetails(caller: Caller, input: UpdateDetailsInput): Promise<{ user: User; pendingEmail: string | null }> {
   const current = await currentUser(caller);
   const record = await auth.getUser(caller.uid);
   const previousEmail = record.email ?? null;
   const emailChanged = (previousEmail ?? '').toLowerCase() !== input.email;
-  if (emailChanged) await checkEmailChange(caller, record, input.currentPassword);
-  const displayName = `${input.firstname} ${input.lastname}`.trim();
-  try {
-    await auth.updateUser(caller.uid, emailChanged ? { email: input.email, displayName } : { displayName });
-  } catch (error) {
-    if (authCode(error) === 'auth/email-already-exists') throw conflict(EMAIL_TAKEN);
-    throw error;
-  }
-  try {
-    const batch = db.batch();
-    batch.update(profile(caller.uid), {
-      fullname: { firstname: input.firstname, lastname: input.lastname },
-      email: input.email,
-      phonenumber: input.phonenumber,
-      updatedAt: FieldValue.serverTimestamp(),
-    });
-    if (emailChanged && previousEmail) {
-      queueMail(
-        batch,
-        emailChangedMail({ uid: caller.uid, oldEmail: previousEmail, newEmail: input.email, firstname: current.fullname.firstname }),
-      );
+  if (emailChanged) {
+    await checkEmailChange(caller, record, input.currentPassword);
+    if (previousEmail) {
+      try {
+        const other = await auth.getUserByEmail(input.email);
+        if (other.uid !== caller.uid) throw conflict(EMAIL_TAKEN);
+      } catch (error) {
+        if (authCode(error) !== 'auth/user-not-found') throw error;
+      }
+      await requestEmailChange(caller.uid, previousEmail, input.email, input.firstname);
+    } else {
+      // An account without an email (phone-only) sets one directly; it is then verified like a signup's.
+      try {
+        await auth.updateUser(caller.uid, { email: input.email, emailVerified: false });
+      } catch (error) {
+        if (authCode(error) === 'auth/email-already-exists') throw conflict(EMAIL_TAKEN);
+        throw error;
+      }
+      await sendVerificationMail(caller.uid, input.email, input.firstname);
     }
-    await batch.commit();
-  } catch (error) {
-    // Keep Auth and the profile in step: put the old email back.
-    if (emailChanged && previousEmail) await auth.updateUser(caller.uid, { email: previousEmail }).catch(() => undefined);
-    throw error;
   }
+  const displayName = `${input.firstname} ${input.lastname}`.trim();
+  await auth.updateUser(caller.uid, { displayName });
+  const keepsOldEmail = emailChanged && previousEmail !== null;
+  await profile(caller.uid).update({
+    fullname: { firstname: input.firstname, lastname: input.lastname },
+    email: keepsOldEmail ? current.email || previousEmail : input.email,
+    phonenumber: input.phonenumber,
+    updatedAt: FieldValue.serverTimestamp(),
+  });
   const snap = await profile(caller.uid).get();
-  return toUser(caller.uid, snap.data() ?? {}, caller.role);
+  return { user: toUser(caller.uid, snap.data() ?? {}, caller.role), pendingEmail: keepsOldEmail ? input.email : null };
 }
 
 /** Checks the current password with a real sign-in first, then sets the new one. */
@@ -217,6 +248,7 @@ export async function updatePassword(uid: string, currentPassword: string, newPa
     throw badRequest(WRONG_CURRENT_PASSWORD, [{ field: 'currentPassword', message: WRONG_CURRENT_PASSWORD }]);
   }
   await auth.updateUser(uid, { password: newPassword });
+  await endSessions(uid, 'password_changed');
 }
 
 export async function forgetPassword(email: string): Promise<void> {
@@ -226,7 +258,11 @@ export async function forgetPassword(email: string): Promise<void> {
 export const BAD_RESET_LINK = 'Invalid or expired reset link';
 
 export async function resetPassword(oobCode: string, newPassword: string): Promise<void> {
-  if (!(await resetPasswordWithCode(oobCode, newPassword))) throw badRequest(BAD_RESET_LINK);
+  const email = await resetPasswordWithCode(oobCode, newPassword);
+  if (email === null) throw badRequest(BAD_RESET_LINK);
+  // A reset password ends the account's sessions, as a change does.
+  const record = email ? await auth.getUserByEmail(email).catch(() => null) : null;
+  if (record) await endSessions(record.uid, 'password_reset');
 }
 
 // ---- admin ----
@@ -244,11 +280,17 @@ export async function listUsers(limit: number, after?: string): Promise<User[]> 
   const snap = await query.get();
   if (snap.empty) return [];
   const records = await auth.getUsers(snap.docs.map((d) => ({ uid: d.id })));
-  const claims = new Map(records.users.map((u) => [u.uid, u.customClaims]));
-  return snap.docs.map((d: DocumentSnapshot) => toUser(d.id, d.data() ?? {}, roleOfClaims(claims.get(d.id))));
+  const byUid = new Map(records.users.map((u) => [u.uid, u]));
+  return snap.docs.map((d: DocumentSnapshot) => ({
+    ...toUser(d.id, d.data() ?? {}, roleOfClaims(byUid.get(d.id)?.customClaims)),
+    emailVerified: byUid.get(d.id)?.emailVerified ?? false,
+  }));
 }
 
 export const OWN_ROLE = 'You cannot change your own role';
+export const EMAIL_NOT_VERIFIED = "This account's email is not verified";
+/** `admins/{uid}`: kept by the server beside the claim; firestore.rules give admin reads only with it. */
+export const adminMarkers = () => db.collection('admins');
 
 /** Grants or removes the admin claim, mirrors it on the profile and ends the target's sessions. */
 export async function setRole(actorUid: string, uid: string, role: Role): Promise<User> {
@@ -260,14 +302,23 @@ export async function setRole(actorUid: string, uid: string, role: Role): Promis
     if (authCode(error) === 'auth/user-not-found') throw notFound('User not found');
     throw error;
   }
+  // Admin rights only for an address its owner has proved (docs/accounts-privacy.md).
+  if (role === 'admin' && !record.emailVerified) throw conflict(EMAIL_NOT_VERIFIED);
   const claims: Record<string, unknown> = { ...(record.customClaims ?? {}) };
   if (role === 'admin') claims.role = 'admin';
   else delete claims.role;
+  // Demotion removes the server-kept admins/{uid} first: the rules stop the direct reads at once.
+  if (role !== 'admin') await adminMarkers().doc(uid).delete();
   await auth.setCustomUserClaims(uid, Object.keys(claims).length ? claims : null);
+  if (role === 'admin')
+    await adminMarkers()
+      .doc(uid)
+      .set({ email: record.email ?? '', grantedBy: actorUid, grantedAt: FieldValue.serverTimestamp() });
   const ref = profile(uid);
   const snap = await ref.get();
   if (snap.exists) await ref.update({ role, updatedAt: FieldValue.serverTimestamp() });
   await auth.revokeRefreshTokens(uid);
+  await endSessions(uid, 'role_changed');
   if (snap.exists) return toUser(uid, (await ref.get()).data() ?? {}, role);
   const name = splitDisplayName(record.displayName, record.email ?? null);
   return {

@@ -118,6 +118,20 @@ const TARGETS: Target[] = [
     list: nobody,
   },
   {
+    name: 'admins/{uid} (server-kept; the rules read it, clients never do)',
+    doc: (fs) => doc(fs, 'admins', UID.admin),
+    collection: (fs) => collection(fs, 'admins'),
+    get: nobody,
+    list: nobody,
+  },
+  {
+    name: 'consents/{uid} and the other server-kept account records',
+    doc: (fs) => doc(fs, 'consents', UID.shopperA),
+    collection: (fs) => collection(fs, 'consents'),
+    get: nobody,
+    list: nobody,
+  },
+  {
     name: 'a collection the rules do not name (coupons)',
     doc: (fs) => doc(fs, 'coupons', 'DIWALI'),
     collection: (fs) => collection(fs, 'coupons'),

@@ -15,9 +15,10 @@ export const UID = {
   shopperB: 'shopper-b',
   admin: 'admin-by-claim',
   fakeAdmin: 'admin-by-profile-only',
+  demotedAdmin: 'admin-demoted',
 } as const;
 
-export const PERSONAS = ['anonymous', 'shopper A', 'shopper B', 'admin (claim)', 'profile-only admin'] as const;
+export const PERSONAS = ['anonymous', 'shopper A', 'shopper B', 'admin (claim)', 'profile-only admin', 'demoted admin'] as const;
 export type Persona = (typeof PERSONAS)[number];
 
 /** The uid behind each persona (anonymous has none). */
@@ -27,6 +28,8 @@ export const personaUid: Record<Persona, string | null> = {
   'shopper B': UID.shopperB,
   'admin (claim)': UID.admin,
   'profile-only admin': UID.fakeAdmin,
+  // Still holds an ID token with the admin claim, but the server removed admins/{uid}.
+  'demoted admin': UID.demotedAdmin,
 };
 
 /** Ids of the seeded documents. */
@@ -76,7 +79,9 @@ export function db(persona: Persona): Firestore {
         ? e.unauthenticatedContext()
         : persona === 'admin (claim)'
           ? e.authenticatedContext(UID.admin, { email: 'admin@rules.test', role: 'admin' })
-          : e.authenticatedContext(personaUid[persona] ?? '', { email: `${personaUid[persona]}@rules.test` });
+          : persona === 'demoted admin'
+            ? e.authenticatedContext(UID.demotedAdmin, { email: 'demoted@rules.test', role: 'admin' })
+            : e.authenticatedContext(personaUid[persona] ?? '', { email: `${personaUid[persona]}@rules.test` });
     contexts.set(persona, ctx);
   }
   return ctx.firestore() as unknown as Firestore;
@@ -128,6 +133,8 @@ export async function resetData(): Promise<void> {
       setDoc(doc(fs, 'users', UID.shopperA), profile(UID.shopperA, 'customer')),
       setDoc(doc(fs, 'users', UID.shopperB), profile(UID.shopperB, 'customer')),
       setDoc(doc(fs, 'users', UID.admin), profile(UID.admin, 'admin')),
+      setDoc(doc(fs, 'admins', UID.admin), { email: 'admin@rules.test', grantedAt: now }),
+      setDoc(doc(fs, 'users', UID.demotedAdmin), profile(UID.demotedAdmin, 'customer')),
       // The trap: a profile that says admin, for a user whose token has no claim.
       setDoc(doc(fs, 'users', UID.fakeAdmin), profile(UID.fakeAdmin, 'admin')),
       setDoc(doc(fs, 'users', UID.shopperA, 'cart', SEED.product), { quantity: 2, addedAt: now, updatedAt: now }),

@@ -2,6 +2,7 @@ import { Router } from 'express';
 import { istMonthOf, istMonthRange, sellerSettingsSchema, taxReportCsv, taxReportQuerySchema } from '@bagshop/domain';
 import { badRequest } from '../../lib/errors.js';
 import { dashboard } from '../../services/dashboard.js';
+import { listPrivacyRequests } from '../../services/accounts/privacy.js';
 import { monthlyTaxReport } from '../../services/invoices.js';
 import { getSellerSettings, saveSellerSettings } from '../../services/seller.js';
 import { requireAdmin } from '../auth.js';
@@ -15,6 +16,12 @@ export function adminRouter(): Router {
   router.get('/dashboard', async (req, res) => {
     await requireAdmin(req);
     ok(res, await dashboard());
+  });
+
+  // Export and erasure requests of shoppers' data (docs/accounts-privacy.md).
+  router.get('/privacy-requests', async (req, res) => {
+    await requireAdmin(req);
+    ok(res, await listPrivacyRequests());
   });
 
   // Seller settings and the monthly tax report (issue 12, docs/gst-invoices.md).

@@ -18,7 +18,7 @@ import { badRequest } from '../../lib/errors.js';
 import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
 import { addAddress, listAddresses } from '../../services/addresses.js';
 import {
-  currentUser,
+  currentUserWithVerification,
   forgetPassword,
   listUsers,
   MAX_PAGE,
@@ -34,6 +34,7 @@ import {
 import { requireAdmin, requireUser, type AuthUser } from '../auth.js';
 import { jsonBody, optionalJsonBody } from '../json-body.js';
 import { ok } from '../respond.js';
+import { accountRouter } from './account.js';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -107,10 +108,11 @@ function singleQuery(req: Request, name: string): unknown {
 export function usersRouter(): Router {
   const router = Router();
   const limit = limiters();
+  router.use(accountRouter());
 
   router.get('/currentUser', async (req, res) => {
     const user = await requireUser(req);
-    ok(res, await currentUser(caller(user)));
+    ok(res, await currentUserWithVerification(caller(user)));
   });
 
   router.post('/signup', limit.signupIp, limit.signupEmail, async (req, res) => {
@@ -138,7 +140,14 @@ export function usersRouter(): Router {
   router.patch('/updateDetails', passwordCheck, async (req, res) => {
     const user = await requireUser(req);
     const input = updateDetailsSchema.parse(jsonBody(req));
-    ok(res, await updateDetails(caller(user), input), 'Profile updated successfully!');
+    const { user: updated, pendingEmail } = await updateDetails(caller(user), input);
+    ok(
+      res,
+      { ...updated, pendingEmail },
+      pendingEmail
+        ? `Profile updated. Confirm ${pendingEmail} with the link we sent there to change your email`
+        : 'Profile updated successfully!',
+    );
   });
 
   router.patch('/updatePassword', limit.passwordUser, async (req, res) => {

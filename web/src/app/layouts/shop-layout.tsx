@@ -120,6 +120,7 @@ const FOOTER_COLUMNS = [
     title: 'Policies',
     links: [
       { to: '/seller', label: 'Seller Information' },
+      { to: '/privacy', label: 'Privacy Notice' },
       { to: '/returns', label: 'Returns Policy' },
       { to: '/refunds', label: 'Refund Policy' },
       { to: '/cancellation', label: 'Cancellation Policy' },

@@ -9,6 +9,7 @@ const ProductPage = lazyPage('product-page', () => import('../../features/catalo
 const InfoPage = lazyPage('info-page', () => import('../../features/info/components/info-page'));
 const SellerPage = lazyPage('seller-page', () => import('../../features/disclosures/components/seller-page'));
 const GrievancePage = lazyPage('grievance-page', () => import('../../features/disclosures/components/grievance-page'));
+const PrivacyPage = lazyPage('privacy-page', () => import('../../features/disclosures/components/privacy-page'));
 const SearchPage = lazyPage('search-page', () => import('../../features/catalog/components/search-page'));
 
 export const catalogRoutes: RouteObject[] = [
@@ -24,6 +25,7 @@ export const catalogRoutes: RouteObject[] = [
   { path: 'cancellation', element: <InfoPage topic="cancellation" />, handle: { title: 'Cancellation Policy' } },
   { path: 'seller', element: <SellerPage />, handle: { title: 'Seller Information' } },
   { path: 'grievance', element: <GrievancePage />, handle: { title: 'Grievance Officer' } },
+  { path: 'privacy', element: <PrivacyPage />, handle: { title: 'Privacy Notice' } },
   { path: 'warranty', element: <InfoPage topic="warranty" />, handle: { title: 'Lifetime Warranty' } },
   { path: 'contact', element: <InfoPage topic="contact" />, handle: { title: 'Contact Us' } },
 ];

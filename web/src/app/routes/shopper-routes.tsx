@@ -7,6 +7,7 @@ import { lazyPage } from '../../lib/lazy-page';
 const AuthPage = lazyPage('auth-page', () => import('../../features/auth/components/auth-page'));
 const ForgotPasswordPage = lazyPage('forgot-password-page', () => import('../../features/auth/components/forgot-password-page'));
 const ResetPasswordPage = lazyPage('reset-password-page', () => import('../../features/auth/components/reset-password-page'));
+const VerifyEmailPage = lazyPage('verify-email-page', () => import('../../features/auth/components/verify-email-page'));
 const ChangePasswordPage = lazyPage('change-password-page', () => import('../../features/auth/components/change-password-page'));
 /** The profile dialog: rendered by app/router.tsx over the page it was opened from. */
 export const ProfileRoute = lazyPage('profile-route', () => import('../../features/account/components/profile-route'));
@@ -19,6 +20,7 @@ export const shopperRoutes: RouteObject[] = [
   { path: 'auth', element: <AuthPage />, handle: { title: 'Sign In' } },
   { path: 'forgot-password', element: <ForgotPasswordPage />, handle: { title: 'Forgot Password' } },
   { path: 'reset-password', element: <ResetPasswordPage />, handle: { title: 'Reset Password' } },
+  { path: 'verify-email', element: <VerifyEmailPage />, handle: { title: 'Verify Email' } },
   {
     path: 'change-password',
     element: (

@@ -1,6 +1,7 @@
 import type { UpdateDetailsInput, User } from '@bagshop/domain';
 import { apiData } from '../../../lib/api-client';
 
-export function updateDetails(values: UpdateDetailsInput): Promise<User> {
-  return apiData<User>('users/updateDetails', { method: 'PATCH', body: { ...values } });
+/** `pendingEmail`: the new address waiting for its confirmation link (verify-before-update). */
+export function updateDetails(values: UpdateDetailsInput): Promise<User & { pendingEmail?: string | null }> {
+  return apiData<User & { pendingEmail?: string | null }>('users/updateDetails', { method: 'PATCH', body: { ...values } });
 }

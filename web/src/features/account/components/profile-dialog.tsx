@@ -10,6 +10,7 @@ import { updateDetails } from '../api/profile-api';
 import { useSchemaForm } from '../../../lib/schema-form';
 import { NameInputs, PhoneInput } from '../../../components/person-inputs';
 import { ReauthCancelled, useGoogleReauth } from './google-reauth';
+import { EmailVerificationNotice, PhoneStatus, YourData } from './account-privacy';
 
 export function initials(user: Pick<User, 'fullname'>): string {
   const { firstname, lastname } = user.fullname;
@@ -142,6 +143,8 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: (
           </div>
         </Group>
 
+        <EmailVerificationNotice user={user} />
+
         {editing ? (
           <ProfileEditForm
             user={user}
@@ -151,6 +154,13 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: (
               try {
                 if (emailChanged && emailProof === 'google') await reauthenticate();
                 const updated = await updateDetails(values);
+                if (updated.pendingEmail) {
+                  // Verify-before-update (docs/accounts-privacy.md): nothing changes until the new address confirms.
+                  notify.info(`Confirm ${updated.pendingEmail} with the link we sent there to change your email`);
+                  session.setUser({ ...user, ...updated });
+                  setEditing(false);
+                  return;
+                }
                 notify.success('Profile updated successfully!');
                 if (updated.email !== user.email) {
                   // Firebase ends the sessions on an email change (docs/api-accounts.md): sign in again.
@@ -159,7 +169,7 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: (
                   navigate('/auth', { replace: true });
                   return;
                 }
-                session.setUser(updated);
+                session.setUser({ ...user, ...updated });
                 setEditing(false);
               } catch (error) {
                 if (error instanceof ReauthCancelled) return;
@@ -176,6 +186,7 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: (
               <Detail label="Email" value={user.email} />
               <Detail label="Phone number" value={user.phonenumber} />
             </SimpleGrid>
+            <PhoneStatus user={user} />
             <SimpleGrid cols={{ base: 1, xs: 3 }} spacing="xs">
               <Button leftSection={<IconPencil size={16} aria-hidden />} onClick={() => setEditing(true)}>
                 Edit
@@ -192,6 +203,7 @@ export function ProfileDialog({ opened, onClose }: { opened: boolean; onClose: (
                 Admin Panel
               </Button>
             )}
+            <YourData emailProof={emailProof} />
           </>
         )}
       </Stack>

@@ -87,3 +87,15 @@ export const shipOrder = (id: string, input: ShipInput) =>
 
 export const confirmCodByPhone = (id: string) =>
   apiData<Order>(`order/${encodeURIComponent(id)}/confirm-cod`, { method: 'POST', body: { confirmedByPhone: true } });
+/** A shopper's data export or erasure request (docs/accounts-privacy.md); `subject` is the uid, or the pseudonym once erased. */
+export interface PrivacyRequest {
+  _id: string;
+  type: 'export' | 'erasure';
+  subject: string;
+  email: string | null;
+  ordersKept: number | null;
+  at: string;
+}
+
+/** GET /api/admin/privacy-requests: newest first. */
+export const getPrivacyRequests = () => apiData<PrivacyRequest[]>('admin/privacy-requests');

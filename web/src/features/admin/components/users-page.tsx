@@ -1,11 +1,11 @@
 import { formatDateIN, type Role, type User } from '@bagshop/domain';
-import { Badge, Button, Group, Table, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Group, Table, Text, TextInput, Title, Tooltip } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
-import { getUsersPage, setUserRole } from '../api/admin-api';
+import { getPrivacyRequests, getUsersPage, setUserRole, type PrivacyRequest } from '../api/admin-api';
 import { useAdminTitle } from '../hooks/use-admin-title';
 import { PageHeader } from './page-header';
 import { AdminTable } from './admin-table';
@@ -80,10 +80,11 @@ export function UsersPage() {
       />
       <AdminTable
         label="Users"
-        minWidth={860}
+        minWidth={1000}
         columns={[
           { label: 'Name' },
           { label: 'Email' },
+          { label: 'Verified' },
           { label: 'Phone' },
           { label: 'Role' },
           { label: 'Joined' },
@@ -108,6 +109,14 @@ export function UsersPage() {
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{u.email}</Text>
+                <Text size="xs" c="dimmed" ff="monospace" title="User id: roles are changed by id, never by email">
+                  {u._id}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Badge color={u.emailVerified ? 'green' : 'yellow'} variant="light" data-verified={String(Boolean(u.emailVerified))}>
+                  {u.emailVerified ? 'Email verified' : 'Not verified'}
+                </Badge>
               </Table.Td>
               <Table.Td>
                 <Text size="sm">{u.phonenumber || '—'}</Text>
@@ -136,6 +145,12 @@ export function UsersPage() {
                   >
                     Revoke admin
                   </Button>
+                ) : !u.emailVerified ? (
+                  <Tooltip label="Admin rights go only to accounts whose email is verified">
+                    <Button size="xs" variant="light" disabled>
+                      Grant admin
+                    </Button>
+                  </Tooltip>
                 ) : (
                   <Button
                     size="xs"
@@ -162,6 +177,57 @@ export function UsersPage() {
           </Button>
         )}
       </Group>
+      <PrivacyRequests />
+    </>
+  );
+}
+
+/** The log of shoppers' data export and erasure requests (docs/accounts-privacy.md). */
+function PrivacyRequests() {
+  const [rows, setRows] = useState<PrivacyRequest[] | null>(null);
+  useEffect(() => {
+    let live = true;
+    getPrivacyRequests().then(
+      (list) => live && setRows(list),
+      (error: unknown) => {
+        if (live) setRows([]);
+        notify.error(errorMessage(error, 'Failed to fetch the data requests'));
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, []);
+  return (
+    <>
+      <Title order={2} fz="lg" mt="xl" mb="sm">
+        Data requests
+      </Title>
+      <AdminTable
+        label="Data requests"
+        minWidth={600}
+        columns={[{ label: 'When' }, { label: 'Request' }, { label: 'Who' }, { label: 'Orders kept' }]}
+        message={rows === null ? 'Loading...' : rows.length === 0 ? 'No data requests yet' : null}
+      >
+        {(rows ?? []).map((r) => (
+          <Table.Tr key={r._id}>
+            <Table.Td>
+              <Text size="sm">{formatDateIN(r.at)}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Badge color={r.type === 'erasure' ? 'red' : 'blue'} variant="light">
+                {r.type === 'erasure' ? 'Account erased' : 'Data exported'}
+              </Badge>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{r.email ?? r.subject}</Text>
+            </Table.Td>
+            <Table.Td>
+              <Text size="sm">{r.ordersKept ?? '—'}</Text>
+            </Table.Td>
+          </Table.Tr>
+        ))}
+      </AdminTable>
     </>
   );
 }

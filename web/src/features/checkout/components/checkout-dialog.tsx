@@ -1,5 +1,8 @@
 import { orderTotals, type Address, type CartLine } from '@bagshop/domain';
-import { Modal } from '@mantine/core';
+import { Alert, Anchor, Modal, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
+import { PhoneVerification } from '../../../components/phone-verification';
+import { useSession } from '../../../lib/session';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
@@ -8,6 +11,8 @@ import { checkoutApi } from '../api/checkout-api';
 import { CheckoutForm, type CheckoutChoice } from './checkout-form';
 
 export const ONLINE_NOT_CONFIGURED = 'Online payments are not configured';
+/** The API's answer to cash on delivery without a verified phone (docs/accounts-privacy.md). */
+export const COD_NEEDS_PHONE = 'Verify your phone number to pay cash on delivery';
 
 export interface CheckoutDialogProps {
   opened: boolean;
@@ -36,8 +41,12 @@ export function CheckoutDialog({
   // An address saved by a Place Order that then failed: reused on the next try.
   const [savedNew, setSavedNew] = useState<Address | null>(null);
   const attempt = useRef<{ key: string; body: string } | null>(null);
+  const savedNewId = useRef<string | null>(null);
   // A phone gets the whole screen for the form.
   const small = useMediaQuery('(max-width: 36em)') ?? false;
+  const session = useSession();
+  // Cash on delivery refused for want of a verified phone: the order waiting for it (asked in place).
+  const [needsPhone, setNeedsPhone] = useState<CheckoutChoice | null>(null);
 
   useEffect(() => {
     if (!opened) return;
@@ -55,13 +64,14 @@ export function CheckoutDialog({
 
   const totals = orderTotals(lines.map((l) => ({ price: l.product.price, discount: l.product.discount, quantity: l.quantity })));
 
-  const place = async (choice: CheckoutChoice) => {
+  const place = async (choice: CheckoutChoice): Promise<void> => {
     try {
       let addressId: string;
       if ('addressId' in choice) addressId = choice.addressId;
       else {
         const created = savedNew ?? (await checkoutApi.addAddress(choice.address));
         setSavedNew(created);
+        savedNewId.current = created._id;
         setAddresses((list) => (list.some((a) => a._id === created._id) ? list : [...list, created]));
         addressId = created._id;
       }
@@ -94,13 +104,35 @@ export function CheckoutDialog({
         notify.error(errorMessage(error, 'Payment initiation failed'));
       }
     } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.message === COD_NEEDS_PHONE) {
+        const addressId = 'addressId' in choice ? choice.addressId : savedNewId.current;
+        setNeedsPhone(addressId ? { paymentMethod: 'COD', addressId } : choice);
+        return;
+      }
       notify.error(errorMessage(error, 'Failed to place order'));
     }
   };
 
   return (
     <Modal opened={opened} onClose={onClose} title="Shipping Address & Payment" centered size="lg" fullScreen={small}>
-      {opened && (
+      {opened && needsPhone && (
+        <Stack gap="sm">
+          <Alert color="blue" variant="light" title="Verify your phone number">
+            Cash on delivery needs a verified phone: the courier calls it and the delivery code goes to it.
+          </Alert>
+          <PhoneVerification
+            initialNumber={session.user?.phonenumber ?? ''}
+            onCancel={() => setNeedsPhone(null)}
+            onVerified={(e164) => {
+              if (session.user) session.setUser({ ...session.user, verifiedPhone: e164 });
+              const waiting = needsPhone;
+              setNeedsPhone(null);
+              void place(waiting);
+            }}
+          />
+        </Stack>
+      )}
+      {opened && !needsPhone && (
         <CheckoutForm
           addresses={addresses}
           loadingAddresses={loadingAddresses}
@@ -110,6 +142,14 @@ export function CheckoutDialog({
           onSubmit={place}
           onCancel={onClose}
         />
+      )}
+      {opened && (
+        <Text size="xs" c="dimmed" mt="sm">
+          We share your name, address and phone with the courier to deliver.{' '}
+          <Anchor component={Link} to="/privacy" size="xs" target="_blank">
+            Privacy notice
+          </Anchor>
+        </Text>
       )}
     </Modal>
   );
