@@ -39,3 +39,8 @@ export * from './codecs/seller.js';
 export * from './codecs/grievance.js';
 export * from './codecs/mail.js';
 export * from './prerendered-html.js';
+export * from './reviews/rating.js';
+export * from './reviews/moderation.js';
+export * from './reviews/types.js';
+export * from './schemas/reviews.js';
+export * from './codecs/review.js';

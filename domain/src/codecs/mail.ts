@@ -7,8 +7,13 @@ import { Fields } from './plain.js';
 
 export const ORDER_MAIL_EVENTS = ['placed', 'confirmed', 'shipped', 'cancelled', 'refunded'] as const;
 export type OrderMailEvent = (typeof ORDER_MAIL_EVENTS)[number];
-export const MAIL_KINDS = [...ORDER_MAIL_EVENTS.map((event) => `order_${event}` as const), 'email_changed'] as const;
-export type MailKind = `order_${OrderMailEvent}` | 'email_changed';
+export const MAIL_KINDS = [
+  ...ORDER_MAIL_EVENTS.map((event) => `order_${event}` as const),
+  'email_changed',
+  'review_request',
+  'review_decision',
+] as const;
+export type MailKind = `order_${OrderMailEvent}` | 'email_changed' | 'review_request' | 'review_decision';
 
 export interface QueuedMail {
   to: string;
