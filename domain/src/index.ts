@@ -44,3 +44,4 @@ export * from './reviews/moderation.js';
 export * from './reviews/types.js';
 export * from './schemas/reviews.js';
 export * from './codecs/review.js';
+export * from './reviews/seo.js';

@@ -15,6 +15,7 @@ import {
   DEFAULT_MAX_OPEN_ONLINE_ORDERS,
   DEFAULT_PAYMENT_HOLD_SECONDS,
   MAX_QUANTITY,
+  parseBlocklist,
 } from '@bagshop/domain';
 import { logger } from 'firebase-functions';
 import { defineInt, defineSecret, defineString } from 'firebase-functions/params';
@@ -51,6 +52,18 @@ export const MAX_OPEN_ONLINE_ORDERS = defineInt('MAX_OPEN_ONLINE_ORDERS', {
 export const MAX_OPEN_COD_ORDERS = defineInt('MAX_OPEN_COD_ORDERS', {
   default: DEFAULT_MAX_OPEN_COD_ORDERS,
   description: 'Most pending cash-on-delivery orders one shopper may have at once',
+});
+export const DEFAULT_REVIEW_REQUEST_DAYS = 5;
+/** Solicitation that spam reviews carry; never words of criticism (docs/reviews.md). */
+export const DEFAULT_REVIEW_BLOCKLIST = 'telegram, whatsapp, promo code, referral code, coupon code, paid review';
+
+export const REVIEW_REQUEST_DAYS = defineInt('REVIEW_REQUEST_DAYS', {
+  default: DEFAULT_REVIEW_REQUEST_DAYS,
+  description: 'Days after delivery when the "review your bag" mail is queued (docs/reviews.md)',
+});
+export const REVIEW_BLOCKLIST = defineString('REVIEW_BLOCKLIST', {
+  default: DEFAULT_REVIEW_BLOCKLIST,
+  description: 'Comma-separated words or phrases that hold a review for an admin (docs/reviews.md, "Moderation")',
 });
 export const WEB_API_KEY = defineString('WEB_API_KEY', {
   description: 'Web API key of the Firebase project (Project settings → General), for POST /api/users/signin and password flows',
@@ -91,6 +104,8 @@ export interface ServerConfig {
   /** The Auth emulator (FIREBASE_AUTH_EMULATOR_HOST), when running on it. */
   authEmulatorHost: string | null;
   webApiKey: string;
+  /** Reviews (docs/reviews.md): the request mail's delay after delivery, and the moderation block list. */
+  reviews: { requestDays: number; blocklist: string[] };
 }
 
 export class ConfigError extends Error {
@@ -199,6 +214,8 @@ export function parseConfig(env: Env): ServerConfig {
     STRIPE_API_BASE: optionalText,
     WEB_API_KEY: optionalText,
     FIREBASE_AUTH_EMULATOR_HOST: optionalText,
+    REVIEW_REQUEST_DAYS: intSetting('REVIEW_REQUEST_DAYS', DEFAULT_REVIEW_REQUEST_DAYS, 0, 60),
+    REVIEW_BLOCKLIST: z.preprocess((value) => (typeof value === 'string' ? value : undefined), z.string().optional()),
   });
   const parsed = schema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message));
@@ -249,6 +266,7 @@ export function parseConfig(env: Env): ServerConfig {
     rateLimits: rateLimits(env),
     authEmulatorHost: s.FIREBASE_AUTH_EMULATOR_HOST ?? null,
     webApiKey: s.WEB_API_KEY ?? '',
+    reviews: { requestDays: s.REVIEW_REQUEST_DAYS, blocklist: parseBlocklist(s.REVIEW_BLOCKLIST ?? DEFAULT_REVIEW_BLOCKLIST) },
   };
 }
 

@@ -20,7 +20,15 @@ export const SECRETS_FILE = resolve(FUNCTIONS_DIR, '.secret.local');
 const MARK = '# Written by npm start / npm test from their environment (scripts/lib/function-settings.ts); edits are overwritten.';
 
 /** Non-secret params, with the emulator default when the environment does not set them. */
-const PARAMS = ['TRUST_PROXY_HOPS', 'PAYMENT_HOLD_SECONDS', 'MAX_LINE_QUANTITY', 'MAX_OPEN_ONLINE_ORDERS', 'MAX_OPEN_COD_ORDERS'] as const;
+const PARAMS = [
+  'TRUST_PROXY_HOPS',
+  'PAYMENT_HOLD_SECONDS',
+  'MAX_LINE_QUANTITY',
+  'MAX_OPEN_ONLINE_ORDERS',
+  'MAX_OPEN_COD_ORDERS',
+  'REVIEW_REQUEST_DAYS',
+  'REVIEW_BLOCKLIST',
+] as const;
 
 export type CardPayments =
   { mode: 'local'; url: string; secretKey: string; webhookSecret: string } | { mode: 'stripe'; secretKey: string; webhookSecret: string };
@@ -99,6 +107,8 @@ export function writeFunctionSettings(options: { appOrigin: string; payments: Ca
     MAX_LINE_QUANTITY: String(config.limits.maxLineQuantity),
     MAX_OPEN_ONLINE_ORDERS: String(config.limits.maxOpenOnlineOrders),
     MAX_OPEN_COD_ORDERS: String(config.limits.maxOpenCodOrders),
+    REVIEW_REQUEST_DAYS: String(config.reviews.requestDays),
+    REVIEW_BLOCKLIST: config.reviews.blocklist.join(','),
   };
   writeFileSync(
     PARAMS_FILE,

@@ -8,6 +8,7 @@ import { PROJECT, resetData, startRulesEnv, stopRulesEnv } from './support/env.t
 import { describeAccessMatrix } from './suites/access-matrix.ts';
 import { describeForbiddenWrites } from './suites/forbidden-writes.ts';
 import { describeOrderLists } from './suites/order-lists.ts';
+import { describeReviews } from './suites/reviews.ts';
 import { describeSpaReads } from './suites/spa-reads.ts';
 
 let baseline: CoverageReport | undefined;
@@ -26,6 +27,7 @@ describe('firestore.rules', () => {
   describeOrderLists();
   describeForbiddenWrites();
   describeSpaReads();
+  describeReviews();
 });
 
 describe('rule coverage (runs last)', () => {

@@ -204,3 +204,6 @@ export function orderMail(
 export function orderMailEventFor(status: string): OrderMailEvent | null {
   return status === 'confirmed' || status === 'shipped' || status === 'cancelled' ? status : null;
 }
+
+// For the mails of other areas (services/reviews/review-mails.ts): the same look and links.
+export { render as renderMailBody, greeting as mailGreeting, siteUrl as mailSiteUrl };
