@@ -75,7 +75,13 @@ export default function ReviewForm({
           {existing ? 'Edit your review' : 'Write a review'}
         </Title>
         <Input.Wrapper label="Your rating" required error={problems.rating} id="review-rating-label">
-          <Rating value={rating} onChange={setRating} size="lg" aria-labelledby="review-rating-label" data-testid="review-rating" />
+          <Rating
+            value={rating}
+            onChange={setRating}
+            size="lg"
+            getSymbolLabel={(v) => (v === 1 ? '1 star' : `${v} stars`)}
+            data-testid="review-rating"
+          />
         </Input.Wrapper>
         <TextInput
           label="Title"
