@@ -287,7 +287,7 @@ describe('reviews', () => {
       const stars = [5, 4, 4, 3, 1, 5, 2, 5];
       const users = await Promise.all(stars.map(() => buyer(p._id)));
       const results = await Promise.all(users.map((u, i) => post(p._id, u, { rating: stars[i] ?? 5, title: `Review ${i}`, text: TEXT })));
-      // The emulator may abort a heavily contended transaction (ENVIRONMENT.md): that is a 409, never a 5xx.
+      // The emulator may abort a heavily contended transaction: that is a 409, never a 5xx.
       for (const r of results) expect([201, 409]).toContain(r.status);
       const saved = stars.filter((_, i) => results[i]?.status === 201);
       expect(saved.length).toBeGreaterThan(0);
