@@ -296,7 +296,7 @@ describe('reviews', () => {
       expect(rating.count).toBe(saved.length);
       expect(rating.average).toBe(Math.round((sum * 10) / saved.length) / 10);
       expect((await list(p._id)).reviews).toHaveLength(saved.length);
-    });
+    }, 90_000);
 
     it('sort=rating lists the top rated first (average, then count), unreviewed bags after', async () => {
       const [low, high, none] = [await fresh(), await fresh(), await fresh()];
@@ -482,6 +482,6 @@ describe('reviews', () => {
       expect(sent[0]?.get('orderId')).toBe(orderId);
       expect(String(sent[0]?.get('message.text'))).toContain('Hello Meera');
       expect(await requests(early.uid)).toHaveLength(0);
-    });
+    }, 90_000);
   });
 });
