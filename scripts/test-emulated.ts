@@ -3,6 +3,7 @@
 import { resolve } from 'node:path';
 import { ROOT, SWEEP_URL } from './lib/env.ts';
 import { startHoldSweeper } from './lib/function-settings.ts';
+import { startReviewRequestSweeper } from './lib/review-requests.ts';
 import { run, step } from './lib/run.ts';
 import { vitestArgs } from './lib/vitest-report.ts';
 import { seed } from './seed.ts';
@@ -16,6 +17,7 @@ const filters = process.env.BAGSHOP_TEST_FILTER?.split(',').filter(Boolean) ?? [
 // As `npm start` does: the scheduled hold sweep does not fire on the emulators, so it runs on
 // a timer for the whole run (tests of expired holds wait for it, they never call it).
 const stopSweeper = startHoldSweeper(SWEEP_URL, 5_000, (message) => console.error(message));
+const stopReviewRequests = startReviewRequestSweeper((message) => console.error(message));
 
 let failed = false;
 for (const stage of stages) {
@@ -26,4 +28,5 @@ for (const stage of stages) {
   if (code !== 0) failed = true;
 }
 stopSweeper();
+stopReviewRequests();
 process.exit(failed ? 1 : 0);

@@ -128,6 +128,17 @@ describe('applyListQuery', () => {
     applyListQuery(LIST, { inStock: true, sort: 'price_asc' });
     expect(LIST).toEqual(copy);
   });
+
+  it('sorts Top rated by the average, then the number of reviews; unreviewed bags last in their order', () => {
+    const rated = [
+      { ...p('a', 1, 0, 1, 1), rating: { average: 4.5, count: 2 } },
+      { ...p('b', 1, 0, 1, 1) },
+      { ...p('c', 1, 0, 1, 1), rating: { average: 4.5, count: 9 } },
+      { ...p('d', 1, 0, 1, 1), rating: { average: 4.8, count: 1 } },
+      { ...p('e', 1, 0, 1, 1), rating: { average: 0, count: 0 } },
+    ];
+    expect(ids(applyListQuery(rated, { inStock: false, sort: 'rating' }))).toBe('dcabe');
+  });
 });
 
 it('bagCountLabel', () => {

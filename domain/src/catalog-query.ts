@@ -12,7 +12,7 @@ import { discountPercent, salePrice } from './money.js';
  */
 export const LIST_PRICE_MAX = 1_000_000;
 
-export const PRODUCT_SORTS = ['featured', 'price_asc', 'price_desc', 'discount', 'newest'] as const;
+export const PRODUCT_SORTS = ['featured', 'price_asc', 'price_desc', 'discount', 'newest', 'rating'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 export const SORT_LABELS: Record<ProductSort, string> = {
@@ -21,6 +21,7 @@ export const SORT_LABELS: Record<ProductSort, string> = {
   price_desc: 'Price: high to low',
   discount: 'Biggest discount',
   newest: 'Newest',
+  rating: 'Top rated',
 };
 
 export interface ProductListQuery {
@@ -156,6 +157,8 @@ export interface ListedProduct {
   discount: number;
   stock: number;
   createdAt: string;
+  /** Published reviews (docs/reviews.md); none when absent. */
+  rating?: { average: number; count: number };
 }
 
 const createdMs = (p: ListedProduct) => {
@@ -197,6 +200,9 @@ export function applyListQuery<T extends ListedProduct>(
       return kept.sort(by(discountFraction, -1));
     case 'newest':
       return kept.sort(by(createdMs, -1));
+    case 'rating':
+      // Top rated: the average, then how many reviews it rests on.
+      return kept.sort((a, b) => (b.rating?.average ?? 0) - (a.rating?.average ?? 0) || (b.rating?.count ?? 0) - (a.rating?.count ?? 0));
   }
 }
 

@@ -7,6 +7,8 @@
 import { CATEGORY_LABELS, type Category } from './categories.js';
 import { discountPercent, formatINR, salePrice } from './money.js';
 import type { Product } from './types.js';
+import { reviewsJsonLd } from './reviews/seo.js';
+import type { PublicReview } from './reviews/types.js';
 
 export const SITE_NAME = 'Bagshop';
 export const DEFAULT_SELLER_NAME = 'Bagshop';
@@ -192,7 +194,8 @@ export function productPriceLine(product: Pick<Product, 'price' | 'discount' | '
   return `${formatINR(sale)}${off} · ${CATEGORY_LABELS[product.category as Category] ?? 'Bags'}`;
 }
 
-export function productMeta(product: Product, origin: string, sellerName: string): PageMeta {
+/** `reviews`: the published reviews for the rating markup (reviews/seo.ts), most helpful first. */
+export function productMeta(product: Product, origin: string, sellerName: string, reviews: readonly PublicReview[] = []): PageMeta {
   const canonical = `${origin}${productPath(product._id)}`;
   const images = product.images.length ? product.images : product.image.url ? [product.image] : [];
   const shared = images.map((img) => shareImageUrl(img.url, origin)).filter((u): u is string => u !== null);
@@ -231,6 +234,7 @@ export function productMeta(product: Product, origin: string, sellerName: string
           itemCondition: 'https://schema.org/NewCondition',
           seller: { '@type': 'Organization', name: sellerName },
         },
+        ...reviewsJsonLd(product.rating, reviews),
       },
       {
         '@context': 'https://schema.org',

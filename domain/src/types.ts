@@ -6,6 +6,7 @@ import type { Category } from './categories.js';
 import type { OrderDelivery } from './delivery.js';
 import type { OrderStatus, PaymentMethod, PaymentStatus } from './order-status.js';
 import type { FieldError } from './schemas/common.js';
+import type { ProductRating } from './reviews/rating.js';
 import type { Role } from './schemas/users.js';
 import type { CreditNote, Invoice } from './tax-documents.js';
 import type { CodConfirmation, OrderNdr, Shipment } from './fulfilment.js';
@@ -36,6 +37,8 @@ export interface Product {
   hsn?: string;
   /** GST rate in percent, included in the price; the API always sends it (default 18). */
   gstRatePercent?: number;
+  /** Published reviews only (docs/reviews.md); the API always sends it. */
+  rating?: ProductRating;
   createdAt: string;
   updatedAt: string;
 }

@@ -15,6 +15,7 @@ import {
   DEFAULT_MAX_OPEN_ONLINE_ORDERS,
   DEFAULT_PAYMENT_HOLD_SECONDS,
   MAX_QUANTITY,
+  parseBlocklist,
 } from '@bagshop/domain';
 import {
   COD_CONFIRMATION_MODES,
@@ -110,6 +111,18 @@ export const COD_PHONE_VERIFICATION = defineString('COD_PHONE_VERIFICATION', {
   default: 'required',
   description: 'Whether cash on delivery needs a verified phone number: required (default) or off (docs/accounts-privacy.md)',
 });
+export const DEFAULT_REVIEW_REQUEST_DAYS = 5;
+/** Solicitation that spam reviews carry; never words of criticism (docs/reviews.md). */
+export const DEFAULT_REVIEW_BLOCKLIST = 'telegram, whatsapp, promo code, referral code, coupon code, paid review';
+
+export const REVIEW_REQUEST_DAYS = defineInt('REVIEW_REQUEST_DAYS', {
+  default: DEFAULT_REVIEW_REQUEST_DAYS,
+  description: 'Days after delivery when the "review your bag" mail is queued (docs/reviews.md)',
+});
+export const REVIEW_BLOCKLIST = defineString('REVIEW_BLOCKLIST', {
+  default: DEFAULT_REVIEW_BLOCKLIST,
+  description: 'Comma-separated words or phrases that hold a review for an admin (docs/reviews.md, "Moderation")',
+});
 export const WEB_API_KEY = defineString('WEB_API_KEY', {
   description: 'Web API key of the Firebase project (Project settings → General), for POST /api/users/signin and password flows',
 });
@@ -188,6 +201,8 @@ export interface ServerConfig {
   webApiKey: string;
   /** COD_PHONE_VERIFICATION: cash on delivery needs a verified phone ('required') or not ('off'). */
   codPhoneVerification: 'required' | 'off';
+  /** Reviews (docs/reviews.md): the request mail's delay after delivery, and the moderation block list. */
+  reviews: { requestDays: number; blocklist: string[] };
 }
 
 export class ConfigError extends Error {
@@ -344,6 +359,8 @@ export function parseConfig(env: Env): ServerConfig {
       (value) => blankToUndefined(typeof value === 'string' ? value.trim().toLowerCase() : value) ?? 'required',
       z.enum(['required', 'off'], { error: 'COD_PHONE_VERIFICATION must be required or off' }),
     ),
+    REVIEW_REQUEST_DAYS: intSetting('REVIEW_REQUEST_DAYS', DEFAULT_REVIEW_REQUEST_DAYS, 0, 60),
+    REVIEW_BLOCKLIST: z.preprocess((value) => (typeof value === 'string' ? value : undefined), z.string().optional()),
   });
   const parsed = schema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message));
@@ -459,6 +476,7 @@ export function parseConfig(env: Env): ServerConfig {
     authEmulatorHost: s.FIREBASE_AUTH_EMULATOR_HOST ?? null,
     webApiKey: s.WEB_API_KEY ?? '',
     codPhoneVerification: s.COD_PHONE_VERIFICATION,
+    reviews: { requestDays: s.REVIEW_REQUEST_DAYS, blocklist: parseBlocklist(s.REVIEW_BLOCKLIST ?? DEFAULT_REVIEW_BLOCKLIST) },
   };
 }
 

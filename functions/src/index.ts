@@ -3,6 +3,7 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { checkConfigAtStartup, FULFILMENT_SECRETS, PAYMENT_SECRETS, serverConfig } from './config.js';
 import { createApp } from './http/app.js';
 import { sweepExpiredHolds } from './services/holds.js';
+import { sendReviewRequests } from './services/reviews/review-requests.js';
 
 // An invalid setting stops here with one `config_invalid` log line (config.ts).
 checkConfigAtStartup();
@@ -48,5 +49,21 @@ export const sweepHolds = onSchedule(
 export const sweepHoldsEmulator = serverConfig().emulator
   ? onRequest({ region: REGION, secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS] }, async (_req, res) => {
       res.json({ success: true, data: await sweepExpiredHolds() });
+    })
+  : undefined;
+
+// Hourly: the "review your bag" mail, REVIEW_REQUEST_DAYS after delivery, once per order
+// (services/reviews/review-requests.ts). On the emulators the hold sweeper's timer also calls
+// `sendReviewRequestsEmulator` (scripts/lib/function-settings.ts).
+export const sendReviewRequestsScheduled = onSchedule(
+  { schedule: 'every 60 minutes', timeZone: 'Asia/Kolkata', region: REGION, memory: '256MiB', timeoutSeconds: 300, retryCount: 0 },
+  async () => {
+    await sendReviewRequests();
+  },
+);
+
+export const sendReviewRequestsEmulator = serverConfig().emulator
+  ? onRequest({ region: REGION }, async (_req, res) => {
+      res.json({ success: true, data: await sendReviewRequests() });
     })
   : undefined;

@@ -41,6 +41,8 @@ const PARAMS = [
   'PAYMENT_PROVIDER',
   'PAYMENT_GRACE_SECONDS',
   'COD_PHONE_VERIFICATION',
+  'REVIEW_REQUEST_DAYS',
+  'REVIEW_BLOCKLIST',
 ] as const;
 
 /**
@@ -188,6 +190,8 @@ export function writeFunctionSettings(options: {
     PAYMENT_PROVIDER: config.paymentProvider,
     PAYMENT_GRACE_SECONDS: String(config.paymentGraceSeconds),
     COD_PHONE_VERIFICATION: config.codPhoneVerification,
+    REVIEW_REQUEST_DAYS: String(config.reviews.requestDays),
+    REVIEW_BLOCKLIST: config.reviews.blocklist.join(','),
   };
   writeFileSync(
     PARAMS_FILE,

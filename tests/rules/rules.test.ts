@@ -9,6 +9,7 @@ import { describeAccessMatrix } from './suites/access-matrix.ts';
 import { describeDemotion } from './suites/demotion.ts';
 import { describeForbiddenWrites } from './suites/forbidden-writes.ts';
 import { describeOrderLists } from './suites/order-lists.ts';
+import { describeReviews } from './suites/reviews.ts';
 import { describeSpaReads } from './suites/spa-reads.ts';
 
 let baseline: CoverageReport | undefined;
@@ -28,6 +29,7 @@ describe('firestore.rules', () => {
   describeForbiddenWrites();
   describeSpaReads();
   describeDemotion();
+  describeReviews();
 });
 
 describe('rule coverage (runs last)', () => {

@@ -17,8 +17,8 @@ export const ORDER_MAIL_EVENTS = [
   'refunded',
 ] as const;
 export type OrderMailEvent = (typeof ORDER_MAIL_EVENTS)[number];
-/** Account messages: verify the email at signup, confirm a new address (verify-before-update). */
-export const ACCOUNT_MAIL_KINDS = ['email_changed', 'verify_email', 'verify_new_email'] as const;
+/** Account messages (verify the email at signup, confirm a new address) and review messages (docs/reviews.md). */
+export const ACCOUNT_MAIL_KINDS = ['email_changed', 'verify_email', 'verify_new_email', 'review_request', 'review_decision'] as const;
 export const MAIL_KINDS = [...ORDER_MAIL_EVENTS.map((event) => `order_${event}` as const), ...ACCOUNT_MAIL_KINDS] as const;
 export type MailKind = `order_${OrderMailEvent}` | (typeof ACCOUNT_MAIL_KINDS)[number];
 

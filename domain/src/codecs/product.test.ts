@@ -16,6 +16,7 @@ const stored = {
   imageHashes: ['abc'],
   hsn: '4202',
   gstRatePercent: 12,
+  rating: { histogram: { 1: 0, 2: 0, 3: 1, 4: 0, 5: 1 }, average: 4, count: 2 },
   createdAt: '2026-11-20T10:00:00.000Z',
   updatedAt: '2026-11-21T10:00:00.000Z',
 };
@@ -35,6 +36,7 @@ describe('productFromData', () => {
       images: [image],
       hsn: '4202',
       gstRatePercent: 12,
+      rating: { average: 4, count: 2, histogram: { 1: 0, 2: 0, 3: 1, 4: 0, 5: 1 } },
       createdAt: '2026-11-20T10:00:00.000Z',
       updatedAt: '2026-11-21T10:00:00.000Z',
     });
@@ -62,6 +64,7 @@ describe('productFromData', () => {
       images: [{ url: '/api/images/x', hash: 'x' }],
       hsn: '4202',
       gstRatePercent: 18,
+      rating: { average: 0, count: 0, histogram: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },
       createdAt: '',
       updatedAt: '',
     });

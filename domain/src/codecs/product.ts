@@ -3,6 +3,7 @@ import { CATEGORIES } from '../categories.js';
 import { productImagesOf } from '../gallery.js';
 import { DEFAULT_GST_RATE, DEFAULT_HSN, isGstRate, type GstRate } from '../gst.js';
 import { DEFAULT_COUNTRY_OF_ORIGIN } from '../schemas/products.js';
+import { ratingFromData } from '../reviews/rating.js';
 import type { Product } from '../types.js';
 import { Fields } from './plain.js';
 
@@ -26,6 +27,7 @@ export function productFromData(id: string, data: unknown): Product {
     image: images[0] ?? { url: '', hash: '' },
     images,
     ...productTaxFields(d),
+    rating: ratingFromData(d.raw('rating')),
     createdAt: d.date('createdAt'),
     updatedAt: d.date('updatedAt'),
   };

@@ -15,6 +15,7 @@ import { ordersRouter } from './routes/orders.js';
 import { pagesRouter } from './routes/pages.js';
 import { paymentRouter } from './routes/payment.js';
 import { productsRouter } from './routes/products.js';
+import { adminReviewsRouter, reviewsRouter } from './routes/reviews.js';
 import { taxDocumentsRouter } from './routes/tax-documents.js';
 import { usersRouter } from './routes/users.js';
 import { adminDeliveryRouter, deliveryRouter } from './routes/delivery.js';
@@ -37,6 +38,7 @@ export function createApp(): Express {
   api.use(express.json({ limit: '100kb' }));
   api.use(['/products', '/images'], publicReadLimit());
   api.use('/health', withMethodNotAllowed(healthRouter()));
+  api.use('/products', withMethodNotAllowed(reviewsRouter()));
   api.use('/products', withMethodNotAllowed(productsRouter()));
   api.use('/images', withMethodNotAllowed(imagesRouter()));
   api.use('/users', withMethodNotAllowed(usersRouter()));
@@ -47,6 +49,7 @@ export function createApp(): Express {
   api.use('/shipping', withMethodNotAllowed(shippingRouter()));
   api.use('/payment', withMethodNotAllowed(paymentRouter()));
   api.use('/admin', withMethodNotAllowed(adminRouter()));
+  api.use('/admin', withMethodNotAllowed(adminReviewsRouter()));
   api.use('/delivery', withMethodNotAllowed(deliveryRouter()));
   api.use('/seller', withMethodNotAllowed(sellerRouter()));
   api.use('/grievance', withMethodNotAllowed(grievanceRouter()));

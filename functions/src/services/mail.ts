@@ -250,3 +250,6 @@ function timestampDate(value: unknown): Date {
   if (value instanceof Date) return value;
   return new Date(typeof value === 'string' ? value : 0);
 }
+
+// For the mails of other areas (services/reviews/review-mails.ts): the same look and links.
+export { render as renderMailBody, greeting as mailGreeting, siteUrl as mailSiteUrl };

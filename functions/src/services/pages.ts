@@ -30,12 +30,15 @@ import {
   withHeadTags,
   type Category,
   type Product,
+  JSON_LD_REVIEWS,
+  type PublicReview,
 } from '@bagshop/domain';
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
 import { plainData } from '../lib/firestore-data.js';
 import { logFault } from '../lib/logs.js';
 import { getProduct, listProducts, PRODUCT_NOT_FOUND } from './catalog.js';
+import { topReviews } from './reviews/reviews.js';
 import { searchProducts } from './search.js';
 
 /** Where the web build put the shell and its build facts; BAGSHOP_WEB_DIR overrides (tests). */
@@ -106,10 +109,26 @@ export async function productPage(id: string, origin: string): Promise<PageRespo
   }
   return {
     status: 200,
-    html: await withMarkup(withHeadTags(shell, productMeta(product, origin, await sellerName())), productPath(product._id), 'product', {
-      [productApiPath(product._id)]: product,
-    }),
+    html: await withMarkup(
+      withHeadTags(shell, productMeta(product, origin, await sellerName(), await markupReviews(product))),
+      productPath(product._id),
+      'product',
+      {
+        [productApiPath(product._id)]: product,
+      },
+    ),
   };
+}
+
+/** The reviews the rating markup names (docs/reviews.md); none when there are none, or when they cannot be read. */
+async function markupReviews(product: Product): Promise<PublicReview[]> {
+  if (!product.rating?.count) return [];
+  try {
+    return await topReviews(product._id, JSON_LD_REVIEWS);
+  } catch (error) {
+    logFault('product page reviews', error);
+    return [];
+  }
 }
 
 /** The web build's server renderer (lib/web/prerender/, written by web/vite.config.ts). */

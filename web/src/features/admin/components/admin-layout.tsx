@@ -9,6 +9,7 @@ import {
   IconMessageReport,
   IconPackages,
   IconReceiptTax,
+  IconStar,
   IconTruckDelivery,
   IconUsers,
 } from '@tabler/icons-react';
@@ -24,6 +25,7 @@ const LINKS = [
   { to: '/admin/products', label: 'Products', icon: IconPackages, exact: true },
   { to: '/admin/delivery', label: 'Delivery', icon: IconTruckDelivery, exact: true },
   { to: '/admin/complaints', label: 'Complaints', icon: IconMessageReport, exact: true },
+  { to: '/admin/reviews', label: 'Reviews', icon: IconStar, exact: true },
   { to: '/admin/tax', label: 'Tax', icon: IconReceiptTax, exact: true },
   { to: '/admin/settings', label: 'Seller settings', icon: IconBuildingStore, exact: true },
 ] as const;

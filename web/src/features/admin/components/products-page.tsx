@@ -9,6 +9,7 @@ import { useLoad } from '../hooks/use-load';
 import { PageHeader } from './page-header';
 import { ProductModal } from './product-modal';
 import { AdminTable } from './admin-table';
+import { ProductReviewsLink } from './product-reviews-link';
 
 // The spec's filter order: All Products, Backpacks, Luggage, Duffles.
 const FILTERS: { value: Category | 'all'; label: string }[] = [
@@ -132,6 +133,7 @@ export function ProductsPage() {
             </Table.Td>
             <Table.Td>
               <Group gap={4} justify="flex-end" wrap="nowrap">
+                <ProductReviewsLink product={p} />
                 <Tooltip label="Edit">
                   <ActionIcon variant="subtle" aria-label={`Edit ${p.name}`} onClick={() => openEdit(p)}>
                     <IconEdit size={18} />

@@ -9,6 +9,7 @@ import { ProductBadges } from './product-badges';
 import classes from './product-card.module.css';
 import { ACCENT } from '../lib/colors';
 import { MAIN_PICTURE } from '../../../lib/main-picture';
+import { RatingSummary } from '../../../components/rating-stars';
 
 export interface ProductCardProps {
   product: Product;
@@ -52,6 +53,7 @@ export function ProductCard({ product, onAdd, adding = false, priority = false, 
             {product.name}
           </Link>
         </Text>
+        <RatingSummary rating={product.rating} />
         <PriceBlock price={product.price} discount={product.discount} />
         {note && (
           <Text fz="sm" fw={600} c={soldOut ? 'red.9' : ACCENT.warm}>

@@ -16,6 +16,8 @@ import { ProductGallery } from './product-gallery';
 import classes from './product-page.module.css';
 import { PROMISES } from './promise-band';
 import { ACCENT } from '../lib/colors';
+import { RatingSummary } from '../../../components/rating-stars';
+import { ProductReviews } from './reviews/product-reviews';
 
 export default function ProductPage() {
   const { id = '' } = useParams();
@@ -88,6 +90,11 @@ function ProductDetail({ product }: { product: Product }) {
             <Title order={1} fz={{ base: 26, md: 34 }} lh={1.2}>
               {product.name}
             </Title>
+            {product.rating?.count ? (
+              <Anchor href="#reviews" c="inherit" underline="never" w="fit-content">
+                <RatingSummary rating={product.rating} />
+              </Anchor>
+            ) : null}
             <PriceBlock price={product.price} discount={product.discount} size="lg" />
             <Text fz="sm" c="gray.7" data-testid="mrp">
               MRP {formatINR(product.price)} inclusive of all taxes · Free shipping on all orders
@@ -155,6 +162,7 @@ function ProductDetail({ product }: { product: Product }) {
           </Stack>
         </Grid.Col>
       </Grid>
+      <ProductReviews product={product} />
     </Container>
   );
 }

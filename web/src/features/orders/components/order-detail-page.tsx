@@ -25,6 +25,7 @@ import {
   Text,
   Timeline,
   Title,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -103,6 +104,11 @@ function OrderDetail({ order }: { order: Order }) {
                       {formatINR(salePrice(item.price, item.discount))} × {item.quantity}
                       {item.discount > 0 && ` (was ${formatINR(item.price)})`}
                     </Text>
+                    {order.status === 'completed' && (
+                      <Anchor component={Link} to={`/product/${item.product._id}#write-review`} size="sm" fw={600}>
+                        Review this bag<VisuallyHidden>: {item.name}</VisuallyHidden>
+                      </Anchor>
+                    )}
                   </div>
                   <Text fw={600} style={{ whiteSpace: 'nowrap' }}>
                     {formatINR(lineTotal(item))}
