@@ -33,6 +33,7 @@ export * from './codecs/product.js';
 export * from './codecs/variant-stock.js';
 export * from './variants.js';
 export * from './schemas/variants.js';
+export * from './variant-filters.js';
 export * from './codecs/address.js';
 export * from './codecs/profile.js';
 export * from './codecs/cart-line.js';

@@ -5,6 +5,7 @@ import {
   findVariant,
   fromVariant,
   generatedSku,
+  lineDescription,
   nameWithVariant,
   pricesDiffer,
   SKU_PATTERN,
@@ -136,5 +137,15 @@ describe('from price, stock and labels', () => {
     const list = [{ _id: 'a', options: { Size: 'Cabin', Colour: 'Navy' } }];
     expect(findVariant(list, { colour: 'navy', size: 'cabin' })?._id).toBe('a');
     expect(findVariant(list, { Colour: 'Navy' })).toBeUndefined();
+  });
+});
+
+describe('lineDescription', () => {
+  it('names the variant with its SKU beside it; a line without options keeps its plain name', () => {
+    expect(
+      lineDescription({ name: 'Voyager Hardshell Trolley', variantLabel: 'Size: Cabin (55 cm), Colour: Navy', sku: 'VOY-CAB-NVY' }),
+    ).toBe('Voyager Hardshell Trolley — Size: Cabin (55 cm), Colour: Navy (SKU VOY-CAB-NVY)');
+    expect(lineDescription({ name: 'Plain bag', variantLabel: '', sku: 'BS-X' })).toBe('Plain bag');
+    expect(lineDescription({ name: 'Old line' })).toBe('Old line');
   });
 });

@@ -128,6 +128,19 @@ export function nameWithVariant(name: string, label: string | undefined): string
   return label ? `${name} — ${label}` : name;
 }
 
+/**
+ * An order line as invoices, credit notes and mails print it: the name with the variant and,
+ * beside it, the SKU: "Voyager Hardshell Trolley — Size: Cabin (55 cm), Colour: Navy (SKU VOY-CAB-NVY)".
+ * A product without options prints its name alone, as before variants.
+ */
+export function lineDescription(line: { name?: unknown; variantLabel?: unknown; sku?: unknown }): string {
+  const name = typeof line.name === 'string' ? line.name.trim() : '';
+  const label = typeof line.variantLabel === 'string' ? line.variantLabel : '';
+  if (!label) return name;
+  const sku = typeof line.sku === 'string' && line.sku ? ` (SKU ${line.sku})` : '';
+  return `${nameWithVariant(name, label)}${sku}`;
+}
+
 /** The key of a combination, the same whatever the order of its options. */
 export function combinationKey(options: Readonly<Record<string, string>>): string {
   return Object.keys(options)

@@ -65,3 +65,31 @@ export function joinCart(lines: readonly StoredCartLine[], productById: Readonly
   }
   return out;
 }
+
+/** What a cart line sells at: its variant's price, stock, label and picture (the product's on a line without one). */
+export interface LineOffer {
+  /** The id the cart routes take for this line. */
+  lineId: string;
+  variantId: string;
+  price: number;
+  discount: number;
+  stock: number;
+  /** "Size: Cabin (55 cm), Colour: Navy"; '' without options. */
+  label: string;
+  sku: string;
+  image: { url: string; hash: string };
+}
+
+export function lineOffer(line: CartLine): LineOffer {
+  const v = line.variant;
+  return {
+    lineId: line._id ?? line.product._id,
+    variantId: v?._id ?? line.product._id,
+    price: v?.price ?? line.product.price,
+    discount: v?.discount ?? line.product.discount,
+    stock: v?.stock ?? line.product.stock,
+    label: v?.label ?? '',
+    sku: v?.sku ?? '',
+    image: v?.image ?? line.product.image,
+  };
+}

@@ -20,7 +20,7 @@ import type { Order, OrderStatus, PaymentMethod, PaymentStatus } from '@bagshop/
 import { logger } from 'firebase-functions';
 import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { conflict, notFound } from '../lib/errors.js';
-import { invalidateCatalog } from './catalog.js';
+import { invalidateStock } from './catalog.js';
 import { toOrder } from './orders-format.js';
 import { expireSessionQuietly, extraPaymentsOf, hasUnsent, issueRefund, newRefund } from './payment-actions.js';
 import { historyOf, ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, type StoredOrder } from './order-store.js';
@@ -93,7 +93,7 @@ const releaseStock: TransitionEffect = {
         restoreStock(tx, ctx.order, snaps);
         return { stockReleasedAt: ctx.now };
       },
-      afterCommit: async () => invalidateCatalog(),
+      afterCommit: async () => invalidateStock(),
     };
   },
 };

@@ -4,7 +4,7 @@ import { apiData, apiRequest } from '../../../lib/api-client';
 export const checkoutApi = {
   addresses: () => apiData<Address[]>('users/address'),
   addAddress: (address: AddressInput) => apiData<Address>('users/address', { method: 'POST', body: { ...address } }),
-  placeOrder: (body: { paymentMethod: PaymentMethod; addressId: string; productId?: string; quantity?: number }) =>
+  placeOrder: (body: { paymentMethod: PaymentMethod; addressId: string; productId?: string; variantId?: string; quantity?: number }) =>
     apiData<Order>('order', { method: 'POST', body }),
   /** Top-level `{ success, url }` (docs/decisions/0009-api-contract.md). */
   startPayment: (orderId: string) =>

@@ -1,4 +1,4 @@
-import { orderTotals, type Address, type CartLine } from '@bagshop/domain';
+import { lineOffer, orderTotals, type Address, type CartLine } from '@bagshop/domain';
 import { Modal } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useState } from 'react';
@@ -15,6 +15,8 @@ export interface CheckoutDialogProps {
   lines: readonly CartLine[];
   /** Buy Now: only this product and quantity are ordered. */
   productId?: string;
+  /** Buy Now of a product with variants: which one (docs/variants.md). */
+  variantId?: string;
   quantity?: number;
   onClose: () => void;
   /** Sends the browser to Stripe Checkout (replaceable in tests). */
@@ -26,6 +28,7 @@ export function CheckoutDialog({
   opened,
   lines,
   productId,
+  variantId,
   quantity,
   onClose,
   redirect = (url) => window.location.assign(url),
@@ -52,7 +55,7 @@ export function CheckoutDialog({
     };
   }, [opened]);
 
-  const totals = orderTotals(lines.map((l) => ({ price: l.product.price, discount: l.product.discount, quantity: l.quantity })));
+  const totals = orderTotals(lines.map((l) => ({ ...lineOffer(l), quantity: l.quantity })));
 
   const place = async (choice: CheckoutChoice) => {
     try {
@@ -67,7 +70,7 @@ export function CheckoutDialog({
       const order = await checkoutApi.placeOrder({
         paymentMethod: choice.paymentMethod,
         addressId,
-        ...(productId ? { productId, quantity: quantity ?? 1 } : {}),
+        ...(productId ? { productId, ...(variantId ? { variantId } : {}), quantity: quantity ?? 1 } : {}),
       });
       if (choice.paymentMethod === 'COD') {
         notify.success('Order placed successfully with COD');
