@@ -93,7 +93,7 @@ export interface PageResponse {
 }
 
 /** A product page: 200 with the product's tags, or 404 with the shell (the SPA shows its 404 page). */
-export async function productPage(id: string, origin: string): Promise<PageResponse> {
+export async function productPage(id: string, origin: string, variantId?: string): Promise<PageResponse> {
   const { shell } = await webBuild();
   let product: Product;
   try {
@@ -106,9 +106,17 @@ export async function productPage(id: string, origin: string): Promise<PageRespo
   }
   return {
     status: 200,
-    html: await withMarkup(withHeadTags(shell, productMeta(product, origin, await sellerName())), productPath(product._id), 'product', {
-      [productApiPath(product._id)]: product,
-    }),
+    // `?variant=<id>`: that variant's price, pictures and JSON-LD offer (docs/variants.md).
+    html: await withMarkup(
+      withHeadTags(shell, productMeta(product, origin, await sellerName(), variantId)),
+      variantId && product.variants?.some((v) => v._id === variantId)
+        ? `${productPath(product._id)}?variant=${encodeURIComponent(variantId)}`
+        : productPath(product._id),
+      'product',
+      {
+        [productApiPath(product._id)]: product,
+      },
+    ),
   };
 }
 
