@@ -2,7 +2,7 @@
 // product JSON, the cart per variant, orders taking stock from the variant's own document (never
 // the product document), the per-variant stale-stock rule, removal while orders hold a variant,
 // the race for one variant's last units, and the migration of products stored before variants.
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateVariants } from '../../scripts/lib/migrate-variants';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import {
@@ -55,6 +55,9 @@ interface OrderItemJson {
   discount: number;
   quantity: number;
 }
+
+// Each test makes a product with pictures and several shoppers: slower than the default on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 let adminUser: TestUser;
 beforeAll(async () => {
@@ -368,7 +371,7 @@ describe('20 shoppers racing for the last 5 units of one variant', () => {
     const stocks = await variantStocks(p._id);
     expect(stocks[target._id]).toBe(0);
     for (const v of p.variants) if (v._id !== target._id) expect(stocks[v._id]).toBe(6);
-  }, 180_000);
+  }, 400_000);
 });
 
 describe('migration of products stored before variants', () => {
