@@ -10,10 +10,13 @@ import {
   DEFAULT_HSN,
   DEMO_SELLER,
   financialYearStart,
+  fromVariant,
+  variantLabel,
   orderTotals,
   placeOfSupplyOf,
 } from '@bagshop/domain';
 import { DEMO_PRODUCTS } from './seed/catalog.ts';
+import { demoVariants } from './seed/variants.ts';
 import { countryOfOrigin, seedSettings } from './seed/disclosures.ts';
 import { galleryImages } from './seed/gallery.ts';
 import { emulatorEnv, PROJECT_ID } from './lib/env.ts';
@@ -87,6 +90,7 @@ export async function seed(options: { force?: boolean } = {}): Promise<{ product
   const galleries = await galleryImages(DEMO_PRODUCTS.map((p) => p.art));
   const images = galleries.map((g) => g[0]).filter((img) => img !== undefined);
   const batch = db.batch();
+  const variantWrites: [string, Record<string, unknown>][] = [];
   DEMO_PRODUCTS.forEach((p, i) => {
     const gallery = galleries[i] ?? [];
     const image = gallery[0];
@@ -103,13 +107,25 @@ export async function seed(options: { force?: boolean } = {}): Promise<{ product
     const refs = gallery.map((view) => ({ url: `/api/images/${view.sha256}`, hash: view.sha256 }));
     // Earlier catalog entries are "newer", so lists (newest first) follow the catalog order.
     const createdAt = Timestamp.fromMillis(now - i * 60_000);
+    // Sizes and colours (docs/variants.md): the product keeps its options and variants, each
+    // variant's stock is its own document and each SKU is claimed (scripts/seed/variants.ts).
+    const { options, variants } = demoVariants(p, i);
+    const from = fromVariant(variants) ?? p;
+    for (const v of variants) {
+      variantWrites.push([`variantStock/${v._id}`, { productId: p.slug, sku: v.sku, stock: v.stock, updatedAt: createdAt }]);
+      variantWrites.push([`skus/${v.sku}`, { productId: p.slug, variantId: v._id }]);
+    }
     batch.set(db.doc(`products/${p.slug}`), {
       name: p.name,
       description: p.description,
-      price: p.price,
-      discount: p.discount,
+      price: from.price,
+      discount: from.discount,
       category: p.category,
-      stock: p.stock,
+      options,
+      variants: variants.map(({ stock: _stock, imageIndexes, ...v }) => ({
+        ...v,
+        imageHashes: imageIndexes.map((n) => refs[n]?.hash).filter((h): h is string => h !== undefined),
+      })),
       countryOfOrigin: countryOfOrigin(p),
       hsn: DEFAULT_HSN,
       gstRatePercent: DEFAULT_GST_RATE,
@@ -121,6 +137,11 @@ export async function seed(options: { force?: boolean } = {}): Promise<{ product
     });
   });
   await batch.commit();
+  for (let k = 0; k < variantWrites.length; k += 400) {
+    const more = db.batch();
+    for (const [path, data] of variantWrites.slice(k, k + 400)) more.set(db.doc(path), data);
+    await more.commit();
+  }
 
   await seedSettings(db);
   await seedOrders(
@@ -152,11 +173,18 @@ async function seedOrders(db: FirebaseFirestore.Firestore, productImages: { url:
     indexes.map((idx, n) => {
       const p = DEMO_PRODUCTS[idx];
       if (!p) throw new Error(`No demo product ${idx}`);
+      const { options, variants } = demoVariants(p, idx);
+      const v = variants[0];
+      if (!v) throw new Error(`No variant of ${p.slug}`);
       return {
         _id: p.slug,
+        variantId: v._id,
+        sku: v.sku,
+        options: v.options,
+        variantLabel: variantLabel(options, v),
         name: p.name,
-        price: p.price,
-        discount: p.discount,
+        price: v.price,
+        discount: v.discount,
         quantity: quantities[n] ?? 1,
         product: { _id: p.slug, image: productImages[idx] ?? { url: '', hash: '' } },
         hsn: DEFAULT_HSN,

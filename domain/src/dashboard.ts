@@ -47,6 +47,9 @@ export interface LowStockProduct {
   category: Category;
   stock: number;
   imageUrl: string;
+  /** A variant of a product with options: its id and SKU (`name` then names the variant). */
+  variantId?: string;
+  sku?: string;
 }
 
 export interface BestSeller {

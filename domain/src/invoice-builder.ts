@@ -16,12 +16,16 @@ import {
 } from './gst.js';
 import { isIndia } from './india.js';
 import { toPaise } from './money.js';
+import { lineDescription } from './variants.js';
 import type { SellerSettings } from './schemas/seller.js';
 import { CREDIT_NOTE_REASON, creditNoteNumber, financialYearName, invoiceNumber, type CreditNote, type Invoice } from './tax-documents.js';
 
 /** An order line as stored: rupees, and the HSN and rate copied from the product when it was ordered. */
 export interface StoredOrderLine {
   name?: unknown;
+  /** "Size: Cabin (55 cm), Colour: Navy" and the SKU, printed with the name (docs/variants.md). */
+  variantLabel?: unknown;
+  sku?: unknown;
   price?: unknown;
   discount?: unknown;
   quantity?: unknown;
@@ -62,7 +66,7 @@ export function invoiceGoodsOf(items: readonly StoredOrderLine[]): TaxableGoods[
     const quantity = Number(i.quantity ?? 0);
     const rate = Number(i.gstRatePercent);
     return {
-      name: text(i.name),
+      name: lineDescription(i),
       hsn: typeof i.hsn === 'string' && i.hsn ? i.hsn : DEFAULT_HSN,
       quantity,
       ratePercent: isGstRate(rate) ? rate : DEFAULT_GST_RATE,

@@ -100,3 +100,54 @@ describe('page tags', () => {
     expect(() => withHeadTags('<head></head>', staticPageMeta(STATIC_PAGES[0], ORIGIN))).toThrow();
   });
 });
+
+describe('productMeta for a product with variants', () => {
+  const navy = { url: `/api/images/${'b'.repeat(64)}`, hash: 'b'.repeat(64) };
+  const withVariants: Product = {
+    ...product,
+    images: [product.image, navy],
+    options: [
+      { name: 'Size', values: ['Cabin', 'Large'] },
+      { name: 'Colour', values: ['Navy'] },
+    ],
+    variants: [
+      {
+        _id: 'v1',
+        sku: 'VOY-CAB-NVY',
+        options: { Size: 'Cabin', Colour: 'Navy' },
+        price: 7999,
+        discount: 1000,
+        stock: 3,
+        images: [navy],
+        dimensionsCm: { length: 38, width: 22, height: 55 },
+      },
+      { _id: 'v2', sku: 'VOY-LRG-NVY', options: { Size: 'Large', Colour: 'Navy' }, price: 9999, discount: 0, stock: 0, images: [] },
+    ],
+  };
+
+  it('is a ProductGroup varying by size and colour, one Product per variant with its SKU, offer, colour and size', () => {
+    const [group] = productMeta(withVariants, ORIGIN, 'Bagshop').jsonLd as Record<string, unknown>[];
+    expect(group).toMatchObject({
+      '@type': 'ProductGroup',
+      productGroupID: product._id,
+      variesBy: ['https://schema.org/size', 'https://schema.org/color'],
+    });
+    const variants = (group as { hasVariant: Record<string, unknown>[] }).hasVariant;
+    expect(variants).toHaveLength(2);
+    expect(variants[0]).toMatchObject({
+      '@type': 'Product',
+      sku: 'VOY-CAB-NVY',
+      color: 'Navy',
+      size: 'Cabin (55 cm)',
+      offers: { price: '6999.00', availability: 'https://schema.org/InStock' },
+    });
+    expect(variants[1]).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+  });
+
+  it('with ?variant= the page’s price and picture are the variant’s', () => {
+    const meta = productMeta(withVariants, ORIGIN, 'Bagshop', 'v1');
+    expect(meta.price).toBe(6999);
+    expect(meta.image).toContain('b'.repeat(64));
+    expect(productMeta(withVariants, ORIGIN, 'Bagshop', 'nope').price).toBe(productMeta(withVariants, ORIGIN, 'Bagshop').price);
+  });
+});

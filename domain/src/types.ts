@@ -10,6 +10,7 @@ import type { ProductRating } from './reviews/rating.js';
 import type { Role } from './schemas/users.js';
 import type { CreditNote, Invoice } from './tax-documents.js';
 import type { CodConfirmation, OrderNdr, Shipment } from './fulfilment.js';
+import type { ProductOption, ProductVariant } from './variants.js';
 
 export interface ProductImage {
   /** `/api/images/{sha256}` */
@@ -39,12 +40,33 @@ export interface Product {
   gstRatePercent?: number;
   /** Published reviews only (docs/reviews.md); the API always sends it. */
   rating?: ProductRating;
+  /**
+   * Sizes, colours…: at most 3 (docs/variants.md); `[]` for a product without options. The
+   * API always sends `options` and `variants`; `price`/`discount` are then the variant with
+   * the lowest sale price (the "from" price) and `stock` the sum of the variants'.
+   */
+  options?: ProductOption[];
+  /** One per combination sold; exactly one (`options: {}`) for a product without options. */
+  variants?: ProductVariant[];
   createdAt: string;
+  /** The latest change of the product or of any of its variants' stock. */
   updatedAt: string;
 }
 
+/** The variant of a cart line, as the cart answers it. */
+export type CartVariant = Pick<ProductVariant, '_id' | 'sku' | 'options' | 'price' | 'discount' | 'stock'> & {
+  /** "Size: Cabin (55 cm), Colour: Navy"; '' for a product without options. */
+  label: string;
+  /** The variant's first picture, else the product's. */
+  image: ProductImage;
+};
+
 export interface CartLine {
+  /** The line id: the variant's id (for a product without options, the product's). The API always sends it. */
+  _id?: string;
   product: Product;
+  /** The API always sends it; the cart's prices are the variant's. */
+  variant?: CartVariant;
   quantity: number;
 }
 
@@ -89,6 +111,13 @@ export interface OrderItem {
   discount: number;
   quantity: number;
   product: { _id: string; image: ProductImage };
+  /** The variant sold (the product's id for a product without options, and on orders from before variants). */
+  variantId?: string;
+  sku?: string;
+  /** Option name → value; `{}` without options. */
+  options?: Record<string, string>;
+  /** "Size: Cabin (55 cm), Colour: Navy", written when the order was placed; '' without options. */
+  variantLabel?: string;
 }
 
 export interface OrderUser {

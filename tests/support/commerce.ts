@@ -84,9 +84,22 @@ export async function createProduct(
   return res.body.data;
 }
 
-/** The product document as stored (not through the cached API). */
+/**
+ * The product document as stored (not through the cached API). A product with variants keeps
+ * its stock in `variantStock/{variantId}` (docs/variants.md): `stock` here is their sum, as
+ * the product document itself held it before variants.
+ */
 export async function storedProduct(id: string): Promise<FirebaseFirestore.DocumentData | undefined> {
-  return (await admin().db.doc(`products/${id}`).get()).data();
+  const data = (await admin().db.doc(`products/${id}`).get()).data();
+  if (!data || !Array.isArray(data.variants)) return data;
+  const stocks = await variantStocks(id);
+  return { ...data, stock: Object.values(stocks).reduce((a, b) => a + b, 0) };
+}
+
+/** Each variant's stock as stored: variant id → stock. */
+export async function variantStocks(productId: string): Promise<Record<string, number>> {
+  const snap = await admin().db.collection('variantStock').where('productId', '==', productId).get();
+  return Object.fromEntries(snap.docs.map((d) => [d.id, Number(d.get('stock'))]));
 }
 
 export async function stockOf(id: string): Promise<number> {

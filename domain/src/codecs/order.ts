@@ -26,8 +26,15 @@ export function orderItemFromData(value: unknown, path = 'item'): OrderItem {
     discount: item.number('discount'),
     quantity: item.number('quantity'),
     product: { _id: product.text('_id') || id, image: itemImageOf(product.raw('image'), `${path}.product.image`) },
+    // Lines from before variants: the product's one variant, whose id is the product's.
+    variantId: item.text('variantId') || product.text('_id') || id,
+    sku: item.text('sku'),
+    options: textMap(item.object('options')),
+    variantLabel: item.text('variantLabel'),
   };
 }
+
+const textMap = (f: Fields): Record<string, string> => Object.fromEntries(Object.keys(f.data).map((k) => [k, f.text(k)]));
 
 function refundOf(r: Fields | null): PaymentRefund | null {
   if (!r) return null;

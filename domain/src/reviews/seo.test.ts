@@ -48,7 +48,8 @@ describe('rating markup', () => {
 
   it('gives the aggregate and at most five reviews', () => {
     const rating = ratingOf({ 1: 1, 2: 0, 3: 0, 4: 5, 5: 1 }); // 26 / 7 = 3.71
-    const ld = productMeta({ ...product, rating }, 'https://bagshop.example.in', 'Bagshop', [1, 2, 3, 4, 5, 6].map(review)).jsonLd?.[0];
+    const ld = productMeta({ ...product, rating }, 'https://bagshop.example.in', 'Bagshop', null, [1, 2, 3, 4, 5, 6].map(review))
+      .jsonLd?.[0];
     expect(ld).toMatchObject({
       aggregateRating: { '@type': 'AggregateRating', ratingValue: 3.7, reviewCount: 7, bestRating: 5, worstRating: 1 },
     });

@@ -12,6 +12,8 @@ export const createOrderSchema = z
       paymentMethod: z.enum(PAYMENT_METHODS, { error: 'Payment method must be COD or ONLINE' }),
       addressId: docIdSchema,
       productId: optionalField(docIdSchema),
+      /** Buy Now: which variant (required when the product has several; docs/variants.md). */
+      variantId: optionalField(docIdSchema),
       quantity: optionalField(quantitySchema),
     },
     { error: BODY_MESSAGE },
@@ -20,6 +22,11 @@ export const createOrderSchema = z
     error: 'Quantity is only allowed with productId',
     path: ['quantity'],
     when: whenFieldsValid('productId', 'quantity'),
+  })
+  .refine((o) => o.variantId === undefined || o.productId !== undefined, {
+    error: 'variantId is only allowed with productId',
+    path: ['variantId'],
+    when: whenFieldsValid('productId', 'variantId'),
   });
 
 /** PATCH /api/order/{id}/status (admin). Whether the move is allowed is `canTransition`'s call. */

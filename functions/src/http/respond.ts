@@ -5,6 +5,11 @@ export function ok<T>(res: Response, data: T, message?: string, status = 200): v
   res.status(status).json(message ? { success: true, data, message } : { success: true, data });
 }
 
+/** `ok` with more top-level fields beside `data` (the product lists' `facets`). */
+export function okWith<T>(res: Response, data: T, extra: Record<string, unknown>): void {
+  res.status(200).json({ success: true, data, ...extra });
+}
+
 /** Catalog reads are public and hot: let browsers and the Hosting CDN cache them. */
 export function publicCache(res: Response): void {
   res.set('Cache-Control', 'public, max-age=60, s-maxage=300, stale-while-revalidate=600');
@@ -21,10 +26,10 @@ const serialised = new WeakMap<object, { body: string; etag: string }>();
  * lists): the envelope is serialised and its ETag hashed once per cached value instead of
  * on every request. Express still answers 304 to a matching If-None-Match.
  */
-export function okCached(res: Response, data: object): void {
+export function okCached(res: Response, data: object, extra: Record<string, unknown> = {}): void {
   let entry = serialised.get(data);
   if (!entry) {
-    const body = JSON.stringify({ success: true, data });
+    const body = JSON.stringify({ success: true, data, ...extra });
     entry = { body, etag: `W/"${createHash('sha1').update(body).digest('base64url')}"` };
     serialised.set(data, entry);
   }

@@ -1,6 +1,7 @@
-import type { Category, Product, ProductCreateInput, ProductUpdateInput } from '@bagshop/domain';
+import type { Category, Product, ProductCreateInput, ProductUpdateInput, VariantsInput } from '@bagshop/domain';
 import {
   DISCOUNT_OVER_PRICE,
+  storesVariants,
   docIdSchema,
   EXPECTED_UPDATED_AT_REQUIRED,
   Fields,
@@ -16,6 +17,8 @@ import { plainData, plainDoc } from '../lib/firestore-data.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { MISS_CACHE_CONTROL, MissCache } from '../lib/miss-cache.js';
 import { prepareGallery, type GalleryEdit } from './gallery.js';
+import { planVariants } from './product-variants.js';
+import { productOf, readAllStocks, readStocks } from './variant-stock.js';
 
 export const products = () => db.collection('products');
 
@@ -27,18 +30,25 @@ export function taxFieldsOf(d: FirebaseFirestore.DocumentData): { hsn: string; g
   return productTaxFields(Fields.of(plainData(d), 'product'));
 }
 
-/** A product document as the API answers it (the codec: domain/src/codecs/product.ts). */
-export function toProduct(snap: DocumentSnapshot): Product {
-  return productFromData(snap.id, plainDoc(snap));
+/**
+ * A product document as the API answers it (the codec: domain/src/codecs/product.ts), with
+ * its variants' stock when given (a product with variants reads 0 without it).
+ */
+export function toProduct(snap: DocumentSnapshot, stocks?: Parameters<typeof productOf>[1]): Product {
+  return stocks ? productOf(snap, stocks) : productFromData(snap.id, plainDoc(snap));
+}
+
+/** A product read with its variants' stock. */
+export async function readProduct(snap: DocumentSnapshot): Promise<Product> {
+  return productOf(snap, await readStocks([snap]));
 }
 
 /** Newest first; optionally one category. */
-async function queryProducts(category?: Category): Promise<Product[]> {
+async function queryProducts(category?: Category): Promise<DocumentSnapshot[]> {
   const query = category
     ? products().where('category', '==', category).orderBy('createdAt', 'desc')
     : products().orderBy('createdAt', 'desc');
-  const snap = await query.get();
-  return snap.docs.map(toProduct);
+  return (await query.get()).docs;
 }
 
 /**
@@ -49,21 +59,48 @@ async function queryProducts(category?: Category): Promise<Product[]> {
  * `CATALOG_CACHE_MS` sets the window (0 turns it off); off by default on the emulators, so
  * tests read their own writes from any worker process.
  */
-const listCache = new Map<string, { expires: number; value: Promise<Product[]> }>();
+const listCache = new Map<string, { expires: number; value: Promise<DocumentSnapshot[]> }>();
+/**
+ * The variants' stock, cached apart from the catalogue documents: a sale clears only this
+ * (`invalidateStock`), never the product lists (docs/variants.md).
+ */
+let stockCache: { expires: number; value: ReturnType<typeof readAllStocks> } | null = null;
 
-export function listProducts(category?: Category): Promise<Product[]> {
-  const ttl = serverConfig().catalogCacheMs;
-  if (ttl === 0) return queryProducts(category);
-  const key = category ?? '*';
+function cached<T>(
+  ttl: number,
+  hit: { expires: number; value: Promise<T> } | null | undefined,
+  load: () => Promise<T>,
+  store: (e: { expires: number; value: Promise<T> } | null) => void,
+): Promise<T> {
+  if (ttl === 0) return load();
   const now = Date.now();
-  const hit = listCache.get(key);
   if (hit && hit.expires > now) return hit.value;
-  const entry = { expires: now + ttl, value: queryProducts(category) };
-  listCache.set(key, entry);
-  entry.value.catch(() => {
-    if (listCache.get(key) === entry) listCache.delete(key);
-  });
+  const entry = { expires: now + ttl, value: load() };
+  store(entry);
+  entry.value.catch(() => store(null));
   return entry.value;
+}
+
+/** Every variant's stock (cached like the lists). */
+export function allStocks(): ReturnType<typeof readAllStocks> {
+  return cached(serverConfig().catalogCacheMs, stockCache, readAllStocks, (e) => {
+    stockCache = e;
+  });
+}
+
+export async function listProducts(category?: Category): Promise<Product[]> {
+  const key = category ?? '*';
+  const docs = cached(
+    serverConfig().catalogCacheMs,
+    listCache.get(key),
+    () => queryProducts(category),
+    (e) => {
+      if (e) listCache.set(key, e);
+      else listCache.delete(key);
+    },
+  );
+  const [snaps, stocks] = await Promise.all([docs, allStocks()]);
+  return snaps.map((snap) => productOf(snap, stocks));
 }
 
 /** Ids recently asked for and not found: answered without a read (docs/security.md, "Cheap misses"). */
@@ -79,32 +116,64 @@ export async function getProduct(id: string): Promise<Product> {
     productMisses.add(id);
     throw productMiss();
   }
-  return toProduct(snap);
+  return readProduct(snap);
 }
 
-export async function createProduct(input: ProductCreateInput, gallery: GalleryEdit): Promise<Product> {
+/** The options and variants of a product form; null keeps (or gives) one variant from price, discount and stock. */
+export interface VariantForm {
+  variants: VariantsInput | null;
+  sku?: string;
+}
+
+/** Picture hashes of each stored variant (the codec keeps only those still in the gallery). */
+function storedHashes(data: FirebaseFirestore.DocumentData | undefined): Map<string, string[]> {
+  const list = (data && storesVariants(data) ? data.variants : []) as { _id?: unknown; imageHashes?: unknown }[];
+  return new Map(list.map((v) => [String(v._id ?? ''), Array.isArray(v.imageHashes) ? v.imageHashes.map(String) : []]));
+}
+
+export async function createProduct(
+  input: ProductCreateInput,
+  gallery: GalleryEdit,
+  form: VariantForm = { variants: null },
+): Promise<Product> {
   const ref = products().doc();
   await db.runTransaction(async (tx) => {
     const pictures = await prepareGallery(tx, products(), null, [], gallery);
+    const plan = await planVariants(
+      tx,
+      ref,
+      null,
+      new Map(),
+      {
+        variants: form.variants,
+        single: { price: input.price, discount: input.discount, stock: input.stock, sku: form.sku },
+        legacy: false,
+      },
+      pictures.fields.images,
+      new Map(),
+    );
     pictures.apply();
     productMisses.delete(ref.id);
+    const now = FieldValue.serverTimestamp();
     tx.create(ref, {
       name: input.name,
       description: input.description,
-      price: input.price,
-      discount: input.discount,
+      price: plan.fields.price,
+      discount: plan.fields.discount,
       category: input.category,
-      stock: input.stock,
+      options: plan.fields.options,
+      variants: plan.fields.variants,
       countryOfOrigin: input.countryOfOrigin,
       hsn: input.hsn,
       gstRatePercent: input.gstRatePercent,
       ...pictures.fields,
-      createdAt: FieldValue.serverTimestamp(),
-      updatedAt: FieldValue.serverTimestamp(),
+      createdAt: now,
+      updatedAt: now,
     });
+    plan.apply(tx, ref.id, now);
   });
   invalidateCatalog();
-  return toProduct(await ref.get());
+  return readProduct(await ref.get());
 }
 
 /**
@@ -113,7 +182,12 @@ export async function createProduct(input: ProductCreateInput, gallery: GalleryE
  * was based on (`expectedUpdatedAt`, the `updatedAt` the form loaded); if the product has
  * changed since (an order, another admin), nothing is written and the answer is 409.
  */
-export async function updateProduct(id: string, input: ProductUpdateInput, gallery: GalleryEdit | null): Promise<Product> {
+export async function updateProduct(
+  id: string,
+  input: ProductUpdateInput,
+  gallery: GalleryEdit | null,
+  form: VariantForm = { variants: null },
+): Promise<Product> {
   if (!docIdSchema.safeParse(id).success) throw notFound(PRODUCT_NOT_FOUND);
   if (input.stock !== undefined && input.expectedUpdatedAt === undefined) {
     throw badRequest(EXPECTED_UPDATED_AT_REQUIRED, [{ field: 'expectedUpdatedAt', message: EXPECTED_UPDATED_AT_REQUIRED }]);
@@ -122,24 +196,49 @@ export async function updateProduct(id: string, input: ProductUpdateInput, galle
   await db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound(PRODUCT_NOT_FOUND);
-    const current = toProduct(snap);
+    const stocks = await readStocks([snap], tx);
+    const current = productOf(snap, stocks);
     if (input.stock !== undefined && current.updatedAt !== new Date(input.expectedUpdatedAt ?? 0).toISOString()) {
       throw conflict(PRODUCT_CHANGED);
     }
-    const price = input.price ?? current.price;
-    const discount = input.discount ?? current.discount;
-    if (discount > price) throw badRequest(DISCOUNT_OVER_PRICE, [{ field: 'discount', message: DISCOUNT_OVER_PRICE }]);
+    const legacy = !storesVariants(snap.data());
+    const single = { price: input.price, discount: input.discount, stock: input.stock, sku: form.sku };
+    const only = (current.variants ?? []).length === 1 ? current.variants?.[0] : undefined;
+    if (!form.variants && only) {
+      const price = input.price ?? only.price;
+      const discount = input.discount ?? only.discount;
+      if (discount > price) throw badRequest(DISCOUNT_OVER_PRICE, [{ field: 'discount', message: DISCOUNT_OVER_PRICE }]);
+    }
     const pictures = gallery ? await prepareGallery(tx, products(), id, current.images, gallery) : null;
+    const touchesVariants =
+      legacy || form.variants !== null || [single.price, single.discount, single.stock, single.sku].some((v) => v !== undefined);
+    const plan = touchesVariants
+      ? await planVariants(
+          tx,
+          ref,
+          current,
+          storedHashes(snap.data()),
+          { variants: form.variants, single, expectedUpdatedAt: input.expectedUpdatedAt, legacy },
+          pictures?.fields.images ?? current.images,
+          new Map([...stocks].map(([k, v]) => [k, v.updatedAt])),
+        )
+      : null;
     pictures?.apply();
-    const patch: Record<string, unknown> = { updatedAt: FieldValue.serverTimestamp() };
+    const now = FieldValue.serverTimestamp();
+    const patch: Record<string, unknown> = { updatedAt: now };
     for (const key of PRODUCT_EDITABLE_FIELDS) {
+      if (key === 'price' || key === 'discount' || key === 'stock') continue; // the variants' (below)
       if (input[key] !== undefined) patch[key] = input[key];
     }
     if (pictures) Object.assign(patch, pictures.fields);
+    if (plan) {
+      Object.assign(patch, plan.fields);
+      plan.apply(tx, id, now);
+    }
     tx.update(ref, patch);
   });
   invalidateCatalog();
-  return toProduct(await ref.get());
+  return readProduct(await ref.get());
 }
 
 /**
@@ -152,12 +251,24 @@ export async function deleteProduct(id: string): Promise<void> {
   await db.runTransaction(async (tx) => {
     const snap = await tx.get(ref);
     if (!snap.exists) throw notFound(PRODUCT_NOT_FOUND);
+    const product = productOf(snap, new Map());
     tx.delete(ref);
+    // Its variants' stock and SKUs go with it (orders keep their own copy of each line).
+    for (const v of storesVariants(snap.data()) ? (product.variants ?? []) : []) {
+      tx.delete(db.collection('variantStock').doc(v._id));
+      tx.delete(db.collection('skus').doc(v.sku));
+    }
   });
   invalidateCatalog();
 }
 
-/** Drops this instance's cached product lists (after any write that changes them). */
+/** Drops this instance's cached product lists and stock (after any write that changes the catalogue). */
 export function invalidateCatalog(): void {
   listCache.clear();
+  stockCache = null;
+}
+
+/** Drops only the cached stock (after an order or a cancellation): the catalogue documents did not change. */
+export function invalidateStock(): void {
+  stockCache = null;
 }

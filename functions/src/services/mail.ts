@@ -7,7 +7,15 @@
  * The builders are pure and `queueMail` only writes, so they fit inside any transaction after
  * its reads (the two-phase pattern of order status changes): `queueMail(tx, orderMail(...))`.
  */
-import { formatDateTimeIN, formatINR, lineTotal, shortOrderId, type OrderMailEvent, type QueuedMail } from '@bagshop/domain';
+import {
+  formatDateTimeIN,
+  formatINR,
+  lineDescription,
+  lineTotal,
+  shortOrderId,
+  type OrderMailEvent,
+  type QueuedMail,
+} from '@bagshop/domain';
 import { Timestamp, type DocumentData, type DocumentReference, type WithFieldValue } from 'firebase-admin/firestore';
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
@@ -123,6 +131,8 @@ export function emailChangedMail(input: {
 
 interface StoredOrderLine {
   name?: unknown;
+  variantLabel?: unknown;
+  sku?: unknown;
   price?: unknown;
   discount?: unknown;
   quantity?: unknown;
@@ -203,7 +213,7 @@ export function orderMail(
   const rows: [string, string][] = items.map((i) => {
     const quantity = Number(i.quantity ?? 0);
     const amount = lineTotal({ price: Number(i.price ?? 0), discount: Number(i.discount ?? 0), quantity });
-    return [`${String(i.name ?? 'Item')} × ${quantity}`, formatINR(amount)];
+    return [`${lineDescription(i) || 'Item'} × ${quantity}`, formatINR(amount)];
   });
   rows.push(['Total', formatINR(Number(order.totalAmount ?? 0))]);
   const site = siteUrl();

@@ -19,8 +19,13 @@ import {
   type PaymentMethod,
   type PaymentStatus,
   ORDER_PAGE_DEFAULT,
+  nameWithVariant,
+  productFromData,
   profileFromData,
   shippingAddressFromData,
+  variantImages,
+  variantLabel,
+  type Product,
 } from '@bagshop/domain';
 import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { serverConfig } from '../config.js';
@@ -28,7 +33,8 @@ import { db } from '../lib/admin.js';
 import { plainDoc } from '../lib/firestore-data.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { onlinePaymentsConfigured, PAYMENTS_NOT_CONFIGURED } from '../lib/stripe.js';
-import { invalidateCatalog, products, taxFieldsOf } from './catalog.js';
+import { invalidateStock, products, taxFieldsOf } from './catalog.js';
+import { chooseVariant, readSlots, writeSlot } from './variant-stock.js';
 import { checkOrderDelivery } from './delivery/delivery.js';
 import { checkCodPhone } from './accounts/cod-phone.js';
 import { orderMail, queueMail } from './mail.js';
@@ -51,8 +57,12 @@ export const CART_EMPTY = 'Your cart is empty';
 
 interface WantedLine {
   productId: string;
+  /** The cart line's id, or Buy Now's variantId (optional for a product with one variant). */
+  variantId?: string;
   quantity: number;
 }
+
+const GONE_FROM_CART = 'An item in your cart is no longer sold; remove it and try again';
 
 async function readProfile(actor: Actor) {
   const snap = await db.doc(`users/${actor.uid}`).get();
@@ -98,13 +108,13 @@ export async function placeOrder(
     let wanted: WantedLine[];
     let cartLines: DocumentSnapshot[];
     if (input.productId !== undefined) {
-      wanted = [{ productId: input.productId, quantity: input.quantity ?? 1 }];
-      cartLines = [await tx.get(cartOf(actor.uid).doc(input.productId))];
+      wanted = [{ productId: input.productId, variantId: input.variantId, quantity: input.quantity ?? 1 }];
+      cartLines = [];
     } else {
       const cart = await tx.get(cartOf(actor.uid));
       cartLines = cart.docs;
       wanted = cart.docs
-        .map((d) => ({ productId: d.id, quantity: Number(d.get('quantity') ?? 0) }))
+        .map((d) => ({ productId: String(d.get('productId') ?? d.id), variantId: d.id, quantity: Number(d.get('quantity') ?? 0) }))
         .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
       if (wanted.length === 0) throw badRequest(CART_EMPTY);
     }
@@ -134,31 +144,55 @@ export async function placeOrder(
       wanted.reduce((sum, l) => sum + l.quantity, 0),
     );
 
-    const snaps = await tx.getAll(...wanted.map((l) => products().doc(l.productId)));
+    const productIds = [...new Set(wanted.map((l) => l.productId))];
+    const snaps = await tx.getAll(...productIds.map((id) => products().doc(id)));
     const missing = snaps.filter((s) => !s.exists);
     if (missing.length > 0) {
-      throw buyNow ? notFound('Product not found') : conflict('An item in your cart is no longer sold; remove it and try again');
+      throw buyNow ? notFound('Product not found') : conflict(GONE_FROM_CART);
     }
     const byId = new Map(snaps.map((s) => [s.id, s]));
+    // Each line's variant (Buy Now: the one named, or the product's only one; 400 "Choose a …").
+    const productById = new Map(snaps.map((s) => [s.id, productFromData(s.id, plainDoc(s))]));
+    const lines = wanted.map((l) => {
+      const product = productById.get(l.productId) as Product;
+      let variant;
+      try {
+        variant = chooseVariant(product, l.variantId);
+      } catch (error) {
+        if (buyNow) throw error;
+        throw conflict(GONE_FROM_CART);
+      }
+      return { ...l, product, variant, label: variantLabel(product.options ?? [], variant) };
+    });
+    if (buyNow) cartLines = [await tx.get(cartOf(actor.uid).doc(lines[0]?.variant._id ?? ''))];
+    const slots = await readSlots(
+      tx,
+      lines.map((l) => ({ productId: l.productId, variantId: l.variant._id, sku: l.variant.sku })),
+      byId,
+    );
     const stockById: Record<string, number> = {};
-    for (const s of snaps) stockById[s.id] = Number(s.get('stock') ?? 0);
-    const lines = wanted.map((l) => ({ ...l, name: String(byId.get(l.productId)?.get('name') ?? '') }));
-    const tooMany = lines.find((l) => l.quantity > limits.maxLineQuantity);
+    for (const [variantId, slot] of slots) stockById[variantId] = slot.stock;
+    const named = lines.map((l) => ({ productId: l.variant._id, quantity: l.quantity, name: nameWithVariant(l.product.name, l.label) }));
+    const tooMany = named.find((l) => l.quantity > limits.maxLineQuantity);
     if (tooMany) throw badRequest(lineLimitMessage(limits.maxLineQuantity, 'order', tooMany.name));
-    const shortages = findShortages(lines, stockById);
+    const shortages = findShortages(named, stockById);
     if (shortages.length > 0) throw conflict(shortages.map((s) => stockShortageMessage(s.name, s.left)).join('; '));
 
-    // Prices from Firestore only: whatever the client said about money never reaches here.
+    // Prices from Firestore only (the variant's): whatever the client said about money never reaches here.
     const items = lines.map((l) => {
       const p = byId.get(l.productId) as DocumentSnapshot;
-      const image = (p.get('image') ?? {}) as { url?: unknown; hash?: unknown };
+      const image = variantImages(l.variant, l.product.images)[0] ?? l.product.image;
       return {
         _id: l.productId,
-        name: l.name,
-        price: Number(p.get('price') ?? 0),
-        discount: Number(p.get('discount') ?? 0),
+        variantId: l.variant._id,
+        sku: l.variant.sku,
+        options: l.variant.options,
+        variantLabel: l.label,
+        name: l.product.name,
+        price: l.variant.price,
+        discount: l.variant.discount,
         quantity: l.quantity,
-        product: { _id: l.productId, image: { url: String(image.url ?? ''), hash: String(image.hash ?? '') } },
+        product: { _id: l.productId, image: { url: image.url, hash: image.hash } },
         // The line keeps the HSN and GST rate it was sold at, for its invoice (docs/gst-invoices.md).
         ...taxFieldsOf(p.data() ?? {}),
       };
@@ -196,8 +230,12 @@ export async function placeOrder(
       updatedAt: now,
     };
 
-    for (const l of wanted) {
-      tx.update(products().doc(l.productId), { stock: (stockById[l.productId] ?? 0) - l.quantity, updatedAt: now });
+    // Stock from each variant's own document: the catalogue document is not written (docs/variants.md).
+    const taken = new Map<string, number>();
+    for (const l of lines) taken.set(l.variant._id, (taken.get(l.variant._id) ?? 0) + l.quantity);
+    for (const [variantId, quantity] of taken) {
+      const slot = slots.get(variantId);
+      if (slot) writeSlot(tx, slot, slot.stock - quantity, now);
     }
     tx.create(orderRef, order);
     tx.set(orderLock(actor.uid), { lastOrderAt: now });
@@ -207,7 +245,7 @@ export async function placeOrder(
     bind?.(tx, orderRef.id);
     return order;
   });
-  invalidateCatalog(); // stock changed
+  invalidateStock(); // stock changed; the catalogue documents did not
   return orderFromWrite(orderRef.id, data);
 }
 

@@ -96,7 +96,7 @@ export interface PageResponse {
 }
 
 /** A product page: 200 with the product's tags, or 404 with the shell (the SPA shows its 404 page). */
-export async function productPage(id: string, origin: string): Promise<PageResponse> {
+export async function productPage(id: string, origin: string, variantId?: string): Promise<PageResponse> {
   const { shell } = await webBuild();
   let product: Product;
   try {
@@ -109,9 +109,12 @@ export async function productPage(id: string, origin: string): Promise<PageRespo
   }
   return {
     status: 200,
+    // `?variant=<id>`: that variant's price, pictures and JSON-LD offer (docs/variants.md).
     html: await withMarkup(
-      withHeadTags(shell, productMeta(product, origin, await sellerName(), await markupReviews(product))),
-      productPath(product._id),
+      withHeadTags(shell, productMeta(product, origin, await sellerName(), variantId, await markupReviews(product))),
+      variantId && product.variants?.some((v) => v._id === variantId)
+        ? `${productPath(product._id)}?variant=${encodeURIComponent(variantId)}`
+        : productPath(product._id),
       'product',
       {
         [productApiPath(product._id)]: product,

@@ -51,7 +51,7 @@ export function processTerm(term: string): string | null {
 }
 
 const SEARCH_OPTIONS: SearchOptions = {
-  boost: { name: 4, category: 2, description: 1 },
+  boost: { name: 4, options: 3, category: 2, description: 1 },
   prefix: (term) => term.length >= 2,
   fuzzy: (term) => (term.length >= 4 && !/\d/.test(term) ? 0.2 : false),
   combineWith: 'OR',
@@ -63,14 +63,21 @@ interface IndexedProduct {
   name: string;
   category: string;
   description: string;
+  /** The values of its variants' options ("Navy Graphite Cabin Large"), docs/variants.md. */
+  options: string;
 }
+
+type Indexable = Pick<Product, '_id' | 'name' | 'category' | 'description'> & Pick<Partial<Product>, 'options'>;
+
+/** Every option value of a product, once. */
+export const optionText = (p: Indexable): string => [...new Set((p.options ?? []).flatMap((o) => o.values))].join(' ');
 
 export class ProductIndex {
   private readonly search: MiniSearch<IndexedProduct>;
 
-  constructor(products: readonly Pick<Product, '_id' | 'name' | 'category' | 'description'>[]) {
+  constructor(products: readonly Indexable[]) {
     this.search = new MiniSearch<IndexedProduct>({
-      fields: ['name', 'category', 'description'],
+      fields: ['name', 'category', 'description', 'options'],
       tokenize,
       processTerm,
       searchOptions: SEARCH_OPTIONS,
@@ -81,6 +88,7 @@ export class ProductIndex {
         name: p.name,
         category: `${CATEGORY_LABELS[p.category] ?? ''} ${CATEGORY_WORDS[p.category] ?? ''}`,
         description: p.description,
+        options: optionText(p),
       })),
     );
   }

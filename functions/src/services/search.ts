@@ -3,15 +3,29 @@
  * the same product list the catalog routes read (`listProducts`, with its in-instance cache
  * and invalidation), and rebuilt only when that list's indexed content changed.
  */
-import type { Product } from '@bagshop/domain';
+import { variantValue, type Product } from '@bagshop/domain';
 import { listProducts } from './catalog.js';
-import { ProductIndex } from './search-index.js';
+import { optionText, processTerm, ProductIndex, tokenize } from './search-index.js';
 
-/** What an index was built from: the indexed text of each product, cheap to compare. */
+/**
+ * What an index was built from: the indexed text of each product, cheap to compare. Not
+ * `updatedAt`, which a sale moves (it includes the variants' stock): a sale never rebuilds the index.
+ */
 function signature(products: readonly Product[]): string {
   return products
-    .map((p) => `${p._id}\u0001${p.updatedAt}\u0001${p.name.length}\u0001${p.description.length}\u0001${p.category}`)
+    .map((p) => `${p._id}\u0001${p.name}\u0001${p.description.length}\u0001${p.category}\u0001${optionText(p)}`)
     .join('\u0002');
+}
+
+/** A hit whose query names one of its colours shows that colour's picture ("navy trolley" → the Navy variant's). */
+function withMatchingPicture(product: Product, terms: ReadonlySet<string>): Product {
+  for (const v of product.variants ?? []) {
+    const colour = variantValue(v, 'Colour');
+    const image = v.images[0];
+    if (!colour || !image) continue;
+    if (tokenize(colour).every((t) => terms.has(processTerm(t) ?? ''))) return { ...product, image };
+  }
+  return product;
 }
 
 let current: { signature: string; index: ProductIndex } | null = null;
@@ -38,8 +52,9 @@ export const indexBuilds = () => builds;
 /** The catalog's products matching `text`, best first, at most 50. */
 export async function searchProducts(text: string): Promise<Product[]> {
   const { index, byId } = indexFor(await listProducts());
+  const terms = new Set(tokenize(text).map((t) => processTerm(t) ?? ''));
   return index.ids(text).flatMap((id) => {
     const p = byId.get(id);
-    return p ? [p] : [];
+    return p ? [withMatchingPicture(p, terms)] : [];
   });
 }

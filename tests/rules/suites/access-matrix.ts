@@ -45,6 +45,20 @@ const TARGETS: Target[] = [
     list: everyone,
   },
   {
+    name: 'variantStock (each variant’s stock, public like the catalog)',
+    doc: (fs) => doc(fs, 'variantStock', SEED.variant),
+    collection: (fs) => collection(fs, 'variantStock'),
+    get: everyone,
+    list: everyone,
+  },
+  {
+    name: 'skus (which variant claims each SKU: the API only)',
+    doc: (fs) => doc(fs, 'skus', SEED.sku),
+    collection: (fs) => collection(fs, 'skus'),
+    get: nobody,
+    list: nobody,
+  },
+  {
     name: "users/{uid}: shopper A's profile",
     doc: (fs) => doc(fs, 'users', UID.shopperA),
     collection: (fs) => collection(fs, 'users'),

@@ -35,6 +35,12 @@ const CASES: WriteCase[] = [
     name: 'overwrite a product with its own price',
     write: (fs) => setDoc(doc(fs, 'products', SEED.product), { name: 'Trolley 55', price: 1, discount: 0, stock: 5, category: 'luggage' }),
   },
+  { name: 'raise a variant’s stock', write: (fs) => updateDoc(doc(fs, 'variantStock', SEED.variant), { stock: 10_000 }) },
+  {
+    name: 'create stock for a variant',
+    write: (fs) => setDoc(doc(fs, 'variantStock', 'new-variant'), { productId: SEED.product, sku: 'X', stock: 99 }),
+  },
+  { name: 'claim a SKU', write: (fs) => setDoc(doc(fs, 'skus', 'NEW-SKU'), { productId: 'x', variantId: 'y' }) },
   { name: 'make their profile role admin', write: (fs, p) => setDoc(doc(fs, 'users', self(p)), { role: 'admin' }, { merge: true }) },
   {
     name: 'create a profile with role admin',
@@ -85,6 +91,8 @@ async function storedState(): Promise<unknown> {
     const read = async (...path: [string, ...string[]]) => (await getDoc(doc(fs, ...path))).data() ?? null;
     state = {
       product: await read('products', SEED.product),
+      variantStock: await Promise.all([SEED.variant, 'new-variant'].map((v) => read('variantStock', v))),
+      skus: await Promise.all([SEED.sku, 'NEW-SKU'].map((k) => read('skus', k))),
       profiles: await Promise.all([UID.shopperA, UID.shopperB, UID.admin, UID.fakeAdmin, 'brand-new-user'].map((u) => read('users', u))),
       orders: await Promise.all([SEED.orderOfA, SEED.orderOfB].map((o) => read('orders', o))),
       carts: await Promise.all([UID.shopperA, UID.shopperB, UID.admin, UID.fakeAdmin].map((u) => read('users', u, 'cart', SEED.product))),

@@ -35,6 +35,8 @@ export const personaUid: Record<Persona, string | null> = {
 /** Ids of the seeded documents. */
 export const SEED = {
   product: 'trolley-55',
+  variant: 'trolley-55-navy',
+  sku: 'TRL-55-NVY',
   orderOfA: 'order-a-1',
   orderOfB: 'order-b-1',
   addressOfA: 'address-a-1',
@@ -137,6 +139,8 @@ export async function resetData(): Promise<void> {
       setDoc(doc(fs, 'users', UID.demotedAdmin), profile(UID.demotedAdmin, 'customer')),
       // The trap: a profile that says admin, for a user whose token has no claim.
       setDoc(doc(fs, 'users', UID.fakeAdmin), profile(UID.fakeAdmin, 'admin')),
+      setDoc(doc(fs, 'variantStock', SEED.variant), { productId: SEED.product, sku: SEED.sku, stock: 4, updatedAt: now }),
+      setDoc(doc(fs, 'skus', SEED.sku), { productId: SEED.product, variantId: SEED.variant }),
       setDoc(doc(fs, 'users', UID.shopperA, 'cart', SEED.product), { quantity: 2, addedAt: now, updatedAt: now }),
       setDoc(doc(fs, 'users', UID.shopperB, 'cart', SEED.product), { quantity: 1, addedAt: now, updatedAt: now }),
       setDoc(doc(fs, 'users', UID.shopperA, 'addresses', SEED.addressOfA), {

@@ -12,7 +12,7 @@ function productId(req: Request): string {
   return parsed.data;
 }
 
-/** Every route answers the whole cart: [{ product, quantity }]. Paths are always the caller's own cart. */
+/** Every route answers the whole cart: [{ _id, product, variant, quantity }]; the other routes take the line id. Paths are always the caller's own cart. */
 export function cartRouter(): Router {
   const router = Router();
 
@@ -41,7 +41,7 @@ export function cartRouter(): Router {
     const user = await requireUser(req);
     const id = productId(req);
     const input = addToCartSchema.parse(optionalJsonBody(req));
-    ok(res, await addToCart(user.uid, id, input.quantity), 'Product added successfully');
+    ok(res, await addToCart(user.uid, id, input.quantity, input.variantId), 'Product added successfully');
   });
 
   router.delete('/:productId', async (req, res) => {

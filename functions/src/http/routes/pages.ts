@@ -65,7 +65,8 @@ export function pagesRouter(): Router {
   router.get('/product/:id', async (req, res) => {
     const origin = originOf(req);
     try {
-      const page = await productPage(req.params.id, origin);
+      const variant = typeof req.query.variant === 'string' ? req.query.variant : undefined;
+      const page = await productPage(req.params.id, origin, variant);
       res
         .status(page.status)
         .set('Cache-Control', page.status === 200 ? PAGE_CACHE : 'public, max-age=60, s-maxage=60')

@@ -1,7 +1,19 @@
 import { Router, type Request, type Response } from 'express';
 import {
   applyListQuery,
+  applyOptionFilters,
   categorySchema,
+  OPTION_FILTERS,
+  optionFacets,
+  parseOptionFilters,
+  type Facets,
+  type OptionFilters,
+  fromVariant,
+  normaliseSku,
+  parseVariantsForm,
+  SKU_PATTERN,
+  totalStock,
+  VARIANT_MESSAGES,
   GALLERY_MESSAGES,
   MAX_PRODUCT_IMAGES,
   parseListQuery,
@@ -13,13 +25,13 @@ import {
 } from '@bagshop/domain';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
-import { createProduct, deleteProduct, getProduct, listProducts, updateProduct } from '../../services/catalog.js';
+import { createProduct, deleteProduct, getProduct, listProducts, updateProduct, type VariantForm } from '../../services/catalog.js';
 import { IMAGE_ORDER_MESSAGES, parseImageOrder, type GalleryEdit } from '../../services/gallery.js';
 import { processProductImage } from '../../services/images/process-image.js';
 import { searchProducts } from '../../services/search.js';
 import { requireAdmin } from '../auth.js';
 import { parseMultipart } from '../multipart.js';
-import { ok, okCached, publicCache } from '../respond.js';
+import { ok, okCached, okWith, publicCache } from '../respond.js';
 
 /**
  * The product form (multipart): text fields for the schema; the pictures as the repeated
@@ -29,7 +41,7 @@ import { ok, okCached, publicCache } from '../respond.js';
 async function readProductForm(req: Request) {
   const form = await parseMultipart(req, {
     fileFields: ['image', 'images'],
-    maxFields: 16,
+    maxFields: 20,
     maxFiles: MAX_PRODUCT_IMAGES,
     tooManyFiles: () => badRequest(GALLERY_MESSAGES.tooMany),
   });
@@ -54,6 +66,31 @@ async function readProductForm(req: Request) {
   };
 }
 
+/**
+ * `options`, `variants` (JSON strings) and `sku` of a product form, taken out of the fields
+ * the product schema reads (docs/variants.md). With variants, the product's price, discount
+ * and stock are theirs (the "from" price, the sum), whatever else the form says.
+ */
+function readVariantForm(fields: Record<string, string>): { fields: Record<string, string>; form: VariantForm } {
+  const { options, variants, sku, ...rest } = fields;
+  const parsed = parseVariantsForm({ options, variants });
+  if (!parsed.ok) throw badRequest(parsed.message, [{ field: parsed.field, message: parsed.message }]);
+  let typedSku: string | undefined;
+  if (sku !== undefined && sku.trim() !== '') {
+    typedSku = normaliseSku(sku);
+    if (!SKU_PATTERN.test(typedSku)) throw badRequest(VARIANT_MESSAGES.sku, [{ field: 'sku', message: VARIANT_MESSAGES.sku }]);
+  }
+  if (parsed.value) {
+    const from = fromVariant(parsed.value.variants);
+    if (from) {
+      rest.price = String(from.price);
+      rest.discount = String(from.discount);
+    }
+    rest.stock = String(totalStock(parsed.value.variants.map((v) => ({ stock: v.stock ?? 0 }))));
+  }
+  return { fields: rest, form: { variants: parsed.value, sku: typedSku } };
+}
+
 /** The filter and sort parameters, or 400 naming the bad one. */
 function listQuery(req: Request): ProductListQuery {
   const parsed = parseListQuery(req.query);
@@ -61,22 +98,31 @@ function listQuery(req: Request): ProductListQuery {
   return parsed.query;
 }
 
-const DEFAULT_QUERY = JSON.stringify(parseListQuery({}));
-/** The default (featured) order of a cached list, kept with it so its ETag is computed once. */
-const featuredLists = new WeakMap<Product[], Product[]>();
+/** `colour=` and `size=` (docs/variants.md), or 400 naming the bad one. */
+function optionFilters(req: Request): OptionFilters {
+  const parsed = parseOptionFilters(req.query);
+  if (!parsed.ok) throw new HttpError(400, parsed.message, [{ field: parsed.field, message: parsed.message }]);
+  return parsed.filters;
+}
 
-function sendList(res: Response, products: Product[], query: ProductListQuery): void {
+const DEFAULT_QUERY = JSON.stringify(parseListQuery({}));
+/** The default (featured) order of a cached list and its facets, kept with it so its ETag is computed once. */
+const featuredLists = new WeakMap<Product[], { list: Product[]; facets: Facets }>();
+
+/** The list with `facets: { colour, size }` beside `data`. */
+function sendList(res: Response, products: Product[], query: ProductListQuery, filters: OptionFilters): void {
   publicCache(res);
-  if (JSON.stringify({ ok: true, query }) === DEFAULT_QUERY) {
+  const unfiltered = !OPTION_FILTERS.some((name) => filters[name]);
+  if (unfiltered && JSON.stringify({ ok: true, query }) === DEFAULT_QUERY) {
     let featured = featuredLists.get(products);
     if (!featured) {
-      featured = applyListQuery(products, query);
+      featured = { list: applyListQuery(products, query), facets: optionFacets(products, query, filters) };
       featuredLists.set(products, featured);
     }
-    okCached(res, featured);
+    okCached(res, featured.list, { facets: featured.facets });
     return;
   }
-  ok(res, applyListQuery(products, query));
+  okWith(res, applyOptionFilters(products, query, filters), { facets: optionFacets(products, query, filters) });
 }
 
 /**
@@ -97,14 +143,14 @@ export function productsRouter(): Router {
       category = parsed.data;
     }
     const query = listQuery(req);
-    sendList(res, await listProducts(category), query);
+    sendList(res, await listProducts(category), query, optionFilters(req));
   });
 
   router.get('/category/:category', async (req, res) => {
     const parsed = categorySchema.safeParse(req.params.category);
     if (!parsed.success) throw badRequest('Category must be one of luggage, backpacks, duffles');
     const query = listQuery(req);
-    sendList(res, await listProducts(parsed.data), query);
+    sendList(res, await listProducts(parsed.data), query, optionFilters(req));
   });
 
   // Before '/:id'. Best match first ("featured"); the same filters and other sorts apply.
@@ -112,17 +158,19 @@ export function productsRouter(): Router {
     const text = parseSearchText(req.query.q);
     if (!text.ok) throw badRequest(text.message, [{ field: 'q', message: text.message }]);
     const query = listQuery(req);
+    const filters = optionFilters(req);
     const ranked = await searchProducts(text.q);
     publicCache(res);
-    ok(res, applyListQuery(ranked, query, { soldOutLast: false }));
+    okWith(res, applyOptionFilters(ranked, query, filters, { soldOutLast: false }), { facets: optionFacets(ranked, query, filters) });
   });
 
   router.post('/createProducts', async (req, res) => {
     await requireAdmin(req);
     const form = await readProductForm(req);
     // Validate the text first, so a bad form fails fast without decoding the images.
-    const input = productCreateSchema.parse(form.fields);
-    const product = await createProduct(input, await form.gallery());
+    const withVariants = readVariantForm(form.fields);
+    const input = productCreateSchema.parse(withVariants.fields);
+    const product = await createProduct(input, await form.gallery(), withVariants.form);
     ok(res, product, 'Product created successfully', 201);
   });
 
@@ -135,8 +183,10 @@ export function productsRouter(): Router {
   router.patch('/:id', async (req, res) => {
     await requireAdmin(req);
     const form = await readProductForm(req);
-    const input = productUpdateSchema.parse(form.fields);
-    const product = await updateProduct(req.params.id, input, form.changesGallery ? await form.gallery() : null);
+    const { options, variants, sku, ...fields } = form.fields;
+    const withVariants = readVariantForm({ options, variants, sku } as Record<string, string>);
+    const input = productUpdateSchema.parse(fields);
+    const product = await updateProduct(req.params.id, input, form.changesGallery ? await form.gallery() : null, withVariants.form);
     ok(res, product, 'Product updated successfully');
   });
 

@@ -1,5 +1,14 @@
-import { cartLineFromData, joinCart, productFromData, sortCartLines, type CartLine, type Product } from '@bagshop/domain';
-import { collection, doc, onSnapshot } from 'firebase/firestore';
+import {
+  cartLineFromData,
+  joinCart,
+  productFromData,
+  sortCartLines,
+  variantStockFromData,
+  type CartLine,
+  type Product,
+  type VariantStock,
+} from '@bagshop/domain';
+import { collection, doc, onSnapshot, query, where } from 'firebase/firestore';
 import { useEffect, useMemo, useState } from 'react';
 import { useFirestore, useFirestoreCollection } from 'reactfire';
 import { plainData } from '../../lib/firestore';
@@ -7,33 +16,50 @@ import { plainData } from '../../lib/firestore';
 export type LiveStatus = 'loading' | 'ready' | 'error';
 
 /**
- * Live `products/{id}` documents (the catalog is public): a price or stock change shows at
+ * Live `products/{id}` documents (the catalog is public) with their variants' stock
+ * (`variantStock` where productId == id, docs/variants.md): a price or stock change shows at
  * once. A deleted product maps to null.
  */
 export function useLiveProducts(ids: readonly string[]): { status: LiveStatus; products: Map<string, Product | null> } {
   const db = useFirestore();
   const key = [...ids].sort().join('|');
   // One map for every product seen; ids that drop out of `ids` are simply not asked for.
-  const [products, setProducts] = useState<Map<string, Product | null>>(() => new Map());
+  const [docs, setDocs] = useState<Map<string, unknown>>(() => new Map());
+  const [stocks, setStocks] = useState<Map<string, Map<string, VariantStock>>>(() => new Map());
   const [failed, setFailed] = useState(false);
 
   useEffect(() => {
     const wanted = key ? key.split('|') : [];
-    const unsubscribes = wanted.map((id) =>
+    const fail = (id: string) => (error: unknown) => {
+      console.error('Product read failed', id, error);
+      setFailed(true);
+    };
+    const unsubscribes = wanted.flatMap((id) => [
       onSnapshot(
         doc(db, 'products', id),
-        (snap) => setProducts((prev) => new Map(prev).set(id, snap.exists() ? productFromData(snap.id, plainData(snap.data())) : null)),
-        (error) => {
-          console.error('Product read failed', id, error);
-          setFailed(true);
-        },
+        (snap) => setDocs((prev) => new Map(prev).set(id, snap.exists() ? plainData(snap.data()) : null)),
+        fail(id),
       ),
-    );
+      onSnapshot(
+        query(collection(db, 'variantStock'), where('productId', '==', id)),
+        (snap) =>
+          setStocks((prev) =>
+            new Map(prev).set(id, new Map(snap.docs.map((d) => [d.id, variantStockFromData(d.id, plainData(d.data()))]))),
+          ),
+        fail(id),
+      ),
+    ]);
     return () => unsubscribes.forEach((unsubscribe) => unsubscribe());
   }, [db, key]);
 
+  const products = useMemo(() => {
+    const out = new Map<string, Product | null>();
+    for (const [id, data] of docs) out.set(id, data === null ? null : productFromData(id, data, stocks.get(id)));
+    return out;
+  }, [docs, stocks]);
+
   if (failed) return { status: 'error', products };
-  const ready = ids.every((id) => products.has(id));
+  const ready = ids.every((id) => docs.has(id) && stocks.has(id));
   return { status: ready ? 'ready' : 'loading', products };
 }
 

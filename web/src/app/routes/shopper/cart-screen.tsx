@@ -17,6 +17,7 @@ export default function CartScreen() {
             opened={request !== null}
             lines={request?.lines ?? []}
             productId={request?.productId}
+            variantId={request?.variantId}
             quantity={request?.quantity}
             onClose={close}
           />

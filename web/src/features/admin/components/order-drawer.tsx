@@ -160,7 +160,7 @@ export function OrderDrawer({
             </Table.Thead>
             <Table.Tbody>
               {order.items.map((item) => (
-                <Table.Tr key={item._id}>
+                <Table.Tr key={item.variantId ?? item._id}>
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
                       <Avatar src={item.product.image.url || null} radius="sm" size={40} alt="" />
@@ -168,6 +168,11 @@ export function OrderDrawer({
                         <Text size="sm" fw={500} lineClamp={2}>
                           {item.name}
                         </Text>
+                        {item.variantLabel && (
+                          <Text size="xs" c="dimmed" data-testid="item-variant">
+                            {item.variantLabel} · SKU {item.sku}
+                          </Text>
+                        )}
                         {item.discount > 0 && (
                           <Text size="xs" c="dimmed">
                             {formatINR(item.price)} − {formatINR(item.discount)} off

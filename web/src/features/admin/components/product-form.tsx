@@ -16,9 +16,10 @@ import {
 } from '@bagshop/domain';
 import { Alert, Button, Group, NativeSelect, NumberInput, Progress, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { ProductFields } from '../api/upload-product';
 import { GalleryField, galleryItemsOf, type GalleryItem } from './gallery-field';
+import { VariantsEditor, variantsPayload, variantsProblem, variantsValueOf, type VariantsValue } from './variants-editor';
 
 interface FormValues {
   name: string;
@@ -51,7 +52,10 @@ export function validateProduct(values: FormValues): FormErrors {
  * An edit sends only what changed, and the `updatedAt` it started from: saving a typo fix
  * must not write back the stock the form loaded an hour ago (orders have changed it since).
  */
-export function changedFields(product: Product, values: Required<Omit<ProductFields, 'expectedUpdatedAt'>>): ProductFields {
+export function changedFields(
+  product: Product,
+  values: Required<Omit<ProductFields, 'expectedUpdatedAt' | 'options' | 'variants'>>,
+): ProductFields {
   const changed: ProductFields = { expectedUpdatedAt: product.updatedAt };
   // A product saved before a field existed shows that field's default: unchanged, not sent.
   const loaded = { ...product, hsn: product.hsn ?? DEFAULT_HSN, gstRatePercent: product.gstRatePercent ?? DEFAULT_GST_RATE };
@@ -72,6 +76,12 @@ export interface ProductFormProps {
 }
 
 export function ProductForm({ product, onSubmit, onCancel, submitting = false, progress = null }: ProductFormProps) {
+  const [variants, setVariants] = useState<VariantsValue>(() => variantsValueOf(product));
+  const [variantError, setVariantError] = useState<string | null>(null);
+  const hasOptions = variants.options.length > 0;
+  // With variants, price, discount and stock are the table's: the product fields pass validation with placeholders.
+  const optionsRef = useRef(hasOptions);
+  optionsRef.current = hasOptions;
   const form = useForm<FormValues>({
     initialValues: {
       name: product?.name ?? '',
@@ -84,7 +94,7 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
       hsn: product?.hsn ?? DEFAULT_HSN,
       gstRatePercent: String(product?.gstRatePercent ?? DEFAULT_GST_RATE),
     },
-    validate: validateProduct,
+    validate: (values) => validateProduct(optionsRef.current ? { ...values, price: 1, discount: 0, stock: 0 } : values),
   });
   const [gallery, setGallery] = useState<GalleryItem[]>(() => galleryItemsOf(product?.images ?? []));
 
@@ -94,7 +104,11 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
   const showSale = Number.isFinite(price) && price > 0 && Number.isFinite(discount) && discount > 0 && discount <= price;
 
   const submit = form.onSubmit(async (values) => {
-    const parsed = productCreateSchema.parse(values);
+    const payload = variantsPayload(variants);
+    const problem = variantsProblem(variants);
+    setVariantError(problem);
+    if (problem) return;
+    const parsed = productCreateSchema.parse(payload ? { ...values, price: 1, discount: 0, stock: 0 } : values);
     const all = {
       name: parsed.name,
       description: parsed.description,
@@ -106,7 +120,15 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
       hsn: parsed.hsn,
       gstRatePercent: parsed.gstRatePercent,
     };
-    await onSubmit(product ? changedFields(product, all) : all, gallery);
+    const fields: ProductFields = product ? changedFields(product, all) : all;
+    if (payload) {
+      // The variants carry price, discount and stock (docs/variants.md).
+      delete fields.price;
+      delete fields.discount;
+      delete fields.stock;
+      Object.assign(fields, payload);
+    }
+    await onSubmit(fields, gallery);
   });
 
   return (
@@ -120,35 +142,41 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
         <TextInput label="Name" withAsterisk maxLength={120} {...form.getInputProps('name')} />
         <Textarea label="Description" rows={3} maxLength={5000} {...form.getInputProps('description')} />
         <SimpleGrid cols={2}>
-          <NumberInput
-            label="Price (₹)"
-            withAsterisk
-            allowDecimal={false}
-            allowNegative={false}
-            hideControls
-            {...form.getInputProps('price')}
-          />
-          <NumberInput
-            label="Discount (₹ off)"
-            allowDecimal={false}
-            allowNegative={false}
-            hideControls
-            {...form.getInputProps('discount')}
-          />
+          {!hasOptions && (
+            <NumberInput
+              label="Price (₹)"
+              withAsterisk
+              allowDecimal={false}
+              allowNegative={false}
+              hideControls
+              {...form.getInputProps('price')}
+            />
+          )}
+          {!hasOptions && (
+            <NumberInput
+              label="Discount (₹ off)"
+              allowDecimal={false}
+              allowNegative={false}
+              hideControls
+              {...form.getInputProps('discount')}
+            />
+          )}
           <NativeSelect
             label="Category"
             withAsterisk
             data={[{ value: '', label: 'Choose a category' }, ...CATEGORIES.map((c) => ({ value: c, label: CATEGORY_LABELS[c] }))]}
             {...form.getInputProps('category')}
           />
-          <NumberInput
-            label="Stock"
-            withAsterisk
-            allowDecimal={false}
-            allowNegative={false}
-            hideControls
-            {...form.getInputProps('stock')}
-          />
+          {!hasOptions && (
+            <NumberInput
+              label="Stock"
+              withAsterisk
+              allowDecimal={false}
+              allowNegative={false}
+              hideControls
+              {...form.getInputProps('stock')}
+            />
+          )}
           <TextInput
             label="Country of origin"
             description="Shown on the product page"
@@ -169,13 +197,20 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
             {...form.getInputProps('gstRatePercent')}
           />
         </SimpleGrid>
-        {showSale && (
+        {showSale && !hasOptions && (
           <Text size="sm" c="dimmed">
             Sells at {formatINR(salePrice(price, discount))} ({discountPercent(price, discount)}% off)
           </Text>
         )}
 
         <GalleryField items={gallery} onChange={setGallery} disabled={submitting} />
+
+        <VariantsEditor value={variants} onChange={setVariants} disabled={submitting} />
+        {variantError && (
+          <Alert color="red" variant="light" role="alert">
+            {variantError}
+          </Alert>
+        )}
 
         {progress !== null && (
           <div aria-live="polite">

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_LINE_QUANTITY, formatINR, lineTotal, salePrice, type CartLine } from '@bagshop/domain';
+import { DEFAULT_MAX_LINE_QUANTITY, formatINR, lineOffer, lineTotal, salePrice, type CartLine } from '@bagshop/domain';
 import { ActionIcon, Anchor, Badge, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
@@ -14,24 +14,32 @@ export interface CartLineItemProps {
 
 export function CartLineItem({ line, busy, onAction, onBuyNow }: CartLineItemProps) {
   const { product, quantity } = line;
-  const sale = salePrice(product.price, product.discount);
-  const outOfStock = product.stock <= 0;
-  const overStock = quantity > product.stock;
+  // The variant's price, stock and picture (docs/variants.md).
+  const offer = lineOffer(line);
+  const sale = salePrice(offer.price, offer.discount);
+  const outOfStock = offer.stock <= 0;
+  const overStock = quantity > offer.stock;
+  const link = `/product/${product._id}${offer.label ? `?variant=${encodeURIComponent(offer.variantId)}` : ''}`;
   return (
     <Paper withBorder radius="md" p="sm" component="article" aria-label={product.name}>
       <Group align="flex-start" wrap="nowrap" gap="md">
-        <Anchor component={Link} to={`/product/${product._id}`} aria-label={product.name} style={{ flexShrink: 0 }}>
-          <Image src={product.image.url} alt="" w={{ base: 80, sm: 112 }} h={{ base: 80, sm: 112 }} radius="sm" fit="cover" bg="gray.1" />
+        <Anchor component={Link} to={link} aria-label={product.name} style={{ flexShrink: 0 }}>
+          <Image src={offer.image.url} alt="" w={{ base: 80, sm: 112 }} h={{ base: 80, sm: 112 }} radius="sm" fit="cover" bg="gray.1" />
         </Anchor>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
-          <Anchor component={Link} to={`/product/${product._id}`} c="dark" fw={600} lineClamp={2}>
+          <Anchor component={Link} to={link} c="dark" fw={600} lineClamp={2}>
             {product.name}
           </Anchor>
+          {offer.label && (
+            <Text size="sm" c="dimmed" data-testid="line-variant">
+              {offer.label} · SKU {offer.sku}
+            </Text>
+          )}
           <Group gap={8} wrap="wrap">
             <Text fw={700}>{formatINR(sale)}</Text>
-            {product.discount > 0 && (
-              <Text size="sm" c="dimmed" td="line-through" aria-label={`Original price ${formatINR(product.price)}`}>
-                {formatINR(product.price)}
+            {offer.discount > 0 && (
+              <Text size="sm" c="dimmed" td="line-through" aria-label={`Original price ${formatINR(offer.price)}`}>
+                {formatINR(offer.price)}
               </Text>
             )}
             {outOfStock ? (
@@ -41,7 +49,7 @@ export function CartLineItem({ line, busy, onAction, onBuyNow }: CartLineItemPro
             ) : (
               overStock && (
                 <Badge color="orange" variant="light">
-                  Only {product.stock} left
+                  Only {offer.stock} left
                 </Badge>
               )
             )}
@@ -67,13 +75,13 @@ export function CartLineItem({ line, busy, onAction, onBuyNow }: CartLineItemPro
                 aria-label={`Increase quantity of ${product.name}`}
                 onClick={() => onAction('increment')}
                 loading={busy === 'increment'}
-                disabled={busy !== null || quantity >= product.stock || quantity >= DEFAULT_MAX_LINE_QUANTITY}
+                disabled={busy !== null || quantity >= offer.stock || quantity >= DEFAULT_MAX_LINE_QUANTITY}
               >
                 <IconPlus size={16} />
               </ActionIcon>
             </Group>
             <Text fw={700} data-testid="line-total">
-              {formatINR(lineTotal({ price: product.price, discount: product.discount, quantity }))}
+              {formatINR(lineTotal({ price: offer.price, discount: offer.discount, quantity }))}
             </Text>
           </Group>
           <Group gap="xs" justify="flex-end">

@@ -1,4 +1,4 @@
-import { MAX_QUANTITY, orderTotals, type CartLine } from '@bagshop/domain';
+import { joinCart, lineOffer, MAX_QUANTITY, orderTotals, type CartLine } from '@bagshop/domain';
 import { Button, Center, Container, Grid, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { IconShoppingCartOff } from '@tabler/icons-react';
 import { useMemo, useState, type ReactNode } from 'react';
@@ -15,6 +15,8 @@ import { CartSummary } from './cart-summary';
 export interface CheckoutRequest {
   lines: CartLine[];
   productId?: string;
+  /** Buy Now of a product with variants: which one (docs/variants.md). */
+  variantId?: string;
   quantity?: number;
 }
 
@@ -43,13 +45,21 @@ export function CartPage({ uid, renderCheckout }: CartPageProps) {
   const [checkout, setCheckout] = useState<CheckoutRequest | null>(null);
   const [params, setParams] = useSearchParams();
 
-  // The product page's Buy Now: /cart?buy=<productId>&qty=<n> opens the checkout for that product.
+  // The product page's Buy Now: /cart?buy=<productId>&variant=<variantId>&qty=<n> opens the checkout for that product.
   const buyId = params.get('buy');
+  const buyVariant = params.get('variant') ?? undefined;
   const buyQty = parseQty(params.get('qty'));
   const buyIds = useMemo(() => (buyId ? [buyId] : []), [buyId]);
-  const buyProduct = useLiveProducts(buyIds).products.get(buyId ?? '');
+  const buyProducts = useLiveProducts(buyIds).products;
+  const buyProduct = buyProducts.get(buyId ?? '');
+  const buyLine = buyId
+    ? joinCart(
+        [{ lineId: buyVariant ?? buyId, productId: buyId, variantId: buyVariant ?? buyId, quantity: buyQty, addedAt: '' }],
+        buyProducts,
+      )[0]
+    : undefined;
   const buyRequest: CheckoutRequest | null =
-    buyId && buyProduct ? { lines: [{ product: buyProduct, quantity: buyQty }], productId: buyId, quantity: buyQty } : null;
+    buyId && buyProduct && buyLine ? { lines: [buyLine], productId: buyId, variantId: buyVariant, quantity: buyQty } : null;
   const request = checkout ?? buyRequest;
 
   const closeCheckout = () => {
@@ -108,11 +118,13 @@ export function CartPage({ uid, renderCheckout }: CartPageProps) {
           <Stack gap="sm" aria-label="Cart items">
             {lines.map((line) => (
               <CartLineItem
-                key={line.product._id}
+                key={lineOffer(line).lineId}
                 line={line}
-                busy={busy?.id === line.product._id ? busy.action : null}
-                onAction={(action) => void act(line.product._id, action)}
-                onBuyNow={() => setCheckout({ lines: [line], productId: line.product._id, quantity: line.quantity })}
+                busy={busy?.id === lineOffer(line).lineId ? busy.action : null}
+                onAction={(action) => void act(lineOffer(line).lineId, action)}
+                onBuyNow={() =>
+                  setCheckout({ lines: [line], productId: line.product._id, variantId: lineOffer(line).variantId, quantity: line.quantity })
+                }
               />
             ))}
           </Stack>
@@ -125,11 +137,7 @@ export function CartPage({ uid, renderCheckout }: CartPageProps) {
               onClear={() => setConfirmClear(true)}
               disabled={busy !== null}
             />
-            <DeliveryCheck
-              total={
-                orderTotals(lines.map((l) => ({ price: l.product.price, discount: l.product.discount, quantity: l.quantity }))).totalAmount
-              }
-            />
+            <DeliveryCheck total={orderTotals(lines.map((l) => ({ ...lineOffer(l), quantity: l.quantity }))).totalAmount} />
           </Stack>
         </Grid.Col>
       </Grid>

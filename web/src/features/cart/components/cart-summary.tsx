@@ -1,4 +1,4 @@
-import { formatINR, itemCountLabel, orderTotals, type CartLine } from '@bagshop/domain';
+import { formatINR, itemCountLabel, lineOffer, orderTotals, type CartLine } from '@bagshop/domain';
 import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 
 function Row({ label, value, strong, color }: { label: string; value: string; strong?: boolean; color?: string }) {
@@ -26,8 +26,8 @@ export interface CartSummaryProps {
  * the order detail shows them; Proceed to Checkout and Clear Cart.
  */
 export function CartSummary({ lines, onCheckout, onClear, disabled }: CartSummaryProps) {
-  const totals = orderTotals(lines.map((l) => ({ price: l.product.price, discount: l.product.discount, quantity: l.quantity })));
-  const blocked = lines.some((l) => l.quantity > l.product.stock);
+  const totals = orderTotals(lines.map((l) => ({ ...lineOffer(l), quantity: l.quantity })));
+  const blocked = lines.some((l) => l.quantity > lineOffer(l).stock);
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="cart-summary-title">
       <Stack gap="sm">

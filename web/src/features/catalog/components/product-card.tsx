@@ -1,5 +1,5 @@
-import type { Product } from '@bagshop/domain';
-import { AspectRatio, Button, Card, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { COLOUR_OPTION, optionValues, pricesDiffer, type Product } from '@bagshop/domain';
+import { AspectRatio, Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
@@ -10,6 +10,10 @@ import classes from './product-card.module.css';
 import { ACCENT } from '../lib/colors';
 import { MAIN_PICTURE } from '../../../lib/main-picture';
 import { RatingSummary } from '../../../components/rating-stars';
+import { swatchOf } from './variant-swatches';
+
+/** Colour dots shown on a card; more colours read "+n". */
+const MAX_DOTS = 5;
 
 export interface ProductCardProps {
   product: Product;
@@ -26,6 +30,12 @@ export function ProductCard({ product, onAdd, adding = false, priority = false, 
   const href = `/product/${product._id}`;
   const soldOut = product.stock <= 0;
   const note = stockNote(product.stock);
+  // Sizes and colours (docs/variants.md): "From ₹X" when the variants' prices differ, the colours as dots,
+  // and the card's button opens the page to choose (the cart needs a variant).
+  const variants = product.variants ?? [];
+  const from = variants.length > 1 && pricesDiffer(variants);
+  const colours = optionValues(product.options ?? [], COLOUR_OPTION);
+  const mustChoose = variants.length > 1;
   return (
     <Card withBorder radius="lg" padding="md" component="article" aria-labelledby={titleId} className={classes.card}>
       <Card.Section>
@@ -54,14 +64,37 @@ export function ProductCard({ product, onAdd, adding = false, priority = false, 
           </Link>
         </Text>
         <RatingSummary rating={product.rating} />
+        {from && (
+          <Text fz="xs" c="gray.7" mb={-6} data-testid="from-price">
+            From
+          </Text>
+        )}
         <PriceBlock price={product.price} discount={product.discount} />
+        {colours.length > 0 && (
+          <Group gap={4} aria-label={`Colours: ${colours.join(', ')}`} role="img">
+            {colours.slice(0, MAX_DOTS).map((c) => (
+              <span key={c} className={classes.dot} style={{ background: swatchOf(c) }} title={c} />
+            ))}
+            {colours.length > MAX_DOTS && (
+              <Text component="span" fz="xs" c="gray.7">
+                +{colours.length - MAX_DOTS}
+              </Text>
+            )}
+          </Group>
+        )}
         {note && (
           <Text fz="sm" fw={600} c={soldOut ? 'red.9' : ACCENT.warm}>
             {note}
           </Text>
         )}
       </Stack>
-      {onAdd && (
+      {onAdd && mustChoose && !soldOut && (
+        <Button mt="md" fullWidth variant="light" component={Link} to={href}>
+          Choose options
+          <VisuallyHidden>: {product.name}</VisuallyHidden>
+        </Button>
+      )}
+      {onAdd && (!mustChoose || soldOut) && (
         <Button
           mt="md"
           fullWidth

@@ -1,9 +1,17 @@
 import '../screen-styles';
-import { CATEGORY_LABELS, DEFAULT_MAX_LINE_QUANTITY, formatINR, type Product } from '@bagshop/domain';
+import {
+  CATEGORY_LABELS,
+  chooseVariantMessage,
+  DEFAULT_MAX_LINE_QUANTITY,
+  findVariant,
+  formatINR,
+  variantImages,
+  type Product,
+} from '@bagshop/domain';
 import { Anchor, Button, Center, Container, Grid, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconShoppingCartPlus } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { Link, useParams } from 'react-router-dom';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { DeliveryCheck } from '../../../components/delivery-check';
 import { SoldBy } from '../../../components/sold-by';
@@ -18,6 +26,7 @@ import { PROMISES } from './promise-band';
 import { ACCENT } from '../lib/colors';
 import { RatingSummary } from '../../../components/rating-stars';
 import { ProductReviews } from './reviews/product-reviews';
+import { VariantPicker } from './variant-picker';
 
 export default function ProductPage() {
   const { id = '' } = useParams();
@@ -50,15 +59,62 @@ export default function ProductPage() {
   return <ProductDetail product={state.product} />;
 }
 
+/**
+ * The choice of size and colour (docs/variants.md): from `?variant=<id>` (which the server-drawn
+ * page honours too), changed by the picker, which writes the URL back once the choice is full.
+ */
+function useVariantChoice(product: Product) {
+  const [params, setParams] = useSearchParams();
+  const variants = product.variants ?? [];
+  const options = product.options ?? [];
+  const fromUrl = variants.find((v) => v._id === params.get('variant'));
+  const [chosen, setChosen] = useState<Record<string, string>>(() => ({ ...(fromUrl?.options ?? {}) }));
+  const variant = options.length === 0 ? variants[0] : findVariant(variants, chosen);
+  const missing = options.filter((o) => chosen[o.name] === undefined);
+  const choose = (name: string, value: string) => {
+    const next = { ...chosen, [name]: value };
+    setChosen(next);
+    const match = findVariant(variants, next);
+    const url = new URLSearchParams(params);
+    if (match) url.set('variant', match._id);
+    else url.delete('variant');
+    setParams(url, { replace: true });
+  };
+  return { chosen, choose, variant, missing, hasOptions: options.length > 0 };
+}
+
 function ProductDetail({ product }: { product: Product }) {
   const { add, buyNow, pendingId } = useAddToCart();
   const [quantity, setQuantity] = useState(1);
-  const soldOut = product.stock <= 0;
-  const note = stockNote(product.stock);
+  const [asked, setAsked] = useState(false);
+  const { chosen, choose, variant, missing, hasOptions } = useVariantChoice(product);
+  // Price, stock and pictures follow the chosen variant; before a full choice, the product's "from" and total.
+  const offer = variant ?? product;
+  const shown = useMemo(
+    () =>
+      variant
+        ? { ...product, images: variantImages(variant, product.images), image: variantImages(variant, product.images)[0] ?? product.image }
+        : product,
+    [product, variant],
+  );
+  const soldOut = offer.stock <= 0;
+  const note = stockNote(offer.stock);
   const label = CATEGORY_LABELS[product.category];
   // The server's per-line limit (MAX_LINE_QUANTITY) defaults to DEFAULT_MAX_LINE_QUANTITY.
-  const maxQty = Math.max(1, Math.min(product.stock, DEFAULT_MAX_LINE_QUANTITY));
+  const maxQty = Math.max(1, Math.min(offer.stock, DEFAULT_MAX_LINE_QUANTITY));
   const qty = Math.min(Math.max(1, quantity), maxQty);
+  // Add to cart and Buy Now wait for a full choice and say which option is missing.
+  const incomplete = hasOptions && (missing.length > 0 || !variant);
+  const missingMessage = chooseVariantMessage(missing.length ? missing : (product.options ?? []));
+  const act = (action: 'add' | 'buy') => {
+    if (incomplete) {
+      setAsked(true);
+      return;
+    }
+    const variantId = hasOptions ? variant?._id : undefined;
+    if (action === 'add') void add(product._id, qty, variantId);
+    else buyNow(product._id, qty, variantId);
+  };
 
   return (
     <Container size="xl" py="xl">
@@ -82,7 +138,7 @@ function ProductDetail({ product }: { product: Product }) {
       </nav>
       <Grid gap={{ base: 'lg', md: 48 }}>
         <Grid.Col span={{ base: 12, md: 6 }}>
-          <ProductGallery product={product} />
+          <ProductGallery key={shown.image.url} product={shown} />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md">
@@ -95,13 +151,38 @@ function ProductDetail({ product }: { product: Product }) {
                 <RatingSummary rating={product.rating} />
               </Anchor>
             ) : null}
-            <PriceBlock price={product.price} discount={product.discount} size="lg" />
+            {hasOptions && !variant && (
+              <Text fz="sm" c="gray.7" data-testid="from-price">
+                From
+              </Text>
+            )}
+            <PriceBlock price={offer.price} discount={offer.discount} size="lg" />
             <Text fz="sm" c="gray.7" data-testid="mrp">
-              MRP {formatINR(product.price)} inclusive of all taxes · Free shipping on all orders
+              MRP {formatINR(offer.price)} inclusive of all taxes · Free shipping on all orders
             </Text>
+            {hasOptions && (
+              <VariantPicker
+                product={product}
+                chosen={chosen}
+                onChoose={(name, value) => {
+                  setAsked(false);
+                  choose(name, value);
+                }}
+              />
+            )}
+            {variant && hasOptions && (
+              <Text fz="xs" c="gray.7" data-testid="variant-sku">
+                SKU {variant.sku}
+              </Text>
+            )}
             <Text fw={700} c={soldOut ? 'red.9' : note ? ACCENT.warm : ACCENT.saving} data-testid="stock-state">
               {note ?? 'In stock'}
             </Text>
+            {asked && incomplete && (
+              <Text c="red.9" fw={600} role="alert" data-testid="choose-variant">
+                {missingMessage}
+              </Text>
+            )}
             {!soldOut && (
               <NumberInput
                 label="Quantity"
@@ -121,17 +202,12 @@ function ProductDetail({ product }: { product: Product }) {
                 leftSection={soldOut ? undefined : <IconShoppingCartPlus size={18} aria-hidden />}
                 disabled={soldOut}
                 loading={pendingId === product._id}
-                onClick={() => void add(product._id, qty)}
+                onClick={() => act('add')}
               >
                 {soldOut ? 'Out of stock' : 'Add to cart'}
               </Button>
               {!soldOut && (
-                <Button
-                  size="md"
-                  variant="outline"
-                  leftSection={<IconBolt size={18} aria-hidden />}
-                  onClick={() => buyNow(product._id, qty)}
-                >
+                <Button size="md" variant="outline" leftSection={<IconBolt size={18} aria-hidden />} onClick={() => act('buy')}>
                   Buy Now
                 </Button>
               )}

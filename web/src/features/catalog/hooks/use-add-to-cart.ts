@@ -25,7 +25,7 @@ export function useAddToCart() {
   const [pendingId, setPendingId] = useState<string | null>(null);
 
   const add = useCallback(
-    async (productId: string, quantity = 1) => {
+    async (productId: string, quantity = 1, variantId?: string) => {
       if (!signedIn) {
         notify.error(LOGIN_FIRST);
         void navigate('/auth');
@@ -33,12 +33,12 @@ export function useAddToCart() {
       }
       setPendingId(productId);
       try {
-        await addToCart(productId, quantity);
+        await addToCart(productId, quantity, variantId);
         notify.success(ADDED);
         void navigate('/cart');
       } catch (error) {
         console.error('Add to cart failed', error);
-        if (error instanceof ApiError && error.status === 409) notify.error(errorMessage(error));
+        if (error instanceof ApiError && (error.status === 409 || error.status === 400)) notify.error(errorMessage(error));
       } finally {
         setPendingId(null);
       }
@@ -48,13 +48,14 @@ export function useAddToCart() {
 
   /** Buy Now: signed out is handled like add; signed in opens the one-product checkout on /cart. */
   const buyNow = useCallback(
-    (productId: string, quantity = 1) => {
+    (productId: string, quantity = 1, variantId?: string) => {
       if (!signedIn) {
         notify.error(LOGIN_FIRST);
         void navigate('/auth');
         return;
       }
-      void navigate(`/cart?buy=${encodeURIComponent(productId)}&qty=${quantity}`);
+      const variant = variantId ? `&variant=${encodeURIComponent(variantId)}` : '';
+      void navigate(`/cart?buy=${encodeURIComponent(productId)}${variant}&qty=${quantity}`);
     },
     [navigate, signedIn],
   );

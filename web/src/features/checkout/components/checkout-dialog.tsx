@@ -1,4 +1,4 @@
-import { orderTotals, type Address, type CartLine } from '@bagshop/domain';
+import { lineOffer, orderTotals, type Address, type CartLine } from '@bagshop/domain';
 import { Alert, Anchor, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { PhoneVerification } from '../../../components/phone-verification';
@@ -20,6 +20,8 @@ export interface CheckoutDialogProps {
   lines: readonly CartLine[];
   /** Buy Now: only this product and quantity are ordered. */
   productId?: string;
+  /** Buy Now of a product with variants: which one (docs/variants.md). */
+  variantId?: string;
   quantity?: number;
   onClose: () => void;
   /** Sends the browser to Stripe Checkout (replaceable in tests). */
@@ -31,6 +33,7 @@ export function CheckoutDialog({
   opened,
   lines,
   productId,
+  variantId,
   quantity,
   onClose,
   redirect = (url) => window.location.assign(url),
@@ -62,7 +65,7 @@ export function CheckoutDialog({
     };
   }, [opened]);
 
-  const totals = orderTotals(lines.map((l) => ({ price: l.product.price, discount: l.product.discount, quantity: l.quantity })));
+  const totals = orderTotals(lines.map((l) => ({ ...lineOffer(l), quantity: l.quantity })));
 
   const place = async (choice: CheckoutChoice): Promise<void> => {
     try {
@@ -75,7 +78,11 @@ export function CheckoutDialog({
         setAddresses((list) => (list.some((a) => a._id === created._id) ? list : [...list, created]));
         addressId = created._id;
       }
-      const body = { paymentMethod: choice.paymentMethod, addressId, ...(productId ? { productId, quantity: quantity ?? 1 } : {}) };
+      const body = {
+        paymentMethod: choice.paymentMethod,
+        addressId,
+        ...(productId ? { productId, ...(variantId ? { variantId } : {}), quantity: quantity ?? 1 } : {}),
+      };
       // One Idempotency-Key per checkout attempt: the same order asked again (a retry after a
       // timeout) keeps its key and gets the first answer; a changed choice is a new attempt.
       const bodyJson = JSON.stringify(body);

@@ -1,4 +1,13 @@
-import { addressLine, deliveryByLabel, formatDateIN, formatINR, lineTotal, shortOrderId, type Order } from '@bagshop/domain';
+import {
+  addressLine,
+  deliveryByLabel,
+  formatDateIN,
+  formatINR,
+  lineTotal,
+  nameWithVariant,
+  shortOrderId,
+  type Order,
+} from '@bagshop/domain';
 import { Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../../components/status-badge';
@@ -38,9 +47,9 @@ export function OrderCard({ order }: { order: Order }) {
           )}
           <Stack gap={2}>
             {order.items.slice(0, SHOWN_ITEMS).map((item) => (
-              <Group key={item._id} justify="space-between" wrap="nowrap" gap="xs">
+              <Group key={item.variantId ?? item._id} justify="space-between" wrap="nowrap" gap="xs">
                 <Text size="sm" lineClamp={2}>
-                  {item.name} × {item.quantity}
+                  {nameWithVariant(item.name, item.variantLabel)} × {item.quantity}
                 </Text>
                 <Text size="sm" fw={500} style={{ whiteSpace: 'nowrap' }}>
                   {formatINR(lineTotal(item))}

@@ -94,12 +94,17 @@ function OrderDetail({ order }: { order: Order }) {
             </Title>
             <Stack gap="sm">
               {order.items.map((item) => (
-                <Group key={item._id} wrap="nowrap" align="flex-start" gap="sm">
+                <Group key={item.variantId ?? item._id} wrap="nowrap" align="flex-start" gap="sm">
                   <Image src={item.product.image.url} alt="" w={64} h={64} radius="sm" fit="cover" bg="gray.1" style={{ flexShrink: 0 }} />
                   <div style={{ flex: 1, minWidth: 0 }}>
                     <Anchor component={Link} to={`/product/${item.product._id}`} c="dark" fw={600} lineClamp={2}>
                       {item.name}
                     </Anchor>
+                    {item.variantLabel && (
+                      <Text size="sm" c="dimmed" data-testid="item-variant">
+                        {item.variantLabel} · SKU {item.sku}
+                      </Text>
+                    )}
                     <Text size="sm" c="dimmed">
                       {formatINR(salePrice(item.price, item.discount))} × {item.quantity}
                       {item.discount > 0 && ` (was ${formatINR(item.price)})`}

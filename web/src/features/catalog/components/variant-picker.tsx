@@ -1,0 +1,73 @@
+import { COLOUR_OPTION, findVariant, SIZE_OPTION, type Product, type ProductVariant } from '@bagshop/domain';
+import { Group, Stack, Text, UnstyledButton } from '@mantine/core';
+import classes from './variant-picker.module.css';
+import { swatchOf } from './variant-swatches';
+
+export interface VariantPickerProps {
+  product: Product;
+  /** Option name → the value chosen so far. */
+  chosen: Record<string, string>;
+  onChoose: (name: string, value: string) => void;
+}
+
+/** What a value would sell as, given the other choices: the variant, if that combination is sold. */
+function variantWith(product: Product, chosen: Record<string, string>, name: string, value: string): ProductVariant | undefined {
+  const wanted = { ...chosen, [name]: value };
+  const options = product.options ?? [];
+  if (options.some((o) => wanted[o.name] === undefined)) {
+    // Not every option chosen yet: any sold variant with these values will do.
+    return (product.variants ?? []).find((v) => Object.entries(wanted).every(([k, val]) => v.options[k] === val) && v.stock > 0);
+  }
+  return findVariant(product.variants ?? [], wanted);
+}
+
+/** The size buttons' second line: the height and the capacity of that size, when given. */
+function sizeDetail(product: Product, value: string): string {
+  const v = (product.variants ?? []).find((x) => x.options[SIZE_OPTION] === value);
+  const parts = [v?.dimensionsCm ? `${v.dimensionsCm.height} cm` : '', v?.capacityLitres ? `${v.capacityLitres} L` : ''];
+  return parts.filter(Boolean).join(' · ');
+}
+
+/**
+ * The size buttons and colour swatches (other options as buttons) of a product page
+ * (docs/variants.md). A combination that is sold out or not sold stays visible, marked.
+ */
+export function VariantPicker({ product, chosen, onChoose }: VariantPickerProps) {
+  return (
+    <Stack gap="sm">
+      {(product.options ?? []).map((option) => (
+        <div key={option.name} role="radiogroup" aria-label={option.name}>
+          <Text fw={600} fz="sm" mb={6}>
+            {option.name}
+            {chosen[option.name] ? `: ${chosen[option.name]}` : ''}
+          </Text>
+          <Group gap={8}>
+            {option.values.map((value) => {
+              const variant = variantWith(product, chosen, option.name, value);
+              const unavailable = !variant || variant.stock <= 0;
+              const selected = chosen[option.name] === value;
+              const detail = option.name === SIZE_OPTION ? sizeDetail(product, value) : '';
+              const colour = option.name === COLOUR_OPTION;
+              return (
+                <UnstyledButton
+                  key={value}
+                  role="radio"
+                  aria-checked={selected}
+                  aria-label={`${option.name} ${value}${detail ? ` (${detail})` : ''}${unavailable ? ', sold out' : ''}`}
+                  className={classes.choice}
+                  data-selected={selected || undefined}
+                  data-unavailable={unavailable || undefined}
+                  onClick={() => onChoose(option.name, value)}
+                >
+                  {colour && <span className={classes.swatch} style={{ background: swatchOf(value) }} aria-hidden />}
+                  <span className={classes.value}>{value}</span>
+                  {detail && <span className={classes.detail}>{detail}</span>}
+                </UnstyledButton>
+              );
+            })}
+          </Group>
+        </div>
+      ))}
+    </Stack>
+  );
+}
