@@ -7,7 +7,17 @@ import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reattemptDates } from '@bagshop/domain';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
-import { createProduct, placeOrder, shopperWithAddress, stockOf, type Envelope, type OrderJson } from '../support/commerce';
+import {
+  createProduct,
+  placeOrder,
+  productForm,
+  randomPng,
+  shopperWithAddress,
+  stockOf,
+  uniqueName,
+  type Envelope,
+  type OrderJson,
+} from '../support/commerce';
 import { startTestCourier, type CourierLocal } from '../support/courier';
 import { hostingUrl } from '../support/emulators';
 import { eventually, payOnPage, startTestCheckout, type StripeLocal } from '../support/stripe';
@@ -158,6 +168,64 @@ describe('POST /api/order/{id}/shipments', { timeout: 90_000 }, () => {
     expect(res.body.data.shipment).toMatchObject({ courier: 'Delhivery', status: 'booked', trackingUrl: '' });
     const s = (await stored(order._id)).shipments[0];
     expect(s).toMatchObject({ provider: 'manual', weightGrams: 900, dimensionsCm: { length: 40, breadth: 30, height: 15 } });
+  });
+});
+
+describe('parcel weight and size from the variants', { timeout: 90_000 }, () => {
+  it("defaults a shipment's weight and box to the ordered variant's weightGrams and dimensionsCm", async () => {
+    const form = productForm({
+      name: uniqueName('Parcel Trolley'),
+      description: 'Hard shell',
+      category: 'luggage',
+      options: JSON.stringify([{ name: 'Size', values: ['Cabin', 'Large'] }]),
+      variants: JSON.stringify([
+        {
+          options: { Size: 'Cabin' },
+          price: 2999,
+          discount: 0,
+          stock: 5,
+          weightGrams: 2600,
+          dimensionsCm: { length: 38, width: 22, height: 55 },
+        },
+        {
+          options: { Size: 'Large' },
+          price: 4999,
+          discount: 0,
+          stock: 5,
+          weightGrams: 4200,
+          dimensionsCm: { length: 50, width: 30, height: 75 },
+        },
+      ]),
+    });
+    form.append('images', new Blob([new Uint8Array(await randomPng())], { type: 'image/png' }), 'p.png');
+    const created = await api<Envelope<{ _id: string; variants: { _id: string; options: Record<string, string> }[] }>>(
+      'products/createProducts',
+      { method: 'POST', token: adminUser.idToken, rawBody: form },
+    );
+    expect(created.status).toBe(201);
+    const cabin = created.body.data.variants.find((v) => v.options.Size === 'Cabin');
+    const shopper = await shopperWithAddress();
+    const placed = await placeOrder(shopper, {
+      paymentMethod: 'COD',
+      addressId: shopper.addressId,
+      productId: created.body.data._id,
+      variantId: cabin?._id,
+      quantity: 2,
+    });
+    expect(placed.status).toBe(201);
+    const confirmed = await api(`order/${placed.body.data._id}/status`, {
+      method: 'PATCH',
+      token: adminUser.idToken,
+      body: { status: 'confirmed' },
+    });
+    expect(confirmed.status).toBe(200);
+    const res = await ship(placed.body.data._id, { courier: 'Delhivery', awb: `DL${Date.now()}` });
+    expect(res.status).toBe(201);
+    // Two Cabin trolleys: 2 × 2.6 kg, the Cabin's footprint, stacked two high.
+    expect((await stored(placed.body.data._id)).shipments[0]).toMatchObject({
+      weightGrams: 5200,
+      dimensionsCm: { length: 38, breadth: 22, height: 110 },
+    });
   });
 });
 

@@ -51,23 +51,62 @@ export function shipmentsOf(order: DocumentData): StoredShipment[] {
 export const labelPath = (orderId: string, shipmentId: string) =>
   `/api/order/${encodeURIComponent(orderId)}/shipments/${encodeURIComponent(shipmentId)}/label`;
 
-/** Parcel weight and size from the lines: each product's `weightGrams` (else 800 g) and a box that grows with the units. */
+interface StoredDims {
+  length?: unknown;
+  width?: unknown;
+  height?: unknown;
+}
+interface UnitSpec {
+  grams: number;
+  dims: { length: number; width: number; height: number } | null;
+}
+
+function dimsOf(raw: StoredDims | undefined): UnitSpec['dims'] {
+  const [l, w, h] = [Number(raw?.length ?? 0), Number(raw?.width ?? 0), Number(raw?.height ?? 0)];
+  return l > 0 && w > 0 && h > 0 ? { length: l, width: w, height: h } : null;
+}
+
+/**
+ * Parcel weight and size from the lines: each line's variant's `weightGrams` and `dimensionsCm`
+ * (docs/variants.md), else the product's `weightGrams`, else 800 g a unit. When every unit has its
+ * size, the box is the largest footprint with the units stacked; else a box that grows with the units.
+ */
 export async function parcelOf(order: DocumentData): Promise<{ weightGrams: number; dimensionsCm: StoredShipment['dimensionsCm'] }> {
-  const items = Array.isArray(order.items) ? (order.items as { _id?: unknown; quantity?: unknown }[]) : [];
-  const ids = items.map((i) => String(i._id ?? '')).filter(Boolean);
+  const items = Array.isArray(order.items) ? (order.items as { _id?: unknown; variantId?: unknown; quantity?: unknown }[]) : [];
+  const ids = [...new Set(items.map((i) => String(i._id ?? '')).filter(Boolean))];
   const snaps = ids.length > 0 ? await db.getAll(...ids.map((id) => products().doc(id))) : [];
-  const weightOf = new Map(snaps.map((s) => [s.id, Number(s.get('weightGrams') ?? 0)]));
+  const specOf = new Map<string, UnitSpec>();
+  for (const snap of snaps) {
+    const productGrams = Number(snap.get('weightGrams') ?? 0);
+    const variants = (snap.get('variants') ?? []) as { _id?: unknown; weightGrams?: unknown; dimensionsCm?: StoredDims }[];
+    specOf.set(`${snap.id}/`, { grams: productGrams, dims: null });
+    for (const v of Array.isArray(variants) ? variants : []) {
+      const grams = Number(v.weightGrams ?? 0);
+      specOf.set(`${snap.id}/${String(v._id ?? '')}`, { grams: grams > 0 ? grams : productGrams, dims: dimsOf(v.dimensionsCm) });
+    }
+  }
   let grams = 0;
   let units = 0;
+  let stacked: { length: number; breadth: number; height: number } | null = { length: 0, breadth: 0, height: 0 };
   for (const i of items) {
     const q = Number(i.quantity ?? 0);
     units += q;
-    const w = weightOf.get(String(i._id ?? '')) ?? 0;
-    grams += q * (w > 0 ? w : DEFAULT_UNIT_WEIGHT_GRAMS);
+    const productId = String(i._id ?? '');
+    const spec = specOf.get(`${productId}/${String(i.variantId ?? productId)}`) ?? specOf.get(`${productId}/`);
+    grams += q * (spec && spec.grams > 0 ? spec.grams : DEFAULT_UNIT_WEIGHT_GRAMS);
+    if (!spec?.dims) stacked = null;
+    else if (stacked) {
+      stacked.length = Math.max(stacked.length, spec.dims.length);
+      stacked.breadth = Math.max(stacked.breadth, spec.dims.width);
+      stacked.height += q * spec.dims.height;
+    }
   }
   return {
     weightGrams: Math.max(100, Math.round(grams)),
-    dimensionsCm: { length: 45, breadth: 35, height: Math.min(100, 12 * Math.max(1, units)) },
+    dimensionsCm:
+      stacked && units > 0
+        ? { length: Math.ceil(stacked.length), breadth: Math.ceil(stacked.breadth), height: Math.min(200, Math.ceil(stacked.height)) }
+        : { length: 45, breadth: 35, height: Math.min(100, 12 * Math.max(1, units)) },
   };
 }
 
