@@ -184,9 +184,14 @@ export function startCourierLocal(options: CourierLocalOptions = {}): Promise<Co
 
   async function send(awb: string, event: CourierEventName, o: { reason?: string; at?: Date; location?: string } = {}): Promise<number> {
     const s = shipments.get(awb);
-    const body = webhookBody(awb, event, o);
+    // A courier's scans of one parcel are seconds apart, and Shiprocket's times have whole
+    // seconds: the stand-in's clock for a parcel moves on by at least a second a scan, so two
+    // scans of the same status (out for delivery again after a failed attempt) stay two events.
+    const last = s?.events.at(-1)?.at;
+    const at = o.at ?? new Date(Math.max(Date.now(), last ? Date.parse(last) + 1000 : 0));
+    const body = webhookBody(awb, event, { ...o, at });
     if (s) {
-      s.events.push({ event, at: (o.at ?? new Date()).toISOString(), note: String((body.scans[0] as { activity: string }).activity) });
+      s.events.push({ event, at: at.toISOString(), note: String((body.scans[0] as { activity: string }).activity) });
       s.status = event;
       save();
     }

@@ -111,19 +111,28 @@ describe('pages with their own tags', () => {
     expect(meta(res.html, 'twitter:image')).toBe(meta(res.html, 'og:image'));
 
     const [ld, crumbs] = jsonLd(res.html);
+    // The Voyager comes in sizes and colours (issue 23): a ProductGroup whose variants carry the offers.
     expect(ld).toMatchObject({
       '@context': 'https://schema.org',
-      '@type': 'Product',
+      '@type': 'ProductGroup',
+      productGroupID: product._id,
       name: product.name,
-      sku: product._id,
+      variesBy: ['https://schema.org/size', 'https://schema.org/color'],
+    });
+    const variants = ld?.hasVariant as { sku: string; offers: { price: string; availability: string; seller: unknown } }[];
+    expect(variants.length).toBe(product.variants.length);
+    // The "from" price is the lowest sale price among the variants, and a variant sells at it.
+    expect(variants.map((v) => v.offers.price)).toContain(`${sale}.00`);
+    expect(variants[0]).toMatchObject({
+      '@type': 'Product',
+      sku: product.variants[0]?.sku,
       offers: {
         '@type': 'Offer',
-        price: `${sale}.00`,
         priceCurrency: 'INR',
-        availability: 'https://schema.org/InStock',
         seller: { '@type': 'Organization', name: 'Bagshop Retail LLP' },
       },
     });
+    expect(variants.some((v) => v.offers.availability === 'https://schema.org/InStock')).toBe(true);
     expect((ld?.image as string[]).length).toBe(3);
     expect(crumbs).toMatchObject({
       '@type': 'BreadcrumbList',
@@ -151,7 +160,9 @@ describe('pages with their own tags', () => {
   it('a sold-out product says so in its offer', async () => {
     const res = await page('/product/skyline-expandable-soft-trolley-69-cm');
     expect(res.status).toBe(200);
-    expect(jsonLd(res.html)[0]).toMatchObject({ offers: { availability: 'https://schema.org/OutOfStock' } });
+    const variants = jsonLd(res.html)[0]?.hasVariant as { offers: { availability: string } }[];
+    expect(variants.length).toBeGreaterThan(0);
+    for (const v of variants) expect(v.offers.availability).toBe('https://schema.org/OutOfStock');
     expect(meta(res.html, 'og:description')).toContain('Out of stock.');
   });
 

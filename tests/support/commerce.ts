@@ -13,6 +13,8 @@ export interface ProductJson {
   category: string;
   stock: number;
   image: { url: string; hash: string };
+  /** One per combination sold; exactly one for a product without options (docs/variants.md). */
+  variants: { _id: string; sku: string; options: Record<string, string>; price: number; discount: number; stock: number }[];
   createdAt: string;
   updatedAt: string;
 }
@@ -190,10 +192,14 @@ export async function placeOrderDelivered(user: TestUser, body: Record<string, u
   // As `placeOrder`: a COD order is confirmed by its shopper.
   if (res.status === 201 && res.body.data.paymentMethod === 'COD') {
     const path = `order/${res.body.data._id}/confirm-cod`;
-    let confirmed = await api(path, { method: 'POST', token: user.idToken, body: {} });
-    for (let i = 1; i < attempts && confirmed.status === 504; i += 1)
-      confirmed = await api(path, { method: 'POST', token: user.idToken, body: {} });
-    if (confirmed.status !== 200) throw new Error(`confirm-cod answered ${confirmed.status}`);
+    // Sent again when it never arrived (504) or when the emulator aborted its contended
+    // transaction ("please try again", as a shopper would).
+    const again = (r: { status: number; body: { message?: string } }) =>
+      r.status === 504 || (r.status === 409 && /please try again/.test(r.body.message ?? ''));
+    let confirmed = await api<{ message?: string }>(path, { method: 'POST', token: user.idToken, body: {} });
+    for (let i = 1; i < attempts + 2 && again(confirmed); i += 1)
+      confirmed = await api<{ message?: string }>(path, { method: 'POST', token: user.idToken, body: {} });
+    if (confirmed.status !== 200) throw new Error(`confirm-cod answered ${confirmed.status}: ${confirmed.body.message ?? ''}`);
   }
   return res;
 }
