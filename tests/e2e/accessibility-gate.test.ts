@@ -62,10 +62,13 @@ export const SCREENS: Screen[] = [
   { name: 'search results', path: '/search?q=trolley', as: ALL, ready: heading(/Results for/) },
   { name: 'warranty info', path: '/warranty', as: ALL, ready: heading('Lifetime Warranty') },
   { name: 'contact info', path: '/contact', as: ALL, ready: heading('Contact Us') },
+  { name: 'privacy notice', path: '/privacy', as: ALL, ready: heading('Privacy notice') },
   { name: 'mobile menu open', path: '/', as: ALL, widths: [360], open: click('button', 'Open menu'), ready: dialog('Bagshop') },
   { name: '404', path: '/no-such-page', as: ALL, ready: heading('Page Not Found') },
   // Account
   { name: 'sign in', path: '/auth', as: ['signed out'], ready: (p) => p.getByRole('button', { name: 'Login' }) },
+  // A link without its code: the page says so (the verification itself is in account-verification).
+  { name: 'verify email', path: '/verify-email', as: ['signed out'], ready: heading('Verify your email') },
   {
     name: 'register',
     path: '/auth',
@@ -102,7 +105,7 @@ export const SCREENS: Screen[] = [
   },
   {
     name: 'Buy Now checkout',
-    path: '/cart?buy=:productId&qty=1',
+    path: '/cart?buy=:productId&variant=:variantId&qty=1',
     as: SIGNED_IN,
     ready: (p) => dialog('Shipping Address & Payment')(p).getByRole('button', { name: 'Place Order' }),
   },
@@ -153,12 +156,13 @@ export const SCREENS: Screen[] = [
   { name: 'admin delivery', path: '/admin/delivery', as: ADMIN, ready: heading('Delivery') },
   { name: 'admin complaints', path: '/admin/complaints', as: ADMIN, ready: heading('Complaints') },
   { name: 'admin tax', path: '/admin/tax', as: ADMIN, ready: heading('Tax') },
+  { name: 'admin reviews', path: '/admin/reviews', as: ADMIN, ready: heading('Reviews') },
   { name: 'admin seller settings', path: '/admin/settings', as: ADMIN, ready: heading('Seller settings') },
   { name: 'admin users', path: '/admin/users', as: ADMIN, ready: (p) => p.locator('[data-user-email]').first() },
 ];
 
 /** Filled in beforeAll from the demo data. */
-const PLACEHOLDERS: Record<string, string> = { productId: '', orderId: 'demo-order-1' };
+const PLACEHOLDERS: Record<string, string> = { productId: '', variantId: '', orderId: 'demo-order-1' };
 const WIDTHS = [360, 1280] as const;
 const HEIGHT = { 360: 780, 1280: 900 } as Record<number, number>;
 const DEMO = {
@@ -204,14 +208,21 @@ describe('accessibility gate: axe on every screen, 360 and 1280 px, signed out /
   let savedCart: { id: string; data: FirebaseFirestore.DocumentData }[] = [];
 
   beforeAll(async () => {
-    const luggage = (await api<{ data: { _id: string; stock: number }[] }>('products/category/luggage')).body.data;
-    PLACEHOLDERS.productId = luggage.find((p) => p.stock > 0)?._id ?? '';
-    if (!PLACEHOLDERS.productId) throw new Error('No luggage in stock in the demo data');
+    // Luggage comes in sizes and colours (issue 23): the product page shows its picker, and the
+    // cart line and Buy Now name one of its variants in stock.
+    type Listed = { _id: string; stock: number; variants: { _id: string; stock: number }[] };
+    const luggage = (await api<{ data: Listed[] }>('products/category/luggage')).body.data;
+    const product = luggage.find((p) => p.stock > 0);
+    PLACEHOLDERS.productId = product?._id ?? '';
+    PLACEHOLDERS.variantId = product?.variants.find((v) => v.stock > 0)?._id ?? '';
+    if (!PLACEHOLDERS.productId || !PLACEHOLDERS.variantId) throw new Error('No luggage in stock in the demo data');
     // The demo shopper's cart holds one line during the gate (the cart and its checkout
     // dialog with content); whatever it held before is put back afterwards.
     const cart = admin().db.collection(`users/${DEMO.shopper.uid}/cart`);
     savedCart = (await cart.get()).docs.map((d) => ({ id: d.id, data: d.data() }));
-    await cart.doc(PLACEHOLDERS.productId).set({ quantity: 1, addedAt: new Date(), updatedAt: new Date() });
+    await cart
+      .doc(PLACEHOLDERS.variantId)
+      .set({ productId: PLACEHOLDERS.productId, quantity: 1, addedAt: new Date(), updatedAt: new Date() });
   });
 
   afterAll(async () => {

@@ -7,10 +7,19 @@ import { admin, api, createTestUser, signIn, uniqueEmail } from '../support/api'
 import { passwordResetCodes } from '../support/accounts';
 import { useBrowser, VIEWPORTS } from '../support/browser';
 import { label, logIn, shootBoth, WAIT, waitForPath } from '../support/shopper-ui';
+import { latestMail, linkOf } from '../support/verification';
 
 async function mailsTo(address: string, kind: string) {
   const snap = await admin().db.collection('mail').where('to', '==', address).get();
   return snap.docs.map((d) => d.data()).filter((m) => m.kind === kind);
+}
+
+/** Opens the link of the mail that confirms a new address, as its owner would; the change takes effect. */
+async function followNewEmailLink(page: Page, email: string) {
+  await expect.poll(async () => (await latestMail(email, 'verify_new_email')) !== null, { timeout: 15_000 }).toBe(true);
+  const mail = await latestMail(email, 'verify_new_email');
+  await page.goto(linkOf(mail?.text ?? ''), { waitUntil: 'load' });
+  await page.getByText(`Your email is now ${email}. Please sign in again.`).waitFor(WAIT);
 }
 
 /** The profile dialog in edit mode. */
@@ -75,8 +84,11 @@ describe('account security in Chromium', () => {
 
     await password.fill(user.password);
     await dialog.getByRole('button', { name: 'Save' }).click();
-    await page.getByText('Please login again with your new email').waitFor(WAIT);
-    await waitForPath(page, '/auth');
+    // Verify before update (issue 26): nothing changes until the new address follows its link.
+    await page.getByText(`Confirm ${email} with the link we sent there to change your email`).first().waitFor(WAIT);
+    expect((await admin().auth.getUser(user.uid)).email).toBe(user.email);
+    expect(await mailsTo(user.email, 'email_changed')).toHaveLength(0);
+    await followNewEmailLink(page, email);
     expect((await admin().auth.getUser(user.uid)).email).toBe(email);
     const mails = await mailsTo(user.email, 'email_changed');
     expect(mails).toHaveLength(1);
@@ -118,8 +130,9 @@ describe('account security in Chromium', () => {
     expect(await confirm.getByLabel(label('Google email')).inputValue()).toBe(googleEmail);
     await shootBoth(page, 'profile-email-change-google');
     await confirm.getByRole('button', { name: 'Continue' }).click();
-    await page.getByText('Profile updated successfully!').first().waitFor(WAIT);
-    await waitForPath(page, '/auth');
+    await page.getByText(`Confirm ${email} with the link we sent there to change your email`).first().waitFor(WAIT);
+    expect(await mailsTo(googleEmail, 'email_changed')).toHaveLength(0);
+    await followNewEmailLink(page, email);
     const mails = await mailsTo(googleEmail, 'email_changed');
     expect(mails).toHaveLength(1);
     expect(mails[0]?.message.text).toContain(`to ${email}`);

@@ -73,7 +73,9 @@ describe('delivery by PIN code and disclosures in Chromium', () => {
       // Checkout to a new address at that PIN: the state fills in from the PIN, COD is refused with the server's words.
       const shopper = await createTestUser({ firstname: 'Meera' });
       await logIn(page, chromium.base, shopper.email, shopper.password);
-      const added = await api(`cart/${product._id}`, { method: 'POST', token: shopper.idToken, body: { quantity: 1 } });
+      // Luggage comes in sizes and colours (issue 23): the cart line names one in stock.
+      const variantId = product.variants?.find((v) => v.stock > 0 && v.price - v.discount < 10_000)?._id;
+      const added = await api(`cart/${product._id}`, { method: 'POST', token: shopper.idToken, body: { quantity: 1, variantId } });
       expect(added.status).toBe(200);
       await page.goto(`${chromium.base}/cart`, { waitUntil: 'load' });
       await page.getByRole('article', { name: product.name }).waitFor(WAIT);

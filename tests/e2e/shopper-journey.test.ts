@@ -3,7 +3,7 @@
 // /orders, its detail and cancelling it, Buy Now, the profile dialog; paying online through
 // the local test checkout (pay, cancel, expiry); the payment pages never claiming success on
 // the URL alone.
-import { formatINR, salePrice, shortOrderId, type Product } from '@bagshop/domain';
+import { formatINR, nameWithVariant, salePrice, shortOrderId, variantLabel, type Product } from '@bagshop/domain';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, signIn, uniqueEmail } from '../support/api';
@@ -61,11 +61,13 @@ describe('shopper journeys in Chromium', () => {
     // The cart starts empty, and a line added elsewhere (the API, as another tab would) shows live.
     await page.goto(`${chromium.base}/cart`, { waitUntil: 'load' });
     await page.getByText('Your cart is empty').waitFor(WAIT);
+    // Luggage comes in sizes and colours (issue 23): the line is one variant with stock, at its price.
     const luggage = (await api<{ data: Product[] }>('products/category/luggage')).body.data;
     const product = luggage.find((p) => p.stock >= 5 && p.discount > 0);
-    if (!product) throw new Error('No discounted luggage with stock in the demo data');
+    const variant = product?.variants?.find((v) => v.stock >= 3 && v.discount > 0 && (v.price - v.discount) * 2 < 10_000);
+    if (!product || !variant) throw new Error('No discounted luggage with stock in the demo data');
     const { idToken } = await signIn(email, password);
-    const added = await api(`cart/${product._id}`, { method: 'POST', token: idToken, body: { quantity: 1 } });
+    const added = await api(`cart/${product._id}`, { method: 'POST', token: idToken, body: { quantity: 1, variantId: variant._id } });
     expect(added.status).toBe(200);
     const line = page.getByRole('article', { name: product.name });
     await line.waitFor(WAIT);
@@ -75,7 +77,7 @@ describe('shopper journeys in Chromium', () => {
     await page.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
     await page.getByTestId('cart-item-count').getByText('2 items').waitFor(WAIT);
     expect(await line.getByTestId('line-quantity').textContent()).toBe('2');
-    const total = formatINR(salePrice(product.price, product.discount) * 2);
+    const total = formatINR(salePrice(variant.price, variant.discount) * 2);
     expect(await line.getByTestId('line-total').textContent()).toBe(total);
     await shootBoth(page, 'shopper-cart');
 
@@ -113,7 +115,9 @@ describe('shopper journeys in Chromium', () => {
 
     // The order on /orders (live), then its detail.
     await page.goto(`${chromium.base}/orders`, { waitUntil: 'load' });
-    const card = page.getByRole('article').filter({ hasText: `${product.name} × 2` });
+    const card = page
+      .getByRole('article')
+      .filter({ hasText: `${nameWithVariant(product.name, variantLabel(product.options ?? [], variant))} × 2` });
     await card.waitFor(WAIT);
     await card.getByText('Pending').waitFor(WAIT);
     expect(await card.textContent()).toContain(total);
@@ -151,7 +155,7 @@ describe('shopper journeys in Chromium', () => {
       .waitFor({ state: 'detached', ...WAIT });
 
     // Buy Now (the product page sends /cart?buy=…&qty=…): one product, to the address saved above.
-    await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
+    await page.goto(`${chromium.base}/cart?buy=${product._id}&variant=${variant._id}&qty=1`, { waitUntil: 'load' });
     const buyDialog = page.getByRole('dialog', { name: 'Shipping Address & Payment' });
     await buyDialog.getByRole('radio', { name: /12, MG Road/ }).waitFor(WAIT);
     expect(await buyDialog.getByRole('radio', { name: /12, MG Road/ }).isChecked()).toBe(true);

@@ -172,7 +172,7 @@ export function YourData({ emailProof }: { emailProof: EmailProof }) {
       </Group>
       <Text size="xs" c="dimmed">
         How we use your data:{' '}
-        <Anchor component={Link} to="/privacy" size="xs">
+        <Anchor component={Link} to="/privacy" size="xs" underline="always">
           Privacy notice
         </Anchor>
       </Text>

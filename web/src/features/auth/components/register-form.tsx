@@ -33,7 +33,7 @@ export function RegisterForm({ onSubmit }: RegisterFormProps) {
         />
         <Text size="xs" c="dimmed">
           By creating an account you agree that we use your details to run it and deliver your orders, as our{' '}
-          <Anchor component={Link} to="/privacy" size="xs" target="_blank">
+          <Anchor component={Link} to="/privacy" size="xs" target="_blank" underline="always">
             privacy notice
           </Anchor>{' '}
           explains.

@@ -153,7 +153,7 @@ export function CheckoutDialog({
       {opened && (
         <Text size="xs" c="dimmed" mt="sm">
           We share your name, address and phone with the courier to deliver.{' '}
-          <Anchor component={Link} to="/privacy" size="xs" target="_blank">
+          <Anchor component={Link} to="/privacy" size="xs" target="_blank" underline="always">
             Privacy notice
           </Anchor>
         </Text>
