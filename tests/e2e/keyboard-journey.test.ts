@@ -24,7 +24,9 @@ describe('keyboard only (Chromium, 1280 px)', () => {
       const user = await createTestUser({ firstname: 'Keya' });
       const luggage = (await api<{ data: Product[] }>('products/category/luggage')).body.data;
       const product = luggage.find((p) => p.stock >= 2);
-      if (!product) throw new Error('No luggage in stock in the demo data');
+      // Luggage comes in sizes and colours (issue 23): the journey chooses one with stock for two.
+      const variant = product?.variants?.find((v) => v.stock >= 2);
+      if (!product || !variant) throw new Error('No luggage in stock in the demo data');
       const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
       const tab = async (target: Parameters<typeof tabTo>[1], options?: Parameters<typeof tabTo>[2]) =>
         expectRing(await tabTo(page, target, options));
@@ -49,7 +51,8 @@ describe('keyboard only (Chromium, 1280 px)', () => {
       await waitForPath(page, '/luggage');
 
       // The product's name is its link (the picture repeats it for the mouse only).
-      const productLink = page.locator(`a[href="/product/${product._id}"]:not([tabindex="-1"])`);
+      // (Its "Choose options" button links there too.)
+      const productLink = page.locator(`a[href="/product/${product._id}"]:not([tabindex="-1"])`).first();
       await tab(productLink);
       await screenshot(page, 'keyboard-product-link-1280');
       await page.keyboard.press('Enter');
@@ -57,6 +60,15 @@ describe('keyboard only (Chromium, 1280 px)', () => {
 
       // The product page: quantity 2 with the arrow key, then Add to cart.
       await page.getByRole('heading', { name: product.name }).waitFor(WAIT);
+      // Size and colour: buttons in radio groups, chosen with Enter.
+      for (const option of product.options ?? []) {
+        const value = variant.options[option.name] ?? '';
+        await tab(
+          page.getByRole('radiogroup', { name: option.name }).getByRole('radio', { name: new RegExp(`^${option.name} ${value}\\b`) }),
+        );
+        await page.keyboard.press('Enter');
+      }
+      await page.waitForURL((url) => url.searchParams.get('variant') === variant._id, { waitUntil: 'commit', ...WAIT });
       const quantity = page.getByLabel(label('Quantity'));
       await tab(quantity);
       await page.keyboard.press('ArrowUp');
