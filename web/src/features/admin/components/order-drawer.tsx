@@ -110,7 +110,7 @@ export function OrderDrawer({
                 {order.attention?.map((a, i) => (
                   <List.Item key={`${a.code}-${i}`}>
                     {a.message}{' '}
-                    <Text span size="xs" c="dimmed">
+                    <Text span size="xs" c="gray.8">
                       ({formatDateTimeIN(a.at)})
                     </Text>
                   </List.Item>

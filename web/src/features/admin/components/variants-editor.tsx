@@ -222,7 +222,7 @@ export function VariantsEditor({ value, onChange, disabled = false }: VariantsEd
               Set stock
             </Button>
           </Group>
-          <Table.ScrollContainer minWidth={640}>
+          <Table.ScrollContainer minWidth={640} type="native" tabIndex={0}>
             <Table striped withTableBorder aria-label="Variants">
               <Table.Thead>
                 <Table.Tr>

@@ -42,7 +42,7 @@ export default function PrivacyPage() {
           <Title order={2} fz="xl" id="collected-heading" mb="md">
             What we collect, why, and for how long
           </Title>
-          <Table.ScrollContainer minWidth={560}>
+          <Table.ScrollContainer minWidth={560} type="native" tabIndex={0} aria-label="What we collect, why, and how long we keep it">
             <Table striped>
               <Table.Thead>
                 <Table.Tr>
