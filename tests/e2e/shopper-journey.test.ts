@@ -127,7 +127,7 @@ describe('shopper journeys in Chromium', () => {
     await waitForPath(page, /^\/orders\/[A-Za-z0-9_-]+$/);
     const orderId = page.url().split('/').pop() ?? '';
     await page.getByRole('heading', { name: `Order #${shortOrderId(orderId)}` }).waitFor(WAIT);
-    await page.getByText('Cash on Delivery').waitFor(WAIT);
+    await page.getByText('Cash on Delivery', { exact: true }).waitFor(WAIT);
     await page.getByText('Opposite the metro').waitFor(WAIT);
     await shootBoth(page, 'shopper-order-detail');
 
