@@ -142,7 +142,7 @@ function ProductDetail({ product }: { product: Product }) {
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md">
-            <ProductBadges product={product} size="md" />
+            <ProductBadges product={{ ...product, price: offer.price, discount: offer.discount }} size="md" />
             <Title order={1} fz={{ base: 26, md: 34 }} lh={1.2}>
               {product.name}
             </Title>
