@@ -16,6 +16,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { listenLocal, readBody } from '../lib/stand-in-server.ts';
 import { dirname } from 'node:path';
 import { LOCAL_PORTS } from '../../domain/src/ports.ts';
 import { courierPage, EVENT_LABELS, nextEvents, type CourierEventName, type PageShipment } from './page.ts';
@@ -72,15 +73,6 @@ export interface CourierLocal {
     options?: { reason?: string; at?: Date; location?: string },
   ) => Record<string, unknown>;
   close: () => Promise<void>;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 /** '2026-11-26 14:05:09' in India time, as Shiprocket writes `current_timestamp`. */
@@ -371,25 +363,15 @@ export function startCourierLocal(options: CourierLocalOptions = {}): Promise<Co
     res.end('Not found');
   });
 
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve({
-        port,
-        url,
-        shipments,
-        requests,
-        deliveries,
-        send,
-        sendRaw,
-        webhookBody,
-        close: () =>
-          new Promise<void>((done) => {
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  return listenLocal(server, port).then((close): CourierLocal => ({
+    port,
+    url,
+    shipments,
+    requests,
+    deliveries,
+    send,
+    sendRaw,
+    webhookBody,
+    close,
+  }));
 }

@@ -11,6 +11,7 @@
 //   refund.processed after a moment. A link past expire_by becomes `expired`.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { listenLocal, readBody } from '../lib/stand-in-server.ts';
 import QRCode from 'qrcode';
 import { LOCAL_PORTS } from '../../domain/src/ports.ts';
 import { razorpayPage } from './page.ts';
@@ -103,15 +104,6 @@ class ApiError extends Error {
   }
 }
 const bad = (message: string) => new ApiError(400, message);
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
-}
 
 /** Signs as Razorpay does: X-Razorpay-Signature = hex HMAC-SHA256 of the raw body. */
 export function razorpaySignature(payload: string, secret: string): string {
@@ -392,32 +384,20 @@ export function startRazorpayLocal(options: RazorpayLocalOptions = {}): Promise<
     });
   });
 
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      const local: RazorpayLocal = {
-        port,
-        url,
-        links,
-        payments,
-        refunds,
-        requests,
-        deliveries,
-        get dropWebhooks() {
-          return state.dropWebhooks;
-        },
-        set dropWebhooks(v: boolean) {
-          state.dropWebhooks = v;
-        },
-        close: () =>
-          new Promise<void>((done) => {
-            clearInterval(expiryTimer);
-            for (const t of timers) clearTimeout(t);
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      };
-      resolve(local);
-    });
-  });
+  return listenLocal(server, port, { intervals: [expiryTimer], timeouts: timers }).then((close): RazorpayLocal => ({
+    port,
+    url,
+    links,
+    payments,
+    refunds,
+    requests,
+    deliveries,
+    get dropWebhooks() {
+      return state.dropWebhooks;
+    },
+    set dropWebhooks(v: boolean) {
+      state.dropWebhooks = v;
+    },
+    close,
+  }));
 }

@@ -13,6 +13,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { listenLocal, readBody } from '../lib/stand-in-server.ts';
 import { dirname } from 'node:path';
 import Stripe from 'stripe';
 import { LOCAL_PORTS } from '../../domain/src/ports.ts';
@@ -99,15 +100,6 @@ export interface StripeLocal {
   /** Tests: when true, webhooks are not sent (a late or lost webhook). */
   dropWebhooks: boolean;
   close: () => Promise<void>;
-}
-
-function readBody(req: IncomingMessage): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    req.on('error', reject);
-  });
 }
 
 const id = (prefix: string) => `${prefix}_test_${randomBytes(12).toString('hex')}`;
@@ -504,30 +496,19 @@ export function startStripeLocal(options: StripeLocalOptions = {}): Promise<Stri
     });
   });
 
-  return new Promise((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(port, '127.0.0.1', () => {
-      resolve({
-        port,
-        url,
-        requests,
-        sessions,
-        refunds,
-        deliveries,
-        get dropWebhooks() {
-          return drop.webhooks;
-        },
-        set dropWebhooks(value: boolean) {
-          drop.webhooks = value;
-        },
-        close: () =>
-          new Promise<void>((done) => {
-            clearInterval(expiryTimer);
-            for (const t of timers) clearTimeout(t);
-            server.closeAllConnections();
-            server.close(() => done());
-          }),
-      });
-    });
-  });
+  return listenLocal(server, port, { intervals: [expiryTimer], timeouts: timers }).then((close): StripeLocal => ({
+    port,
+    url,
+    requests,
+    sessions,
+    refunds,
+    deliveries,
+    get dropWebhooks() {
+      return drop.webhooks;
+    },
+    set dropWebhooks(value: boolean) {
+      drop.webhooks = value;
+    },
+    close,
+  }));
 }
