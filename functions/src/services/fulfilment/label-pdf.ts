@@ -76,40 +76,30 @@ export async function renderLabelPdf(input: LabelInput): Promise<Buffer> {
     y += 32;
   }
 
-  doc
-    .moveTo(x, y)
-    .lineTo(x + W, y)
-    .stroke();
-  y += 6;
-  doc.font('regular').fontSize(8).text('DELIVER TO', x, y);
-  y += 11;
-  doc.font('bold').fontSize(12).text(input.to.name, x, y, { width: W });
-  y = doc.y + 1;
-  doc.font('regular').fontSize(10);
-  for (const line of input.to.lines) {
-    doc.text(line, x, y, { width: W });
-    y = doc.y;
-  }
-  if (input.to.phone) {
-    doc.text(`Phone ${input.to.phone}`, x, y, { width: W });
-    y = doc.y;
-  }
-  y += 6;
-  doc
-    .moveTo(x, y)
-    .lineTo(x + W, y)
-    .stroke();
-  y += 6;
-  doc.font('regular').fontSize(8).text('FROM (RETURN ADDRESS)', x, y);
-  y += 11;
-  doc.font('bold').fontSize(9).text(input.from.name, x, y, { width: W });
-  y = doc.y;
-  doc.font('regular').fontSize(8);
-  for (const line of input.from.lines) {
-    doc.text(line, x, y, { width: W });
-    y = doc.y;
-  }
-  y += 6;
+  /** A rule across the label, then a small heading and an address under it. */
+  const addressBlock = (
+    heading: string,
+    address: { name: string; lines: string[]; phone?: string },
+    size: { name: number; lines: number },
+  ) => {
+    doc
+      .moveTo(x, y)
+      .lineTo(x + W, y)
+      .stroke();
+    y += 6;
+    doc.font('regular').fontSize(8).text(heading, x, y);
+    y += 11;
+    doc.font('bold').fontSize(size.name).text(address.name, x, y, { width: W });
+    y = doc.y + (size.name >= 12 ? 1 : 0);
+    doc.font('regular').fontSize(size.lines);
+    for (const line of [...address.lines, ...(address.phone ? [`Phone ${address.phone}`] : [])]) {
+      doc.text(line, x, y, { width: W });
+      y = doc.y;
+    }
+    y += 6;
+  };
+  addressBlock('DELIVER TO', input.to, { name: 12, lines: 10 });
+  addressBlock('FROM (RETURN ADDRESS)', input.from, { name: 9, lines: 8 });
   doc
     .moveTo(x, y)
     .lineTo(x + W, y)
