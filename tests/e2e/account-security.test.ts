@@ -19,6 +19,8 @@ async function followNewEmailLink(page: Page, email: string) {
   await expect.poll(async () => (await latestMail(email, 'verify_new_email')) !== null, { timeout: 15_000 }).toBe(true);
   const mail = await latestMail(email, 'verify_new_email');
   await page.goto(linkOf(mail?.text ?? ''), { waitUntil: 'load' });
+  // The link applies nothing until its owner presses the button (a mail scanner opens links too).
+  await page.getByRole('button', { name: 'Verify my email' }).click();
   await page.getByText(`Your email is now ${email}. Please sign in again.`).waitFor(WAIT);
 }
 

@@ -179,25 +179,15 @@ export function ReviewsPage() {
   );
 }
 
-function RejectDialog({ review, onClose, onDone }: { review: AdminReview | null; onClose: () => void; onDone: () => void }) {
-  const [reason, setReason] = useState('');
+/** A dialog's save: shows the server's message in the form, else says so and closes. */
+function useDialogSave(onClose: () => void, onDone: () => void) {
   const [saving, setSaving] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
-  useEffect(() => {
-    setReason('');
-    setProblem(null);
-  }, [review]);
-  const unpublish = review?.status === 'published';
-  const submit = async () => {
-    if (!review) return;
-    if (reason.trim().length < REVIEW_REASON_MIN) {
-      setProblem('Give the policy reason for rejecting this review (at least 10 characters)');
-      return;
-    }
+  const save = async (action: () => Promise<unknown>, success: string) => {
     setSaving(true);
     try {
-      await decideReview(review._id, 'rejected', reason.trim());
-      notify.success('Review rejected; the author has been told why');
+      await action();
+      notify.success(success);
       onClose();
       onDone();
     } catch (error) {
@@ -205,6 +195,25 @@ function RejectDialog({ review, onClose, onDone }: { review: AdminReview | null;
     } finally {
       setSaving(false);
     }
+  };
+  return { saving, problem, setProblem, save };
+}
+
+function RejectDialog({ review, onClose, onDone }: { review: AdminReview | null; onClose: () => void; onDone: () => void }) {
+  const [reason, setReason] = useState('');
+  const { saving, problem, setProblem, save } = useDialogSave(onClose, onDone);
+  useEffect(() => {
+    setReason('');
+    setProblem(null);
+  }, [review, setProblem]);
+  const unpublish = review?.status === 'published';
+  const submit = async () => {
+    if (!review) return;
+    if (reason.trim().length < REVIEW_REASON_MIN) {
+      setProblem('Give the policy reason for rejecting this review (at least 10 characters)');
+      return;
+    }
+    await save(() => decideReview(review._id, 'rejected', reason.trim()), 'Review rejected; the author has been told why');
   };
   return (
     <Modal opened={review !== null} onClose={onClose} title={unpublish ? 'Unpublish this review' : 'Reject this review'}>
@@ -238,25 +247,14 @@ function RejectDialog({ review, onClose, onDone }: { review: AdminReview | null;
 
 function ReplyDialog({ review, onClose, onDone }: { review: AdminReview | null; onClose: () => void; onDone: () => void }) {
   const [text, setText] = useState('');
-  const [saving, setSaving] = useState(false);
-  const [problem, setProblem] = useState<string | null>(null);
+  const { saving, problem, setProblem, save } = useDialogSave(onClose, onDone);
   useEffect(() => {
     setText(review?.reply?.text ?? '');
     setProblem(null);
-  }, [review]);
+  }, [review, setProblem]);
   const submit = async () => {
     if (!review) return;
-    setSaving(true);
-    try {
-      await replyToReview(review._id, text.trim());
-      notify.success('Reply saved');
-      onClose();
-      onDone();
-    } catch (error) {
-      setProblem(errorMessage(error));
-    } finally {
-      setSaving(false);
-    }
+    await save(() => replyToReview(review._id, text.trim()), 'Reply saved');
   };
   return (
     <Modal opened={review !== null} onClose={onClose} title="Reply publicly">
