@@ -8,12 +8,13 @@ import { admin, api, createTestUser, type TestUser } from '../support/api';
 import {
   cartOf,
   createProduct,
+  type Envelope,
+  type OrderJson,
   placeUnconfirmedOrder,
   setCart,
   shopperWithAddress,
   stockOf,
-  type Envelope,
-  type OrderJson,
+  storedOrder,
 } from '../support/commerce';
 import { eventually, startTestCheckout, type StripeLocal } from '../support/stripe';
 
@@ -33,10 +34,6 @@ type CodOrder = OrderJson & {
   cod: { required: boolean; confirmBy: string | null; confirmedAt: string | null; confirmedBy: string | null; via: string | null } | null;
   payment: OrderJson['payment'] & { holdUntil: string | null };
 };
-
-async function stored(id: string) {
-  return (await admin().db.doc(`orders/${id}`).get()).data() ?? {};
-}
 
 async function codOrder(options: { quantity?: number; stock?: number } = {}) {
   const shopper = await shopperWithAddress();
@@ -115,9 +112,9 @@ describe('COD confirmation', { timeout: 90_000 }, () => {
     await admin()
       .db.doc(`orders/${order._id}`)
       .update({ 'cod.confirmBy': Timestamp.fromMillis(Date.now() - 1000) });
-    await eventually(async () => (await stored(order._id)).status === 'cancelled', 30_000, 'the sweep to cancel the order');
+    await eventually(async () => (await storedOrder(order._id)).status === 'cancelled', 30_000, 'the sweep to cancel the order');
     expect(await stockOf(product._id)).toBe(10);
-    const data = await stored(order._id);
+    const data = await storedOrder(order._id);
     expect((data.statusHistory as { status: string; by: string }[]).at(-1)).toMatchObject({ status: 'cancelled', by: 'system' });
     const mails = await admin().db.collection('mail').where('orderId', '==', order._id).where('kind', '==', 'order_cancelled').get();
     expect(mails.size).toBe(1);
@@ -137,7 +134,7 @@ describe('COD confirmation', { timeout: 90_000 }, () => {
     expect(pay.status).toBe(200);
     expect(pay.body.data.url).toContain(checkout.url);
     // The payment call does not stretch the hold.
-    expect(((await stored(order._id)).payment.holdUntil as Timestamp).toMillis()).toBe(hold);
+    expect(((await storedOrder(order._id)).payment.holdUntil as Timestamp).toMillis()).toBe(hold);
     expect((await api(`order/${order._id}/pay-online`, { method: 'POST', token: shopper.idToken, body: {} })).status).toBe(409);
   });
 });

@@ -9,14 +9,15 @@ import { reattemptDates } from '@bagshop/domain';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import {
   createProduct,
+  type Envelope,
+  type OrderJson,
   placeOrder,
   productForm,
   randomPng,
   shopperWithAddress,
   stockOf,
+  storedOrder,
   uniqueName,
-  type Envelope,
-  type OrderJson,
 } from '../support/commerce';
 import { startTestCourier, type CourierLocal } from '../support/courier';
 import { hostingUrl } from '../support/emulators';
@@ -52,10 +53,6 @@ type FullOrder = OrderJson & {
   creditNote: { number: string } | null;
   invoice: { number: string } | null;
 };
-
-async function stored(id: string) {
-  return (await admin().db.doc(`orders/${id}`).get()).data() ?? {};
-}
 
 async function orderJson(id: string): Promise<FullOrder> {
   const res = await api<Envelope<FullOrder>>(`order/${id}`, { token: adminUser.idToken });
@@ -166,7 +163,7 @@ describe('POST /api/order/{id}/shipments', { timeout: 90_000 }, () => {
     });
     expect(res.status).toBe(201);
     expect(res.body.data.shipment).toMatchObject({ courier: 'Delhivery', status: 'booked', trackingUrl: '' });
-    const s = (await stored(order._id)).shipments[0];
+    const s = (await storedOrder(order._id)).shipments[0];
     expect(s).toMatchObject({ provider: 'manual', weightGrams: 900, dimensionsCm: { length: 40, breadth: 30, height: 15 } });
   });
 });
@@ -222,7 +219,7 @@ describe('parcel weight and size from the variants', { timeout: 90_000 }, () => 
     const res = await ship(placed.body.data._id, { courier: 'Delhivery', awb: `DL${Date.now()}` });
     expect(res.status).toBe(201);
     // Two Cabin trolleys: 2 × 2.6 kg, the Cabin's footprint, stacked two high.
-    expect((await stored(placed.body.data._id)).shipments[0]).toMatchObject({
+    expect((await storedOrder(placed.body.data._id)).shipments[0]).toMatchObject({
       weightGrams: 5200,
       dimensionsCm: { length: 38, breadth: 22, height: 110 },
     });
@@ -329,7 +326,7 @@ describe('failed delivery (NDR)', { timeout: 90_000 }, () => {
     await admin()
       .db.doc(`orders/${order._id}`)
       .update({ 'ndr.respondBy': Timestamp.fromMillis(Date.now() - 1000) });
-    await eventually(async () => (await stored(order._id)).ndr?.status === 'rto_requested', 30_000, 'the sweep to request RTO');
+    await eventually(async () => (await storedOrder(order._id)).ndr?.status === 'rto_requested', 30_000, 'the sweep to request RTO');
     expect(courier.shipments.get(shipment.awb)?.ndrActions.map((a) => a.action)).toEqual(['return']);
   });
 });
@@ -369,7 +366,7 @@ describe('return to origin', { timeout: 90_000 }, () => {
     const pay = await api<Envelope<{ sessionId: string }>>('payment', { method: 'POST', token: shopper.idToken, body: { orderId } });
     expect(pay.status).toBe(200);
     await payOnPage(checkout, pay.body.data.sessionId);
-    await eventually(async () => (await stored(orderId)).status === 'confirmed', 20_000, 'the payment webhook');
+    await eventually(async () => (await storedOrder(orderId)).status === 'confirmed', 20_000, 'the payment webhook');
     const shipped = await ship(orderId);
     expect(shipped.status).toBe(201);
     const awb = shipped.body.data.shipment.awb;
@@ -377,9 +374,9 @@ describe('return to origin', { timeout: 90_000 }, () => {
     await event(awb, 'failed_attempt');
     await event(awb, 'rto_initiated');
     await event(awb, 'rto_delivered');
-    expect((await stored(orderId)).status).toBe('returned_to_origin');
+    expect((await storedOrder(orderId)).status).toBe('returned_to_origin');
     expect(await stockOf(product._id)).toBe(4);
-    await eventually(async () => (await stored(orderId)).payment?.status === 'refunded', 20_000, 'the refund');
+    await eventually(async () => (await storedOrder(orderId)).payment?.status === 'refunded', 20_000, 'the refund');
     expect([...checkout.refunds.values()].filter((r) => r.metadata.orderId === orderId)).toHaveLength(1);
   });
 });

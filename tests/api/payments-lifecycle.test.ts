@@ -10,12 +10,14 @@ import { admin, api, createTestUser, type TestUser } from '../support/api';
 import { functionUrl, hostingUrl } from '../support/emulators';
 import {
   createProduct,
-  placeOrder,
-  shopperWithAddress,
-  stockOf,
-  warmFunctionWorkers,
   type Envelope,
   type OrderJson,
+  placeOrder,
+  shopperWithAddress,
+  startPayment,
+  stockOf,
+  storedOrder,
+  warmFunctionWorkers,
 } from '../support/commerce';
 import { eventually, LOCAL_WEBHOOK_SECRET, payOnPage, startTestCheckout, stripeClient, type StripeLocal } from '../support/stripe';
 
@@ -35,15 +37,7 @@ afterAll(async () => {
 /** The emulator-only twin of the scheduled sweep (functions/src/index.ts). */
 const sweepUrl = async () => (await functionUrl()).replace(/\/api$/, '/sweepHoldsEmulator');
 
-async function stored(id: string) {
-  return (await admin().db.doc(`orders/${id}`).get()).data() ?? {};
-}
-
 type Shopper = Awaited<ReturnType<typeof shopperWithAddress>>;
-
-function startPayment(shopper: TestUser, orderId: string) {
-  return api<Envelope<{ url: string; sessionId: string }>>('payment', { method: 'POST', token: shopper.idToken, body: { orderId } });
-}
 
 /** A pending ONLINE Buy Now order of `quantity` from a product with `stock`, and its Checkout Session. */
 async function onlineOrder(options: { stock?: number; quantity?: number; shopper?: Shopper } = {}) {
@@ -111,7 +105,7 @@ describe('one Checkout Session per order', () => {
     const sessions = [...checkout.sessions.values()].filter((s) => s.metadata.orderId === order._id);
     expect(sessions).toHaveLength(1);
     expect([...urls][0]).toBe(sessions[0]?.url);
-    expect((await stored(order._id)).payment.sessionId).toBe(sessions[0]?.id);
+    expect((await storedOrder(order._id)).payment.sessionId).toBe(sessions[0]?.id);
     // However many asked Stripe, they all used the order's one idempotency key.
     const creates = checkout.requests.slice(before).filter((r) => r.method === 'POST' && r.path === '/v1/checkout/sessions');
     expect(creates.length).toBeGreaterThanOrEqual(1);
@@ -131,7 +125,7 @@ describe('stock holds', () => {
     // The emulator stack runs the sweep on a timer (scripts/test-emulated.ts), as npm start does.
     const cancelled = await eventually(
       async () => {
-        const o = await stored(order._id);
+        const o = await storedOrder(order._id);
         return o.status === 'cancelled' ? o : null;
       },
       30_000,
@@ -153,15 +147,15 @@ describe('stock holds', () => {
 
   it('the session ends with the hold, and a paid order is never swept', async () => {
     const { order, sessionId, product } = await onlineOrder({ quantity: 1 });
-    const holdUntil = (await stored(order._id)).payment.holdUntil as Timestamp;
+    const holdUntil = (await storedOrder(order._id)).payment.holdUntil as Timestamp;
     expect(checkout.sessions.get(sessionId)?.expires_at).toBe(holdUntil.seconds);
     await payOnPage(checkout, sessionId);
-    await eventually(async () => (await stored(order._id)).status === 'confirmed', 20_000, 'payment');
+    await eventually(async () => (await storedOrder(order._id)).status === 'confirmed', 20_000, 'payment');
     await admin()
       .db.doc(`orders/${order._id}`)
       .update({ 'payment.holdUntil': Timestamp.fromMillis(Date.now() - 60_000) });
     expect((await fetch(await sweepUrl(), { method: 'POST' })).status).toBe(200);
-    expect((await stored(order._id)).status).toBe('confirmed');
+    expect((await storedOrder(order._id)).status).toBe('confirmed');
     expect(await stockOf(product._id)).toBe(9);
   });
 });
@@ -171,7 +165,7 @@ describe('refunds', () => {
     const { order, sessionId, product } = await onlineOrder({ stock: 10, quantity: 2 });
     const back = await payOnPage(checkout, sessionId);
     expect(back).toBe(`${await hostingUrl()}/payment-success?session_id=${sessionId}`);
-    const paid = await stored(order._id);
+    const paid = await storedOrder(order._id);
     expect(paid).toMatchObject({ status: 'confirmed', payment: { status: 'paid' } });
     const paymentIntent = checkout.sessions.get(sessionId)?.payment_intent;
     expect(paid.payment.paymentIntentId).toBe(paymentIntent);
@@ -200,7 +194,7 @@ describe('refunds', () => {
 
     const refunded = await eventually(
       async () => {
-        const o = await stored(order._id);
+        const o = await storedOrder(order._id);
         return o.payment.status === 'refunded' ? o : null;
       },
       20_000,
@@ -225,7 +219,7 @@ describe('refunds', () => {
     const again = await signedWebhook(chargeRefunded.payload.replace(chargeRefunded.id, `${chargeRefunded.id}_again`));
     expect(again.status).toBe(200);
     expect(again.body.data.duplicate).toBe(false);
-    expect(await stored(order._id)).toEqual(refunded);
+    expect(await storedOrder(order._id)).toEqual(refunded);
 
     // Cancelling again is refused; no second refund, no stock twice.
     expect(
@@ -246,7 +240,7 @@ describe('refunds', () => {
       body: { status: 'cancelled' },
     });
     expect(res.status).toBe(200);
-    const payment = (await stored(order._id)).payment;
+    const payment = (await storedOrder(order._id)).payment;
     expect(payment.status).toBe('unpaid');
     expect(payment.refund).toBeUndefined();
     expect(checkout.requests.filter((r) => r.path === '/v1/refunds')).toHaveLength(refundsBefore);
@@ -256,14 +250,14 @@ describe('refunds', () => {
   it('a second payment for a paid order is refunded automatically and recorded on the order', async () => {
     const { order, sessionId, shopper } = await onlineOrder({ quantity: 1 });
     await payOnPage(checkout, sessionId);
-    await eventually(async () => (await stored(order._id)).payment.status === 'paid', 20_000, 'the first payment');
+    await eventually(async () => (await storedOrder(order._id)).payment.status === 'paid', 20_000, 'the first payment');
 
     const second = await otherSession(order, shopper.uid);
     await payOnPage(checkout, second);
     const secondIntent = checkout.sessions.get(second)?.payment_intent;
     const settled = await eventually(
       async () => {
-        const o = await stored(order._id);
+        const o = await storedOrder(order._id);
         return o.payment.extraPayments?.[0]?.refund?.status === 'succeeded' ? o : null;
       },
       20_000,
@@ -320,7 +314,7 @@ describe('webhook cross-checks', () => {
       }),
     );
     expect(res.status).toBe(200);
-    const o = await stored(order._id);
+    const o = await storedOrder(order._id);
     expect(o.status).toBe('pending');
     expect(o.payment.status).toBe('unpaid');
     expect(o.statusHistory).toHaveLength(1);
@@ -334,7 +328,7 @@ describe('webhook cross-checks', () => {
     await payOnPage(checkout, stray);
     const flagged = await eventually(
       async () => {
-        const o = await stored(order._id);
+        const o = await storedOrder(order._id);
         return o.payment.extraPayments?.[0]?.refund?.status === 'succeeded' ? o : null;
       },
       20_000,
@@ -347,7 +341,7 @@ describe('webhook cross-checks', () => {
     );
 
     await payOnPage(checkout, sessionId);
-    await eventually(async () => (await stored(order._id)).status === 'confirmed', 20_000, 'the real payment');
+    await eventually(async () => (await storedOrder(order._id)).status === 'confirmed', 20_000, 'the real payment');
     expect(await stockOf(product._id)).toBe(9);
   });
 });
@@ -360,7 +354,7 @@ describe('no shipping before payment', () => {
     expect(confirm.status).toBe(409);
     expect(confirm.body.message).toBe('This order is paid by card and its payment has not arrived: it cannot be confirmed or shipped yet');
     expect((await move(order._id, 'shipped')).status).toBe(409);
-    expect((await stored(order._id)).status).toBe('pending');
+    expect((await storedOrder(order._id)).status).toBe('pending');
 
     const shopper = await shopperWithAddress();
     const product = await createProduct(adminUser, { stock: 3 });

@@ -7,12 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import {
   createProduct,
-  placeOrder,
-  shopperWithAddress,
-  stockOf,
-  warmFunctionWorkers,
   type Envelope,
   type OrderJson,
+  placeOrder,
+  shopperWithAddress,
+  startPayment,
+  stockOf,
+  storedOrder,
+  warmFunctionWorkers,
 } from '../support/commerce';
 import { eventually, payOnPage, startTestCheckout, stripeClient, type StripeLocal } from '../support/stripe';
 
@@ -27,14 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await checkout.close();
 });
-
-async function stored(id: string) {
-  return (await admin().db.doc(`orders/${id}`).get()).data() ?? {};
-}
-
-function startPayment(shopper: TestUser, orderId: string) {
-  return api<Envelope<{ url: string; sessionId: string }>>('payment', { method: 'POST', token: shopper.idToken, body: { orderId } });
-}
 
 async function stripeOrder(quantity = 1) {
   const shopper = await shopperWithAddress();
@@ -56,13 +50,13 @@ describe('a late webhook (defect 1)', () => {
     } finally {
       checkout.dropWebhooks = false;
     }
-    expect((await stored(order._id)).status).toBe('pending');
+    expect((await storedOrder(order._id)).status).toBe('pending');
     await admin()
       .db.doc(`orders/${order._id}`)
       .update({ 'payment.holdUntil': Timestamp.fromMillis(Date.now() - 1000) });
     const confirmed = await eventually(
       async () => {
-        const o = await stored(order._id);
+        const o = await storedOrder(order._id);
         return o.status !== 'pending' ? o : null;
       },
       30_000,
@@ -96,7 +90,7 @@ describe('a late webhook (defect 1)', () => {
       'the status to ask Stripe',
     );
     expect(paid.status).toBe('confirmed');
-    expect((await stored(order._id)).status).toBe('confirmed');
+    expect((await storedOrder(order._id)).status).toBe('confirmed');
   }, 40_000);
 });
 
@@ -183,7 +177,7 @@ describe('a refund made in Stripe’s dashboard (defect 6)', () => {
     const { order, sessionId, product } = await stripeOrder(2);
     await payOnPage(checkout, sessionId);
     const paid = await eventually(async () => {
-      const o = await stored(order._id);
+      const o = await storedOrder(order._id);
       return o.status === 'confirmed' ? o : null;
     });
     expect(paid.invoice?.number).toBeTruthy();
@@ -192,7 +186,7 @@ describe('a refund made in Stripe’s dashboard (defect 6)', () => {
     await stripeClient(checkout).refunds.create({ payment_intent: paid.payment.paymentIntentId });
     const done = await eventually(
       async () => {
-        const o = await stored(order._id);
+        const o = await storedOrder(order._id);
         return o.payment.status === 'refunded' ? o : null;
       },
       20_000,

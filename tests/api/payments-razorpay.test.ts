@@ -9,12 +9,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import {
   createProduct,
-  placeOrder,
-  shopperWithAddress,
-  stockOf,
-  warmFunctionWorkers,
   type Envelope,
   type OrderJson,
+  placeOrder,
+  shopperWithAddress,
+  startPayment,
+  stockOf,
+  storedOrder,
+  warmFunctionWorkers,
 } from '../support/commerce';
 import {
   LOCAL_RAZORPAY_WEBHOOK_SECRET,
@@ -38,18 +40,6 @@ afterAll(async () => {
   await checkout.close();
 });
 
-async function stored(id: string) {
-  return (await admin().db.doc(`orders/${id}`).get()).data() ?? {};
-}
-
-function startPayment(shopper: TestUser, orderId: string) {
-  return api<Envelope<{ url: string; sessionId: string }> & { url: string }>('payment', {
-    method: 'POST',
-    token: shopper.idToken,
-    body: { orderId },
-  });
-}
-
 /** A pending ONLINE order recorded as Razorpay's, before its payment is started. */
 async function razorpayOrder(options: { stock?: number; quantity?: number } = {}) {
   const shopper = await shopperWithAddress();
@@ -62,7 +52,7 @@ async function razorpayOrder(options: { stock?: number; quantity?: number } = {}
   });
   expect(placed.status).toBe(201);
   const order: OrderJson = placed.body.data;
-  expect((await stored(order._id)).payment.provider).toBe('stripe'); // PAYMENT_PROVIDER of the test run
+  expect((await storedOrder(order._id)).payment.provider).toBe('stripe'); // PAYMENT_PROVIDER of the test run
   await admin().db.doc(`orders/${order._id}`).update({ 'payment.provider': 'razorpay' });
   return { shopper, product, order };
 }
@@ -108,7 +98,7 @@ function capturedEvent(
 async function sweepUntil(orderId: string, status: string) {
   return eventually(
     async () => {
-      const o = await stored(orderId);
+      const o = await storedOrder(orderId);
       return o.status === status ? o : null;
     },
     30_000,
@@ -134,7 +124,7 @@ describe('the Payment Link', () => {
     });
     expect(link?.callback_url).toMatch(new RegExp(`/payment-success\\?session_id=${order._id}-0$`));
     expect(results[0]?.body).toMatchObject({ success: true, url: link?.short_url });
-    const s = await stored(order._id);
+    const s = await storedOrder(order._id);
     expect(s.payment).toMatchObject({ provider: 'razorpay', sessionId: link?.id, reference: `${order._id}-0` });
   }, 90_000);
 });
@@ -156,7 +146,7 @@ describe('paying on the test page', () => {
       ['order.paid', 200],
       ['payment_link.paid', 200],
     ]);
-    const s = await stored(order._id);
+    const s = await storedOrder(order._id);
     expect(s.status).toBe('confirmed');
     expect(s.payment).toMatchObject({ status: 'paid', provider: 'razorpay', amountPaise: link.amount });
     expect(s.payment.paymentIntentId).toMatch(/^pay_/);
@@ -176,7 +166,7 @@ describe('paying on the test page', () => {
     expect(checkout.deliveries.filter((d) => d.payload.includes(order._id)).map((d) => [d.event, d.status])).toEqual([
       ['payment.failed', 200],
     ]);
-    expect((await stored(order._id)).status).toBe('pending');
+    expect((await storedOrder(order._id)).status).toBe('pending');
     expect((await startPayment(shopper, order._id)).body.url).toBe(link.short_url);
   });
 
@@ -185,7 +175,7 @@ describe('paying on the test page', () => {
     const cancelled = await submitPage(checkout, link.id, 'cancel');
     expect(cancelled.status).toBe(303);
     expect(cancelled.location).toMatch(new RegExp(`/payment-cancel\\?order_id=${order._id}$`));
-    expect((await stored(order._id)).status).toBe('pending');
+    expect((await storedOrder(order._id)).status).toBe('pending');
   });
 });
 
@@ -206,7 +196,7 @@ describe('the webhook', () => {
       headers: { 'Content-Type': 'application/json' },
     });
     expect(unsigned.status).toBe(400);
-    expect((await stored(order._id)).status).toBe('pending');
+    expect((await storedOrder(order._id)).status).toBe('pending');
   });
 
   it('the same event id twice has one effect', async () => {
@@ -216,7 +206,7 @@ describe('the webhook', () => {
     expect(first.body.data).toEqual({ received: true, duplicate: false });
     const again = await webhook(payload, { 'X-Razorpay-Event-Id': `evt_once_${order._id}` });
     expect(again.body.data).toEqual({ received: true, duplicate: true });
-    const s = await stored(order._id);
+    const s = await storedOrder(order._id);
     expect(s.status).toBe('confirmed');
     expect(s.statusHistory.filter((h: { status: string }) => h.status === 'confirmed')).toHaveLength(1);
   });
@@ -226,7 +216,7 @@ describe('the webhook', () => {
     const right = Math.round(order.totalAmount * 100);
     expect((await webhook(capturedEvent(order._id, right - 100))).status).toBe(200);
     expect((await webhook(capturedEvent(order._id, right, 'USD'))).status).toBe(200);
-    const s = await stored(order._id);
+    const s = await storedOrder(order._id);
     expect(s.status).toBe('pending');
     expect(s.payment.status).toBe('unpaid');
     expect(s.attention.map((a: { code: string }) => a.code)).toContain('payment_mismatch');
@@ -245,7 +235,7 @@ describe('a paid order is never lost', () => {
     } finally {
       checkout.dropWebhooks = false;
     }
-    expect((await stored(order._id)).status).toBe('pending');
+    expect((await storedOrder(order._id)).status).toBe('pending');
     await admin()
       .db.doc(`orders/${order._id}`)
       .update({ 'payment.holdUntil': Timestamp.fromMillis(Date.now() - 1000) });
@@ -276,7 +266,7 @@ describe('refunds', () => {
     expect(cancel.status).toBe(200);
     const refunded = await eventually(
       async () => {
-        const o = await stored(order._id);
+        const o = await storedOrder(order._id);
         return o.payment.status === 'refunded' ? o : null;
       },
       20_000,
@@ -290,14 +280,14 @@ describe('refunds', () => {
   it('a refund made in Razorpay’s dashboard (no orderId on it) is matched by the payment: refunded, stock back once, credit note', async () => {
     const { order, link, product } = await linkedOrder({ stock: 10, quantity: 2 });
     await submitPage(checkout, link.id, 'pay');
-    const paid = await stored(order._id);
+    const paid = await storedOrder(order._id);
     expect(paid.status).toBe('confirmed');
     expect(await stockOf(product._id)).toBe(8);
     const refund = await razorpayApi(checkout, 'POST', `/v1/payments/${paid.payment.paymentIntentId}/refund`, {});
     expect(refund.status).toBe(200);
     const done = await eventually(
       async () => {
-        const o = await stored(order._id);
+        const o = await storedOrder(order._id);
         return o.payment.status === 'refunded' ? o : null;
       },
       20_000,

@@ -4,13 +4,14 @@ import { admin, api, createTestUser, type TestUser } from '../support/api';
 import {
   cartOf,
   createProduct,
+  type Envelope,
+  type OrderJson,
   placeOrder,
+  type ProductJson,
   setCart,
   shopperWithAddress,
   stockOf,
-  type Envelope,
-  type OrderJson,
-  type ProductJson,
+  storedOrder,
 } from '../support/commerce';
 import { LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET, startTestCheckout, type StripeLocal } from '../support/stripe';
 
@@ -85,10 +86,6 @@ function signed(body: object, options: { secret?: string; timestamp?: number } =
     ...(options.timestamp ? { timestamp: options.timestamp } : {}),
   });
   return sendWebhook(payload, header);
-}
-
-async function storedOrder(id: string) {
-  return (await admin().db.doc(`orders/${id}`).get()).data() ?? {};
 }
 
 /** An ONLINE cart order with a Checkout Session. */

@@ -98,6 +98,16 @@ export async function storedProduct(id: string): Promise<FirebaseFirestore.Docum
   return { ...data, stock: Object.values(stocks).reduce((a, b) => a + b, 0) };
 }
 
+/** The order document as stored ({} when there is none). */
+export async function storedOrder(id: string): Promise<FirebaseFirestore.DocumentData> {
+  return (await admin().db.doc(`orders/${id}`).get()).data() ?? {};
+}
+
+/** POST /api/payment for an order: the provider's checkout URL and session (or link) id. */
+export function startPayment(shopper: TestUser, orderId: string) {
+  return api<Envelope<{ url: string; sessionId: string }>>('payment', { method: 'POST', token: shopper.idToken, body: { orderId } });
+}
+
 /** Each variant's stock as stored: variant id → stock. */
 export async function variantStocks(productId: string): Promise<Record<string, number>> {
   const snap = await admin().db.collection('variantStock').where('productId', '==', productId).get();
