@@ -8,6 +8,7 @@
  * its reads (the two-phase pattern of order status changes): `queueMail(tx, orderMail(...))`.
  */
 import {
+  ORDER_STATUSES,
   formatDateTimeIN,
   formatINR,
   lineDescription,
@@ -240,15 +241,8 @@ export function orderMail(
   };
 }
 
-const MAILED_STATUSES: readonly string[] = [
-  'confirmed',
-  'shipped',
-  'out_for_delivery',
-  'delivery_failed',
-  'completed',
-  'returned_to_origin',
-  'cancelled',
-];
+/** Every status an order moves into after it is placed ('placed' has its own mail). */
+const MAILED_STATUSES: readonly string[] = ORDER_STATUSES.filter((status) => status !== 'pending');
 
 /** The mail, if any, for an order moving into `status` (the status-change hooks use this): every move after placing. */
 export function orderMailEventFor(status: string): OrderMailEvent | null {
