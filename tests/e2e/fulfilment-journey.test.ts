@@ -77,7 +77,8 @@ describe('fulfilment journeys (Chromium)', () => {
       await drawer.getByRole('button', { name: 'Ship', exact: true }).click();
       const shipDialog = adminPage.getByRole('dialog', { name: 'Ship the order' });
       await shipDialog.getByRole('button', { name: 'Ship', exact: true }).click();
-      await waitForToast(adminPage, 'Order shipped');
+      // Shipping books the parcel with the courier (login, order, AWB, pickup, label): allow for a cold function.
+      await waitForToast(adminPage, 'Order shipped', 60_000);
       const awbText = await drawer.getByTestId('shipment-awb').innerText();
       const awb = awbText.replace(/^AWB /, '');
       expect(awb).toMatch(/^BST\d+$/);

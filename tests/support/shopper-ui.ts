@@ -24,9 +24,9 @@ export async function shootBoth(page: Page, name: string): Promise<void> {
   await waitForSettled(page);
 }
 
-/** Waits for a Mantine toast with this text. */
-export async function waitForToast(page: Page, text: string): Promise<void> {
-  await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor(WAIT);
+/** Waits for a Mantine toast with this text (longer `timeout` where the action calls a third party). */
+export async function waitForToast(page: Page, text: string, timeout = WAIT.timeout): Promise<void> {
+  await page.locator('.mantine-Notification-root').filter({ hasText: text }).first().waitFor({ timeout });
 }
 
 /** Logs in through the /auth form and waits for the home page. */
