@@ -221,7 +221,8 @@ describe('browse the catalog (Chromium)', () => {
       const quantity = page.getByRole('textbox', { name: 'Quantity' });
       expect(await quantity.inputValue()).toBe('1');
       await page.getByRole('button', { name: 'Buy Now' }).waitFor();
-      expect(await page.title()).toBe(`${DEAL_NAME} · Bagshop`);
+      // The app names the page once the product it navigated to has loaded (a client-side move, not a server-drawn page).
+      await expect.poll(() => page.title()).toBe(`${DEAL_NAME} · Bagshop`);
       await expectOneLineBreadcrumb(page, DEAL_NAME, viewport.width);
       await screenshot(page, `browse-product-${size}`);
 

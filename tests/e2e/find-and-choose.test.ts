@@ -87,7 +87,7 @@ describe('find and choose (Chromium)', () => {
     const chosen = expected[1] as Product;
     await page.waitForURL(`**/product/${chosen._id}`);
     await page.getByRole('heading', { name: chosen.name, level: 1 }).waitFor();
-    expect(await page.title()).toBe(`${chosen.name} · Bagshop`);
+    await expect.poll(() => page.title()).toBe(`${chosen.name} · Bagshop`);
     await page.close();
   });
 
