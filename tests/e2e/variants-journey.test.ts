@@ -1,7 +1,3 @@
-// NOT RUN BY CI YET (file name ends .pending.ts): the variants browser journeys of issue 23.
-// Admin case passed once; the shopper case failed once only on the invoice PDF check, since
-// rewritten for pdftotext joining a SKU hyphen at a line break. Run it twice, then rename to
-// variants-journey.test.ts (tests/e2e).
 // Sizes and colours in Chromium (issue 23, docs/variants.md): a shopper chooses a size and a
 // colour (the URL, price and main picture follow), adds it, sees the variant in the cart, checks
 // out cash on delivery, sees it on the order page and in the invoice PDF's text; the admin makes
