@@ -40,11 +40,20 @@ export function ProductGallery({ product }: { product: Product }) {
     if (el && el.clientWidth > 0) setIndex(Math.max(0, Math.min(n - 1, Math.round(el.scrollLeft / el.clientWidth))));
   };
 
-  // A new product (the page is reused between products): back to its first picture.
+  // A new product (the page is reused between products): back to its first picture. On the
+  // first render, the picture in view is read instead: a swipe on the server-drawn page, before
+  // the app ran, has already moved the track (works from the first tap).
+  const shownProduct = useRef<string | null>(null);
   useEffect(() => {
-    track.current?.scrollTo({ left: 0 });
-    setIndex(0);
-  }, [product._id]);
+    if (shownProduct.current !== null && shownProduct.current !== product._id) {
+      track.current?.scrollTo({ left: 0 });
+      setIndex(0);
+    } else {
+      const el = track.current;
+      if (el && el.clientWidth > 0) setIndex(Math.max(0, Math.min(n - 1, Math.round(el.scrollLeft / el.clientWidth))));
+    }
+    shownProduct.current = product._id;
+  }, [product._id, n]);
 
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'ArrowRight') show(index + 1);
