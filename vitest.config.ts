@@ -53,6 +53,18 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        // Run by scripts/test.ts on emulators whose function and web app are set for
+        // PAYMENT_PROVIDER=razorpay (issue 24).
+        test: {
+          name: 'e2e-razorpay',
+          environment: 'node',
+          include: ['tests/e2e-razorpay/**/*.test.ts'],
+          fileParallelism: false,
+          testTimeout: 90_000,
+          hookTimeout: 60_000,
+        },
+      },
     ],
   },
 });

@@ -10,7 +10,8 @@ import { seed } from './seed.ts';
 
 const VITEST = resolve(ROOT, 'node_modules/.bin/vitest');
 const only = process.env.BAGSHOP_TEST_ONLY?.split(',').filter(Boolean);
-const stages = ['rules', 'api', 'e2e'].filter((s) => !only || only.includes(s));
+// scripts/test.ts names the suites of each emulator run (e2e-razorpay runs on its own).
+const stages = ['rules', 'api', 'e2e', 'e2e-razorpay'].filter((s) => (only ? only.includes(s) : s !== 'e2e-razorpay'));
 // BAGSHOP_TEST_FILTER=signup-rollback,orders-race runs only the test files whose paths match.
 const filters = process.env.BAGSHOP_TEST_FILTER?.split(',').filter(Boolean) ?? [];
 
