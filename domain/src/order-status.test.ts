@@ -5,6 +5,8 @@ import {
   PAYMENT_STATUSES,
   PAYMENT_STATUS_LABELS,
   paymentAllowsMove,
+  collectsCashOnDelivery,
+  orderPaymentLabel,
   refundsOnCancel,
   canAdminCancel,
   canShopperCancel,
@@ -85,6 +87,20 @@ describe('order status', () => {
     expect(paymentAllowsMove('ONLINE', 'unpaid', 'cancelled')).toBe(true);
     expect(paymentAllowsMove('ONLINE', 'paid', 'shipped')).toBe(true);
     expect(paymentAllowsMove('COD', 'unpaid', 'shipped')).toBe(true);
+  });
+
+  it('names an online order’s payment by its provider', () => {
+    expect(orderPaymentLabel('ONLINE', 'razorpay')).toBe('Pay Online (UPI, Cards, Netbanking)');
+    expect(orderPaymentLabel('ONLINE', 'stripe')).toBe('Pay Online (Card)');
+    expect(orderPaymentLabel('ONLINE', null)).toBe('Pay Online (Card)');
+    expect(orderPaymentLabel('COD', null)).toBe('Cash on Delivery');
+  });
+
+  it('delivering a cash-on-delivery order is its payment', () => {
+    expect(collectsCashOnDelivery('COD', 'unpaid', 'completed')).toBe(true);
+    expect(collectsCashOnDelivery('COD', 'unpaid', 'out_for_delivery')).toBe(false);
+    expect(collectsCashOnDelivery('COD', 'paid', 'completed')).toBe(false);
+    expect(collectsCashOnDelivery('ONLINE', 'unpaid', 'completed')).toBe(false);
   });
 
   it('only a paid card order is refunded when cancelled', () => {

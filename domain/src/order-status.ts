@@ -47,6 +47,11 @@ export function onlinePaymentLabel(provider: OnlinePaymentProvider): string {
   return provider === 'razorpay' ? 'Pay Online (UPI, Cards, Netbanking)' : PAYMENT_METHOD_LABELS.ONLINE;
 }
 
+/** How an order was (or is to be) paid, as the order page and the admin drawer name it: an ONLINE order by its provider. */
+export function orderPaymentLabel(method: PaymentMethod, provider: OnlinePaymentProvider | null | undefined): string {
+  return method === 'ONLINE' ? onlinePaymentLabel(provider ?? 'stripe') : PAYMENT_METHOD_LABELS[method];
+}
+
 /** Where an order may go next from each status. */
 export const ORDER_FLOW: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   pending: ['confirmed', 'cancelled'],
@@ -102,6 +107,11 @@ export function paymentAllowsMove(method: PaymentMethod, payment: PaymentStatus,
 }
 
 export const UNPAID_ONLINE_MESSAGE = 'This order is paid by card and its payment has not arrived: it cannot be confirmed or shipped yet';
+
+/** Delivering a cash-on-delivery order is its payment: the courier collected the cash (docs/fulfilment.md). */
+export function collectsCashOnDelivery(method: PaymentMethod, payment: PaymentStatus, to: OrderStatus): boolean {
+  return method === 'COD' && payment === 'unpaid' && to === 'completed';
+}
 
 /** Cancelling refunds what was paid online: only a `paid` card payment has money to give back. */
 export function refundsOnCancel(method: PaymentMethod, payment: PaymentStatus): boolean {

@@ -241,7 +241,9 @@ describe('POST /api/shipping/webhook', { timeout: 90_000 }, () => {
     await event(shipment.awb, 'in_transit', { at: new Date(t0 + 60_000) });
     expect((await orderJson(order._id)).status).toBe('shipped');
     await event(shipment.awb, 'out_for_delivery', { at: new Date(t0 + 120_000) });
-    expect((await orderJson(order._id)).status).toBe('out_for_delivery');
+    const outForDelivery = await orderJson(order._id);
+    expect(outForDelivery.status).toBe('out_for_delivery');
+    expect(outForDelivery.payment.status).toBe('unpaid'); // cash on delivery: not yet collected
 
     // The same event again (a courier retry): recorded once.
     const again = await courier.sendRaw(courier.webhookBody(shipment.awb, 'out_for_delivery', { at: new Date(t0 + 120_000) }));
@@ -254,6 +256,9 @@ describe('POST /api/shipping/webhook', { timeout: 90_000 }, () => {
     const after = await orderJson(order._id);
     expect(after.status).toBe('completed');
     expect(after.statusHistory.map((h) => h.status)).toEqual(['pending', 'confirmed', 'shipped', 'out_for_delivery', 'completed']);
+    // Delivered: the courier collected the cash.
+    expect(after.payment.status).toBe('paid');
+    expect(after.payment.paidAt).not.toBeNull();
     const events = after.shipments[0]?.events ?? [];
     expect(events.map((e) => e.status)).toEqual(['picked_up', 'in_transit', 'in_transit', 'out_for_delivery', 'delivered']);
     expect(events[2]?.location).toBe('Late scan hub');

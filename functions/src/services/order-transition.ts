@@ -18,6 +18,7 @@
 import {
   canTransition,
   endsUndelivered,
+  collectsCashOnDelivery,
   paymentAllowsMove,
   refundsOnCancel,
   statusLabel,
@@ -264,8 +265,10 @@ export async function prepareTransition(tx: Transaction, snap: DocumentSnapshot,
     );
   }
   const method = order.paymentMethod as PaymentMethod;
-  const paymentStatus = (request.payment?.status ?? paymentOf(order).status ?? 'unpaid') as PaymentStatus;
-  if (!paymentAllowsMove(method, paymentStatus, to)) throw conflict(UNPAID_ONLINE_MESSAGE);
+  const stored = (request.payment?.status ?? paymentOf(order).status ?? 'unpaid') as PaymentStatus;
+  if (!paymentAllowsMove(method, stored, to)) throw conflict(UNPAID_ONLINE_MESSAGE);
+  const cashCollected = collectsCashOnDelivery(method, stored, to);
+  const paymentStatus: PaymentStatus = cashCollected ? 'paid' : stored;
 
   const now = request.now ? Timestamp.fromDate(request.now) : Timestamp.now();
   const ctx: TransitionContext = {
@@ -293,6 +296,7 @@ export async function prepareTransition(tx: Transaction, snap: DocumentSnapshot,
         statusHistory: [...historyOf(order), { status: to, at: now, by: request.by }],
         updatedAt: now,
         ...paymentFields(request.payment),
+        ...(cashCollected ? { 'payment.status': 'paid', 'payment.paidAt': now } : {}),
       };
       if (request.extra) mergePatch(patch, request.extra, 'request');
       for (const { name, effect } of prepared) mergePatch(patch, effect.apply(tx), name);

@@ -5,7 +5,7 @@ import {
   formatINR,
   lineTotal,
   nextStatuses,
-  PAYMENT_METHOD_LABELS,
+  orderPaymentLabel,
   PAYMENT_STATUS_LABELS,
   paymentAllowsMove,
   salePrice,
@@ -221,7 +221,7 @@ export function OrderDrawer({
 
           <Divider label="Payment" labelPosition="left" />
           <Group gap="sm">
-            <Text size="sm">{PAYMENT_METHOD_LABELS[order.paymentMethod] ?? order.paymentMethod}</Text>
+            <Text size="sm">{orderPaymentLabel(order.paymentMethod, order.payment.provider)}</Text>
             <Badge variant="light" color={PAYMENT_COLORS[order.payment?.status ?? 'unpaid'] ?? 'gray'} data-testid="admin-payment-status">
               {PAYMENT_STATUS_LABELS[order.payment?.status ?? 'unpaid'] ?? order.payment?.status}
             </Badge>

@@ -1,11 +1,4 @@
-import {
-  formatINR,
-  PAYMENT_METHOD_LABELS,
-  PAYMENT_STATUS_LABELS,
-  type Order,
-  type PaymentRefund,
-  type PaymentStatus,
-} from '@bagshop/domain';
+import { formatINR, orderPaymentLabel, PAYMENT_STATUS_LABELS, type Order, type PaymentRefund, type PaymentStatus } from '@bagshop/domain';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -71,7 +64,7 @@ export function PaymentPanel({
       </Title>
       <Stack gap="xs">
         <Group justify="space-between">
-          <Text size="sm">{PAYMENT_METHOD_LABELS[order.paymentMethod]}</Text>
+          <Text size="sm">{orderPaymentLabel(order.paymentMethod, order.payment.provider)}</Text>
           <Badge variant="outline" color={PAYMENT_STATUS_COLORS[order.payment.status]} data-testid="payment-status">
             {PAYMENT_STATUS_LABELS[order.payment.status]}
           </Badge>
