@@ -51,3 +51,16 @@ export function razorpayErrorOf(error: unknown): { statusCode: number | null; co
     description: String(e.error?.description ?? ''),
   };
 }
+
+/**
+ * A person-readable account of a failed Razorpay call, for logs and the order's flags. The
+ * `razorpay` client rethrows a failed request as `{ statusCode, error }` read from the
+ * response; with no response at all (Razorpay unreachable, a timeout) reading it throws a
+ * TypeError instead, which says nothing useful.
+ */
+export function describeRazorpayError(error: unknown): string {
+  const known = razorpayErrorOf(error);
+  if (known) return `Razorpay answered ${known.statusCode ?? 'an error'}: ${known.description || known.code || 'no description'}`;
+  if (error instanceof TypeError && /reading 'status'/.test(error.message)) return 'Razorpay could not be reached (no answer)';
+  return error instanceof Error ? error.message : String(error);
+}

@@ -9,7 +9,7 @@
 import { logger } from 'firebase-functions';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { PaymentProviderName } from '../config.js';
-import { razorpay, razorpayErrorOf } from '../lib/razorpay.js';
+import { describeRazorpayError, razorpay, razorpayErrorOf } from '../lib/razorpay.js';
 import { stripe, type Stripe } from '../lib/stripe.js';
 import { orders, paymentOf, runOrderTransaction, withAttention, type StoredOrder } from './order-store.js';
 
@@ -131,7 +131,7 @@ async function issueRazorpayRefund(orderId: string, paymentId: string, reason: s
       refund = { id: first.id, amount: Number(first.amount), status: String(first.status) };
     }
   } catch (error) {
-    const message = error instanceof Error ? error.message : (razorpayErrorOf(error)?.description ?? String(error));
+    const message = describeRazorpayError(error);
     logger.error('razorpay_refund_failed', { orderId, paymentId, error: message });
     await flag(
       orderId,

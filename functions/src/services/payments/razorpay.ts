@@ -14,7 +14,7 @@ import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-adm
 import { RAZORPAY_MIN_LINK_SECONDS, serverConfig } from '../../config.js';
 import { db } from '../../lib/admin.js';
 import { badRequest, conflict, HttpError } from '../../lib/errors.js';
-import { razorpay, razorpayErrorOf, validRazorpaySignature } from '../../lib/razorpay.js';
+import { describeRazorpayError, razorpay, razorpayErrorOf, validRazorpaySignature } from '../../lib/razorpay.js';
 import { PAYMENTS_NOT_CONFIGURED } from '../../lib/stripe.js';
 import { orders, paymentOf, runOrderTransaction, withAttention, type Actor, type StoredOrder } from '../order-store.js';
 import { prepareTransition } from '../order-transition.js';
@@ -67,7 +67,7 @@ export function linkExpiry(holdUntilSeconds: number, nowSeconds: number, mode: '
 }
 
 function providerError(orderId: string, error: unknown): HttpError {
-  logger.error('razorpay_link_failed', { orderId, error: error instanceof Error ? error.message : JSON.stringify(razorpayErrorOf(error)) });
+  logger.error('razorpay_link_failed', { orderId, error: describeRazorpayError(error) });
   return new HttpError(502, 'The payment provider could not be reached, please try again');
 }
 
