@@ -93,11 +93,17 @@ describe('the Content-Security-Policy', () => {
     ]);
   });
 
-  it('differs between local and production only in connect-src and the Google sign-in script host', () => {
+  it('differs between local and production only in connect-src and the Google sign-in and reCAPTCHA hosts', () => {
     const prod = contentSecurityPolicy({ kind: 'production' }, indexHtml).split('; ');
     const dev = contentSecurityPolicy(local, indexHtml).split('; ');
     const differing = prod.filter((d, i) => d !== dev[i]).map((d) => d.split(' ')[0]);
-    expect(differing).toEqual(['script-src', 'connect-src']);
+    expect(differing).toEqual(['script-src', 'connect-src', 'frame-src']);
+    // The phone check's invisible reCAPTCHA (web/src/lib/phone-check.ts) loads and frames Google's pages, in production only.
+    expect(prod.find((d) => d.startsWith('script-src'))).toContain('https://www.google.com/recaptcha/');
+    expect(prod.find((d) => d.startsWith('frame-src'))).toBe(
+      "frame-src 'self' https://www.google.com/recaptcha/ https://recaptcha.google.com/recaptcha/",
+    );
+    expect(dev.find((d) => d.startsWith('frame-src'))).toBe("frame-src 'self'");
   });
 });
 

@@ -50,11 +50,16 @@ function connectSources(target: HeadersTarget): string[] {
 /**
  * The Content-Security-Policy of the shop's pages. `indexHtml` is web/index.html: its inline
  * script is allowed by hash. In production Google sign-in's popup loads gapi from
- * apis.google.com and frames the auth domain, which must be the shop's own (README, deploy).
+ * apis.google.com and frames the auth domain, which must be the shop's own (README, deploy); the
+ * phone check loads and frames Google's reCAPTCHA.
  * Styles allow 'unsafe-inline': Mantine writes style attributes and <style> elements at run time.
  */
 export function contentSecurityPolicy(target: HeadersTarget, indexHtml: string): string {
-  const scripts = ["'self'", ...inlineScriptHashes(indexHtml), ...(target.kind === 'production' ? ['https://apis.google.com'] : [])];
+  const production = target.kind === 'production';
+  // Production only: the invisible reCAPTCHA Firebase Auth runs before an SMS code (web/src/lib/phone-check.ts).
+  const recaptchaScripts = production ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
+  const recaptchaFrames = production ? ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'] : [];
+  const scripts = ["'self'", ...inlineScriptHashes(indexHtml), ...(production ? ['https://apis.google.com'] : []), ...recaptchaScripts];
   const directives: [string, string[]][] = [
     ['default-src', ["'self'"]],
     ['script-src', scripts],
@@ -62,7 +67,7 @@ export function contentSecurityPolicy(target: HeadersTarget, indexHtml: string):
     ['img-src', ["'self'", 'data:', 'blob:']],
     ['font-src', ["'self'", 'data:']],
     ['connect-src', ["'self'", ...connectSources(target)]],
-    ['frame-src', ["'self'"]],
+    ['frame-src', ["'self'", ...recaptchaFrames]],
     ['worker-src', ["'self'"]],
     ['manifest-src', ["'self'"]],
     ['object-src', ["'none'"]],

@@ -1,7 +1,8 @@
 import { displayIndianPhone, phoneSchema } from '@bagshop/domain';
 import { Alert, Button, Group, PinInput, Stack, Text } from '@mantine/core';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { apiData, errorMessage } from '../lib/api-client';
+import { phoneCheckToken } from '../lib/phone-check';
 import { PhoneInput } from './person-inputs';
 
 /**
@@ -24,6 +25,8 @@ export function PhoneVerification({
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Where the invisible reCAPTCHA lives outside the emulators (lib/phone-check.ts).
+  const check = useRef<HTMLDivElement>(null);
 
   const send = async () => {
     const parsed = phoneSchema.safeParse(number);
@@ -35,7 +38,11 @@ export function PhoneVerification({
     setError(null);
     setBusy(true);
     try {
-      await apiData('users/me/phone', { method: 'POST', body: { phonenumber: parsed.data } });
+      const recaptchaToken = check.current ? await phoneCheckToken(check.current) : undefined;
+      await apiData('users/me/phone', {
+        method: 'POST',
+        body: { phonenumber: parsed.data, ...(recaptchaToken ? { recaptchaToken } : {}) },
+      });
       setSentTo(parsed.data);
       setCode('');
     } catch (e) {
@@ -60,6 +67,7 @@ export function PhoneVerification({
 
   return (
     <Stack gap="sm" aria-label="Verify your phone number" role="group">
+      <div ref={check} />
       {!sentTo ? (
         <>
           <PhoneInput
