@@ -321,12 +321,26 @@ describe('pages with their own tags', () => {
     const xml = await res.text();
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
     const entries = new Map([...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => [m[1], m[2]]));
-    for (const path of ['/', '/luggage', '/backpacks', '/duffles', '/shipping', '/returns', '/warranty', '/contact']) {
+    for (const path of [
+      '/',
+      '/luggage',
+      '/backpacks',
+      '/duffles',
+      '/shipping',
+      '/returns',
+      '/warranty',
+      '/contact',
+      '/grievance',
+      '/seller',
+      '/privacy',
+      '/refunds',
+      '/cancellation',
+    ]) {
       expect(entries.get(`${origin}${path}`), path).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     }
     expect(products.length).toBeGreaterThanOrEqual(27);
     for (const p of products) expect(entries.get(`${origin}/product/${p._id}`), p._id).toBe(p.updatedAt);
-    expect(entries.size).toBe(8 + products.length);
+    expect(entries.size).toBe(13 + products.length);
   });
 
   it('robots.txt names the sitemap', async () => {

@@ -221,7 +221,18 @@ export async function fallbackPage(origin: string): Promise<string> {
 }
 
 /** The public pages besides products; the category pages' lastmod is their newest product's. */
-const INFO_PAGES = ['/shipping', '/returns', '/warranty', '/contact'] as const;
+const INFO_PAGES = [
+  '/shipping',
+  '/returns',
+  '/warranty',
+  '/contact',
+  // The footer's policy and disclosure pages (the privacy notice since issue 26).
+  '/grievance',
+  '/seller',
+  '/privacy',
+  '/refunds',
+  '/cancellation',
+] as const;
 
 const newest = (dates: string[], fallback: string) => dates.reduce((a, b) => (b > a ? b : a), fallback);
 
