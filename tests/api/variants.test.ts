@@ -6,39 +6,20 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { migrateVariants } from '../../scripts/lib/migrate-variants';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import {
+  type Envelope,
+  type OrderJson,
   ordersOf,
   placeOrder,
   placeOrderDelivered,
   productForm,
+  type ProductJson,
   randomPng,
   shopperWithAddress,
   uniqueName,
   variantStocks,
   warmFunctionWorkers,
-  type Envelope,
-  type OrderJson,
 } from '../support/commerce';
 
-interface Variant {
-  _id: string;
-  sku: string;
-  options: Record<string, string>;
-  price: number;
-  discount: number;
-  stock: number;
-  images: { url: string }[];
-}
-interface VariantProduct {
-  _id: string;
-  name: string;
-  price: number;
-  discount: number;
-  stock: number;
-  updatedAt: string;
-  images: { url: string; hash: string }[];
-  options: { name: string; values: string[] }[];
-  variants: Variant[];
-}
 interface CartLineJson {
   _id: string;
   quantity: number;
@@ -97,13 +78,13 @@ async function createWithVariants(fields: Record<string, string | number>, varia
     ...fields,
   });
   for (let i = 0; i < 2; i += 1) form.append('images', new Blob([new Uint8Array(await randomPng())], { type: 'image/png' }), `v${i}.png`);
-  return api<Envelope<VariantProduct>>('products/createProducts', { method: 'POST', token: adminUser.idToken, rawBody: form });
+  return api<Envelope<ProductJson>>('products/createProducts', { method: 'POST', token: adminUser.idToken, rawBody: form });
 }
 
 const patch = (id: string, fields: Record<string, string | number>) =>
-  api<Envelope<VariantProduct>>(`products/${id}`, { method: 'PATCH', token: adminUser.idToken, rawBody: productForm(fields) });
-const fresh = async (id: string) => (await api<Envelope<VariantProduct>>(`products/${id}?fresh=${Date.now()}`)).body.data;
-const variantOf = (p: VariantProduct, size: string, colour: string) => {
+  api<Envelope<ProductJson>>(`products/${id}`, { method: 'PATCH', token: adminUser.idToken, rawBody: productForm(fields) });
+const fresh = async (id: string) => (await api<Envelope<ProductJson>>(`products/${id}?fresh=${Date.now()}`)).body.data;
+const variantOf = (p: ProductJson, size: string, colour: string) => {
   const v = p.variants.find((x) => x.options.Size === size && x.options.Colour === colour);
   if (!v) throw new Error(`no ${size} ${colour}`);
   return v;
@@ -158,7 +139,7 @@ describe('admin: a product with options and variants', () => {
 
   it('a product without options has exactly one variant: its own id, a generated SKU in the same format', async () => {
     const form = productForm({ name: uniqueName(), price: 2000, discount: 100, category: 'backpacks', stock: 7 });
-    const res = await api<Envelope<VariantProduct>>('products/createProducts', { method: 'POST', token: adminUser.idToken, rawBody: form });
+    const res = await api<Envelope<ProductJson>>('products/createProducts', { method: 'POST', token: adminUser.idToken, rawBody: form });
     expect(res.status).toBe(201);
     const p = res.body.data;
     expect(p.options).toEqual([]);

@@ -11,26 +11,10 @@ import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestUser, signIn, type TestUser } from '../support/api';
 import { screenshot, useBrowser, VIEWPORTS } from '../support/browser';
-import { addAddress, productForm, randomPng, uniqueName, type Envelope, type OrderJson } from '../support/commerce';
+import { addAddress, type Envelope, type OrderJson, productForm, type ProductJson, randomPng, uniqueName } from '../support/commerce';
 import { label, logIn, shootBoth, WAIT, waitForPath, waitForToast } from '../support/shopper-ui';
 
 const ADMIN = { email: 'admin@bagshop.test', password: 'Admin@123' };
-
-interface Variant {
-  _id: string;
-  sku: string;
-  options: Record<string, string>;
-  price: number;
-  discount: number;
-  stock: number;
-  images: { url: string }[];
-}
-interface VariantProduct {
-  _id: string;
-  name: string;
-  options: { name: string; values: string[] }[];
-  variants: Variant[];
-}
 
 const OPTIONS = [
   { name: 'Size', values: ['Cabin', 'Medium', 'Large'] },
@@ -57,7 +41,7 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<Buffe
 describe('sizes and colours in the browser', () => {
   const chromium = useBrowser();
   let adminToken: string;
-  let product: VariantProduct;
+  let product: ProductJson;
   let shopper: TestUser;
 
   beforeAll(async () => {
@@ -89,7 +73,7 @@ describe('sizes and colours in the browser', () => {
     });
     for (let i = 0; i < 2; i += 1)
       form.append('images', new Blob([new Uint8Array(await randomPng(64))], { type: 'image/png' }), `v${i}.png`);
-    const created = await api<Envelope<VariantProduct>>('products/createProducts', { method: 'POST', token: adminToken, rawBody: form });
+    const created = await api<Envelope<ProductJson>>('products/createProducts', { method: 'POST', token: adminToken, rawBody: form });
     if (created.status !== 201) throw new Error(`createProducts answered ${created.status}: ${JSON.stringify(created.body)}`);
     product = created.body.data;
     shopper = await createTestUser({ firstname: 'Kavya' });
@@ -238,7 +222,7 @@ describe('sizes and colours in the browser', () => {
     const productId = (await row.getAttribute('data-product-id')) ?? '';
 
     // Saved: the options, six variants with their SKUs, prices and stock; the "from" price and the total stock.
-    const saved = (await api<Envelope<VariantProduct & { price: number; stock: number }>>(`products/${productId}?fresh=${Date.now()}`)).body
+    const saved = (await api<Envelope<ProductJson & { price: number; stock: number }>>(`products/${productId}?fresh=${Date.now()}`)).body
       .data;
     expect(saved.options).toEqual(OPTIONS);
     expect(saved.variants).toHaveLength(6);

@@ -4,6 +4,16 @@ import { randomBytes } from 'node:crypto';
 import sharp from 'sharp';
 import { admin, api, createTestUser, type TestUser } from './api';
 
+export interface VariantJson {
+  _id: string;
+  sku: string;
+  options: Record<string, string>;
+  price: number;
+  discount: number;
+  stock: number;
+  images: { url: string }[];
+}
+
 export interface ProductJson {
   _id: string;
   name: string;
@@ -13,8 +23,11 @@ export interface ProductJson {
   category: string;
   stock: number;
   image: { url: string; hash: string };
-  /** One per combination sold; exactly one for a product without options (docs/variants.md). */
-  variants: { _id: string; sku: string; options: Record<string, string>; price: number; discount: number; stock: number }[];
+  images: { url: string; hash: string }[];
+  /** Sizes, colours…; `[]` for a product without options (docs/variants.md). */
+  options: { name: string; values: string[] }[];
+  /** One per combination sold; exactly one for a product without options. */
+  variants: VariantJson[];
   createdAt: string;
   updatedAt: string;
 }
