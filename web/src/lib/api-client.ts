@@ -85,9 +85,21 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
   return url.toString();
 }
 
+/**
+ * The catalogue's public reads (GET /api/products, /category/…, /search, /{id} and a product's
+ * published reviews): the same answer for everyone, cached by the CDN
+ * (functions/src/http/routes/products.ts, reviews.ts). They go without the ID token, which would
+ * make every signed-in shopper's request miss the CDN and reach the function.
+ */
+export function isPublicRead(path: string, method: RequestOptions['method'] = 'GET'): boolean {
+  const p = path.replace(/^\/+/, '').split('?')[0] ?? '';
+  return method === 'GET' && /^products(\/|$)/.test(p) && !/\/reviews\/(mine|eligibility)$/.test(p);
+}
+
 /** Reads the envelope of docs/decisions/0009-api-contract.md: returns the whole JSON body, throws ApiError on failure. */
 export async function apiRequest<T = unknown>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...(await authHeader()) };
+  const token = isPublicRead(path, options.method ?? 'GET') ? {} : await authHeader();
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers, ...token };
   const sentToken = 'Authorization' in headers;
   let body: BodyInit | undefined;
   if (options.body instanceof FormData) body = options.body;
