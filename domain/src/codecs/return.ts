@@ -168,7 +168,9 @@ export function returnFromData(id: string, value: unknown): ReturnJson {
           variantId: exchange.text('variantId'),
           sku: exchange.text('sku'),
           variantLabel: exchange.text('variantLabel'),
-          options: Object.fromEntries(Object.entries((exchange.raw('options') ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)])),
+          options: Object.fromEntries(
+            Object.entries((exchange.raw('options') ?? {}) as Record<string, unknown>).map(([k, v]) => [k, String(v)]),
+          ),
           heldAt: exchange.dateOrNull('heldAt'),
           releasedAt: exchange.dateOrNull('releasedAt'),
           shipmentId: exchange.textOrNull('shipmentId'),
@@ -233,4 +235,10 @@ export function returnFromData(id: string, value: unknown): ReturnJson {
 export function returnForShopper(r: ReturnJson): ReturnJson {
   if (!r.refundTo || !('accountNumber' in r.refundTo)) return r;
   return { ...r, refundTo: { ...r.refundTo, accountNumber: `••••${r.refundTo.accountNumber.slice(-4)}` } };
+}
+
+/** A return's `creditNote` alone (the Tax view reads only that field); null when none. */
+export function returnCreditNoteFromData(value: unknown): ReturnJson['creditNote'] {
+  if (value === undefined || value === null) return null;
+  return returnFromData('credit-note', { creditNote: value }).creditNote;
 }

@@ -1,13 +1,6 @@
 /** Bodies of the returns routes (docs/returns.md). */
 import { z } from 'zod';
-import {
-  IFSC_PATTERN,
-  RETURN_MESSAGES,
-  RETURN_REASONS,
-  RETURN_RESOLUTIONS,
-  RETURN_STATUSES,
-  UPI_ID_PATTERN,
-} from '../returns/status.js';
+import { IFSC_PATTERN, RETURN_MESSAGES, RETURN_REASONS, RETURN_RESOLUTIONS, RETURN_STATUSES, UPI_ID_PATTERN } from '../returns/status.js';
 import { BODY_MESSAGE, docIdSchema, optionalField, optionalTextField, quantitySchema, textField } from './common.js';
 
 /** Multipart sends lists and objects as JSON strings; JSON bodies send them as they are. */

@@ -37,7 +37,9 @@ function returnNumberOf(req: Request): string {
 }
 
 /** The return form: multipart (fields + up to 3 `photos`, the product image pipeline) or a JSON body without photos. */
-async function readReturnForm(req: Request): Promise<{ fields: unknown; photos: { count: number; load: () => Promise<ProcessedImage[]> } }> {
+async function readReturnForm(
+  req: Request,
+): Promise<{ fields: unknown; photos: { count: number; load: () => Promise<ProcessedImage[]> } }> {
   if (/^multipart\/form-data/i.test(req.get('content-type') ?? '')) {
     const form = await parseMultipart(req, {
       fileFields: ['photos'],
@@ -92,7 +94,14 @@ export function orderReturnsRouter(): Router {
       kind: 'credit-note',
       orderId: order._id,
       invoice: { ...order.invoice, lines: note.lines, totals: note.totals },
-      creditNote: { number: note.number, issuedAt: note.issuedAt, financialYear: note.financialYear, invoiceNumber: note.invoiceNumber, reason: note.reason, totals: note.totals },
+      creditNote: {
+        number: note.number,
+        issuedAt: note.issuedAt,
+        financialYear: note.financialYear,
+        invoiceNumber: note.invoiceNumber,
+        reason: note.reason,
+        totals: note.totals,
+      },
     });
     res
       .status(200)

@@ -30,15 +30,7 @@ import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor, type StoredOr
 import { queueMail } from '../mail.js';
 import { sellerRef } from '../seller.js';
 import { refundToLabel, returnMail } from './mails.js';
-import {
-  deliveredAtOf,
-  orderLines,
-  returnCounter,
-  returnUnitsOf,
-  returnsCollection,
-  toReturn,
-  type OrderLine,
-} from './store.js';
+import { deliveredAtOf, orderLines, returnCounter, returnUnitsOf, returnsCollection, toReturn, type OrderLine } from './store.js';
 
 const MAX_STORED_PHOTO_BYTES = 900_000;
 
@@ -66,7 +58,8 @@ function variantOf(product: FirebaseFirestore.DocumentData, variantId: string, p
   const variants = Array.isArray(product.variants) ? (product.variants as StoredVariant[]) : [];
   const found = variants.find((v) => String(v._id ?? '') === variantId);
   if (found) return found;
-  if (variants.length === 0 && variantId === productId) return { _id: productId, options: {}, price: product.price, discount: product.discount };
+  if (variants.length === 0 && variantId === productId)
+    return { _id: productId, options: {}, price: product.price, discount: product.discount };
   return null;
 }
 
@@ -179,7 +172,10 @@ export async function createReturn(
       exchange = {
         variantId: String(target._id),
         sku: String(target.sku ?? ''),
-        variantLabel: variantLabel(options, { options: target.options ?? {}, ...(target.dimensionsCm ? { dimensionsCm: target.dimensionsCm } : {}) }),
+        variantLabel: variantLabel(options, {
+          options: target.options ?? {},
+          ...(target.dimensionsCm ? { dimensionsCm: target.dimensionsCm } : {}),
+        }),
         options: target.options ?? {},
         heldAt: null,
         releasedAt: null,
@@ -228,7 +224,14 @@ export async function createReturn(
       tx,
       returnMail(
         'requested',
-        { number, orderId, resolution: input.resolution, refundPaise, paymentMethod: doc.paymentMethod, refundToLabel: refundToLabel(doc.refundTo) },
+        {
+          number,
+          orderId,
+          resolution: input.resolution,
+          refundPaise,
+          paymentMethod: doc.paymentMethod,
+          refundToLabel: refundToLabel(doc.refundTo),
+        },
         order,
       ),
     );

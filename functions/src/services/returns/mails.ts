@@ -5,7 +5,8 @@ import { greeting, render, siteUrl, type MailDoc } from '../mail.js';
 import type { StoredOrder } from '../order-store.js';
 
 const PARAGRAPHS: Record<ReturnStatus | 'payout_paid', (r: MailFacts) => string> = {
-  requested: (r) => `We have your ${r.exchange ? 'exchange' : 'return'} request ${r.number} for order ${r.orderRef}. We will look at it within a working day.`,
+  requested: (r) =>
+    `We have your ${r.exchange ? 'exchange' : 'return'} request ${r.number} for order ${r.orderRef}. We will look at it within a working day.`,
   approved: (r) => `Your ${r.exchange ? 'exchange' : 'return'} ${r.number} is approved. We will book a pickup from your address.`,
   pickup_scheduled: (r) => `A pickup for ${r.number} is booked${r.awb ? ` (AWB ${r.awb})` : ''}. Keep the bag packed with its tags.`,
   picked_up: (r) => `The courier has picked up ${r.number}. We will check it when it reaches us.`,

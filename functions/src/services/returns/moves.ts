@@ -75,7 +75,9 @@ async function courierFacts(order: StoredOrder) {
   const address = (plain.shippingAddress ?? {}) as Record<string, string>;
   const uid = String(order.userId ?? '');
   const profile = uid ? await orders().firestore.doc(`users/${uid}`).get() : null;
-  const phone = String(profile?.get('phonenumber') ?? '').replace(/\D/g, '').slice(-10);
+  const phone = String(profile?.get('phonenumber') ?? '')
+    .replace(/\D/g, '')
+    .slice(-10);
   return {
     customer: { name: `${user.fullname?.firstname ?? ''} ${user.fullname?.lastname ?? ''}`.trim(), email: user.email ?? '', phone },
     address: {
@@ -90,25 +92,49 @@ async function courierFacts(order: StoredOrder) {
 }
 
 /** Books with the courier before the transaction when the move needs it and the admin gave no AWB. */
-async function bookIfNeeded(ret: StoredReturn, order: StoredOrder, update: ReturnStatusUpdate): Promise<{ booking: Booking; provider: 'manual' | 'shiprocket' } | null> {
+async function bookIfNeeded(
+  ret: StoredReturn,
+  order: StoredOrder,
+  update: ReturnStatusUpdate,
+): Promise<{ booking: Booking; provider: 'manual' | 'shiprocket' } | null> {
   if (update.status !== 'pickup_scheduled' && update.status !== 'exchanged') return null;
   const manual = update.awb !== undefined || courierProvider() === 'manual';
   if (manual) {
-    if (!update.courier || !update.awb) throw badRequest(RETURN_MESSAGES.pickupNeedsAwb, [{ field: 'awb', message: RETURN_MESSAGES.pickupNeedsAwb }]);
+    if (!update.courier || !update.awb)
+      throw badRequest(RETURN_MESSAGES.pickupNeedsAwb, [{ field: 'awb', message: RETURN_MESSAGES.pickupNeedsAwb }]);
     return {
-      booking: { courier: update.courier, awb: update.awb, trackingUrl: '', providerOrderId: null, providerShipmentId: null, courierLabelUrl: null },
+      booking: {
+        courier: update.courier,
+        awb: update.awb,
+        trackingUrl: '',
+        providerOrderId: null,
+        providerShipmentId: null,
+        courierLabelUrl: null,
+      },
       provider: 'manual',
     };
   }
   const facts = await courierFacts(order);
-  const lines = (Array.isArray(ret.lines) ? ret.lines : []) as { name: string; sku: string; quantity: number; refundPaise: number; productId: string; variantId: string }[];
+  const lines = (Array.isArray(ret.lines) ? ret.lines : []) as {
+    name: string;
+    sku: string;
+    quantity: number;
+    refundPaise: number;
+    productId: string;
+    variantId: string;
+  }[];
   const parcel = await parcelOf({ items: lines.map((l) => ({ _id: l.productId, variantId: l.variantId, quantity: l.quantity })) });
   if (update.status === 'pickup_scheduled') {
     const booking = await bookReturnWithShiprocket({
       returnNumber: String(ret.number),
       placedAt: new Date(),
       ...facts,
-      items: lines.map((l) => ({ name: l.name, sku: l.sku || l.variantId, units: l.quantity, sellingPrice: Math.round(l.refundPaise / 100 / Math.max(1, l.quantity)) })),
+      items: lines.map((l) => ({
+        name: l.name,
+        sku: l.sku || l.variantId,
+        units: l.quantity,
+        sellingPrice: Math.round(l.refundPaise / 100 / Math.max(1, l.quantity)),
+      })),
       ...parcel,
     });
     return { booking, provider: 'shiprocket' };
@@ -120,7 +146,9 @@ async function bookIfNeeded(ret: StoredReturn, order: StoredOrder, update: Retur
     paymentMethod: 'ONLINE',
     totalAmount: 0,
     ...facts,
-    items: [{ name: `${line?.name ?? 'Exchange'} (exchange)`, sku: String(ret.exchange?.sku ?? ''), units: line?.quantity ?? 1, sellingPrice: 0 }],
+    items: [
+      { name: `${line?.name ?? 'Exchange'} (exchange)`, sku: String(ret.exchange?.sku ?? ''), units: line?.quantity ?? 1, sellingPrice: 0 },
+    ],
     ...parcel,
   });
   return { booking, provider: 'shiprocket' };
@@ -132,8 +160,7 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
   if (!first.exists) throw notFound(RETURN_MESSAGES.notFound);
   const firstRet = first.data() as StoredReturn;
   const from = firstRet.status as ReturnStatus;
-  if (!canMoveReturn(from, update.status))
-    throw conflict(RETURN_MESSAGES.move(RETURN_STATUS_LABELS[from].toLowerCase(), update.status));
+  if (!canMoveReturn(from, update.status)) throw conflict(RETURN_MESSAGES.move(RETURN_STATUS_LABELS[from].toLowerCase(), update.status));
   const firstOrder = (await orders().doc(String(firstRet.orderId)).get()).data() ?? {};
   const booked = await bookIfNeeded(firstRet, firstOrder, update);
   const now = Timestamp.fromDate(clock);
@@ -160,17 +187,25 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
       const slot = await readExchangeSlot(tx, ret);
       const units = Number(ret.lines?.[0]?.quantity ?? 0);
       const stock = Number(slot.get('stock') ?? 0);
-      if (!slot.exists || stock < units) throw conflict(RETURN_MESSAGES.exchangeOutOfStock(String(ret.exchange?.variantLabel || ret.exchange?.sku || 'That variant')));
+      if (!slot.exists || stock < units)
+        throw conflict(RETURN_MESSAGES.exchangeOutOfStock(String(ret.exchange?.variantLabel || ret.exchange?.sku || 'That variant')));
       writes.push((w) => w.update(slot.ref, { stock: stock - units, updatedAt: now }));
       patch['exchange.heldAt'] = now;
       after = async () => invalidateStock();
     }
     if (to === 'pickup_scheduled' && booked) {
-      patch.pickup = { courier: booked.booking.courier, awb: booked.booking.awb, provider: booked.provider, scheduledAt: now, trackingUrl: booked.booking.trackingUrl };
+      patch.pickup = {
+        courier: booked.booking.courier,
+        awb: booked.booking.awb,
+        provider: booked.provider,
+        scheduledAt: now,
+        trackingUrl: booked.booking.trackingUrl,
+      };
       mailExtra.awb = booked.booking.awb;
     }
     if (to === 'received') {
-      if (!update.qualityCheck) throw badRequest(RETURN_MESSAGES.qualityCheckNeeded, [{ field: 'qualityCheck', message: RETURN_MESSAGES.qualityCheckNeeded }]);
+      if (!update.qualityCheck)
+        throw badRequest(RETURN_MESSAGES.qualityCheckNeeded, [{ field: 'qualityCheck', message: RETURN_MESSAGES.qualityCheckNeeded }]);
       const passed = update.qualityCheck === 'passed';
       patch.qualityCheck = { passed, note: update.note, at: now };
       mailExtra.passed = passed;
@@ -213,10 +248,16 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
         const fyStart = financialYearStart(clock);
         const counterRef = taxSeries().doc(`credit-note-${fyStart}`);
         const sequence = Number((await tx.get(counterRef)).get('last') ?? 0) + 1;
-        if (sequence > CREDIT_NOTE_SERIES_MAX) throw conflict(`The credit note series of ${financialYearLabel(fyStart)} is full (${CREDIT_NOTE_SERIES_MAX} notes)`);
+        if (sequence > CREDIT_NOTE_SERIES_MAX)
+          throw conflict(`The credit note series of ${financialYearLabel(fyStart)} is full (${CREDIT_NOTE_SERIES_MAX} notes)`);
         const noteLines = returnCreditNoteLines(
           invoice,
-          retLines.map((l) => ({ lineIndex: Number(l.lineIndex), quantity: Number(l.quantity), alreadyReturned: Number(l.alreadyReturned), refundPaise: Number(l.refundPaise) })),
+          retLines.map((l) => ({
+            lineIndex: Number(l.lineIndex),
+            quantity: Number(l.quantity),
+            alreadyReturned: Number(l.alreadyReturned),
+            refundPaise: Number(l.refundPaise),
+          })),
         );
         const noteNumber = creditNoteNumber(invoice.number.split('/')[0] ?? '', fyStart, sequence);
         patch.creditNote = {
@@ -230,19 +271,45 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
           totals: taxTotals(noteLines),
         };
         writes.push((w) =>
-          w.set(counterRef, { series: 'credit-note', financialYear: financialYearName(fyStart), last: sequence, lastNumber: noteNumber, orderId: orderRef.id, returnNumber: number, updatedAt: now }),
+          w.set(counterRef, {
+            series: 'credit-note',
+            financialYear: financialYearName(fyStart),
+            last: sequence,
+            lastNumber: noteNumber,
+            orderId: orderRef.id,
+            returnNumber: number,
+            updatedAt: now,
+          }),
         );
       }
       if (ret.paymentMethod === 'COD') {
         const to = ret.refundTo as Record<string, unknown> | null;
-        patch.payout = { method: to && typeof to.upiId === 'string' ? 'upi' : 'bank', to: refundToLabel(to), amountPaise: amount, status: 'pending', reference: '', paidAt: null, paidBy: '' };
+        patch.payout = {
+          method: to && typeof to.upiId === 'string' ? 'upi' : 'bank',
+          to: refundToLabel(to),
+          amountPaise: amount,
+          status: 'pending',
+          reference: '',
+          paidAt: null,
+          paidBy: '',
+        };
       } else {
         const paymentId = typeof payment.paymentIntentId === 'string' ? payment.paymentIntentId : null;
         const provider = providerOf(order);
         const key = `refund-${number}`;
-        patch.refund = { provider, id: null, status: 'pending', amountPaise: amount, idempotencyKey: key, requestedAt: now, refundedAt: null, paymentId };
+        patch.refund = {
+          provider,
+          id: null,
+          status: 'pending',
+          amountPaise: amount,
+          idempotencyKey: key,
+          requestedAt: now,
+          refundedAt: null,
+          paymentId,
+        };
         after = async () => {
-          if (paymentId) await sendReturnRefund({ provider, orderId: orderRef.id, returnNumber: number, paymentId, amountPaise: amount, key });
+          if (paymentId)
+            await sendReturnRefund({ provider, orderId: orderRef.id, returnNumber: number, paymentId, amountPaise: amount, key });
           else logger.error('return_refund_without_payment', { orderId: orderRef.id, returnNumber: number });
         };
       }
@@ -251,7 +318,9 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
     if (to === 'exchanged' && booked) {
       const shipmentId = randomBytes(8).toString('hex');
       const line = (ret.lines ?? [])[0] as { productId: string; name: string; quantity: number } | undefined;
-      const parcel = await parcelOf({ items: [{ _id: line?.productId, variantId: ret.exchange?.variantId, quantity: line?.quantity ?? 1 }] });
+      const parcel = await parcelOf({
+        items: [{ _id: line?.productId, variantId: ret.exchange?.variantId, quantity: line?.quantity ?? 1 }],
+      });
       const shipment: StoredShipment & { kind: string; returnNumber: string; items: unknown[] } = {
         _id: shipmentId,
         courier: booked.booking.courier,
@@ -268,7 +337,16 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
         createdAt: now,
         kind: 'exchange',
         returnNumber: number,
-        items: [{ productId: line?.productId ?? '', variantId: ret.exchange?.variantId, sku: ret.exchange?.sku, name: line?.name ?? '', variantLabel: ret.exchange?.variantLabel, quantity: line?.quantity ?? 1 }],
+        items: [
+          {
+            productId: line?.productId ?? '',
+            variantId: ret.exchange?.variantId,
+            sku: ret.exchange?.sku,
+            name: line?.name ?? '',
+            variantLabel: ret.exchange?.variantLabel,
+            quantity: line?.quantity ?? 1,
+          },
+        ],
       };
       orderPatch.shipments = [...shipmentsOf(order), shipment];
       orderPatch.shipmentAwbs = [...(Array.isArray(order.shipmentAwbs) ? (order.shipmentAwbs as string[]) : []), shipment.awb];
@@ -290,7 +368,8 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
       if (status === 'requested') {
         // Never picked up: the units may be returned again.
         const claimed = { ...returnUnitsOf(order) };
-        for (const l of (ret.lines ?? []) as { lineId: string; quantity: number }[]) claimed[l.lineId] = Math.max(0, Number(claimed[l.lineId] ?? 0) - l.quantity);
+        for (const l of (ret.lines ?? []) as { lineId: string; quantity: number }[])
+          claimed[l.lineId] = Math.max(0, Number(claimed[l.lineId] ?? 0) - l.quantity);
         orderPatch.returnUnits = claimed;
       }
     }
@@ -327,7 +406,10 @@ export async function markPayoutPaid(actor: Actor, number: string, reference: st
       'payout.reference': reference,
       'payout.paidAt': now,
       'payout.paidBy': actor.uid,
-      history: [...(Array.isArray(ret.history) ? ret.history : []), { status: 'refunded', at: now, by: actor.uid, note: `Paid: ${reference}` }],
+      history: [
+        ...(Array.isArray(ret.history) ? ret.history : []),
+        { status: 'refunded', at: now, by: actor.uid, note: `Paid: ${reference}` },
+      ],
       updatedAt: now,
     });
     queueMail(tx, returnMail('payout_paid', mailFacts(ret), order, { note: reference }));
@@ -352,4 +434,3 @@ export async function getReturn(actor: Actor, number: string): Promise<ReturnJso
   if (!snap.exists || (actor.role !== 'admin' && snap.get('userId') !== actor.uid)) throw notFound(RETURN_MESSAGES.notFound);
   return toReturn(snap);
 }
-

@@ -37,7 +37,12 @@ export async function sendReturnRefund(r: ReturnRefundRequest): Promise<void> {
     } else {
       const client = await stripe();
       const made = await client.refunds.create(
-        { payment_intent: r.paymentId, amount: r.amountPaise, reason: 'requested_by_customer', metadata: { orderId: r.orderId, returnId: r.returnNumber } },
+        {
+          payment_intent: r.paymentId,
+          amount: r.amountPaise,
+          reason: 'requested_by_customer',
+          metadata: { orderId: r.orderId, returnId: r.returnNumber },
+        },
         { idempotencyKey: r.key },
       );
       refund = { id: made.id, status: String(made.status) };
