@@ -16,19 +16,22 @@ describe('returns journeys (Chromium)', () => {
   const chromium = useBrowser();
   let courier: CourierLocal;
   let adminUser: TestUser;
-  let shopperContext: BrowserContext;
-  let adminContext: BrowserContext;
 
   beforeAll(async () => {
     courier = await startTestCourier();
     adminUser = await createTestUser({ role: 'admin' });
-    shopperContext = await chromium.browser.newContext({ viewport: VIEWPORTS.mobile });
-    adminContext = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
   });
 
   afterAll(async () => {
     await courier.close();
   });
+
+  async function contexts(): Promise<{ shopperContext: BrowserContext; adminContext: BrowserContext }> {
+    return {
+      shopperContext: await chromium.browser.newContext({ viewport: VIEWPORTS.mobile }),
+      adminContext: await chromium.browser.newContext({ viewport: VIEWPORTS.desktop }),
+    };
+  }
 
   const as = (path: string, body: unknown, method = 'PATCH') => api(path, { method, token: adminUser.idToken, body });
 
@@ -72,6 +75,8 @@ describe('returns journeys (Chromium)', () => {
     const variant = (size: string) => product.variants.find((v) => v.options.Size === size)?._id ?? '';
     const { shopper, orderId } = await deliveredOrder(product, variant('Cabin'), 2);
 
+    // Each journey signs in afresh: its own shopper (360 px) and admin (1280 px) windows.
+    const { shopperContext, adminContext } = await contexts();
     const page = await shopperContext.newPage();
     await logIn(page, chromium.base, shopper.email, shopper.password);
     await page.goto(`${chromium.base}/orders/${orderId}`, { waitUntil: 'load' });
@@ -85,7 +90,7 @@ describe('returns journeys (Chromium)', () => {
     await modal.getByLabel('Size not right').check();
     await modal.getByRole('button', { name: 'Next' }).click();
     await modal.getByLabel('An exchange for another size or colour').check();
-    await modal.getByLabel('Exchange for').selectOption({ label: 'Size: Medium' });
+    await modal.getByLabel('Exchange for', { exact: true }).selectOption({ label: 'Size: Medium' });
     await screenshot(page, 'returns-stepper-exchange-360');
     await modal.getByRole('button', { name: 'Next' }).click();
     await modal.getByRole('button', { name: 'Request exchange' }).click();
@@ -128,6 +133,8 @@ describe('returns journeys (Chromium)', () => {
     const product = await sizedProduct();
     const cabin = product.variants.find((v) => v.options.Size === 'Cabin')?._id ?? '';
     const { shopper, orderId } = await deliveredOrder(product, cabin, 1);
+    // Each journey signs in afresh: its own shopper (360 px) and admin (1280 px) windows.
+    const { shopperContext, adminContext } = await contexts();
     const page = await shopperContext.newPage();
     await logIn(page, chromium.base, shopper.email, shopper.password);
     await page.goto(`${chromium.base}/orders/${orderId}`, { waitUntil: 'load' });

@@ -206,7 +206,7 @@ function ReturnForm({ order, line, onDone, onClose }: { order: Order; line: Line
                 value={payTo}
                 onChange={(v) => setPayTo(v as 'upi' | 'bank')}
                 data={[
-                  { value: 'upi', label: 'UPI id' },
+                  { value: 'upi', label: 'UPI' },
                   { value: 'bank', label: 'Bank account' },
                 ]}
               />
