@@ -132,7 +132,7 @@ function apiBase(): string {
   return serverConfig().fulfilment.courier.apiBase ?? SHIPROCKET_API;
 }
 
-async function call(path: string, body: unknown, auth = true): Promise<Record<string, unknown>> {
+async function call(path: string, body: unknown, auth = true, retried = false): Promise<Record<string, unknown>> {
   const base = apiBase();
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (auth) headers.Authorization = `Bearer ${await login()}`;
@@ -143,7 +143,11 @@ async function call(path: string, body: unknown, auth = true): Promise<Record<st
     throw new HttpError(502, COURIER_UNAVAILABLE);
   }
   const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (res.status === 401 && auth) token = null;
+  if (res.status === 401 && auth) {
+    // The kept token was revoked (or the courier restarted): log in again, once.
+    token = null;
+    if (!retried) return call(path, body, auth, true);
+  }
   if (!res.ok) {
     const message = typeof json.message === 'string' ? json.message : `HTTP ${res.status}`;
     throw new HttpError(502, `The courier refused the request: ${message}`);
