@@ -22,6 +22,8 @@ export interface SellerInfo {
   gstin: string;
   email: string;
   phone: string;
+  /** Days after delivery a return may be started (docs/returns.md); 0 = no returns. */
+  returnWindowDays: number;
   grievanceOfficer: GrievanceOfficer;
 }
 

@@ -151,6 +151,8 @@ export interface TaxDocumentRow {
   totals: TaxTotals;
   /** Taxable value and tax per rate, for the return's rate-wise tables. */
   byRate: ({ ratePercent: number } & TaxTotals)[];
+  /** A partial credit note: the return it credits (docs/returns.md). */
+  returnNumber?: string;
 }
 
 export interface TaxReport {
@@ -254,7 +256,7 @@ export function taxReportCsv(report: TaxReport): string {
     const sign = d.kind === 'invoice' ? 1 : -1;
     for (const r of d.byRate) {
       rows.push([
-        d.kind === 'invoice' ? 'Invoice' : 'Credit note',
+        d.kind === 'invoice' ? 'Invoice' : d.returnNumber ? `Credit note (return ${d.returnNumber})` : 'Credit note',
         d.number,
         day.format(new Date(d.issuedAt)),
         d.orderId,

@@ -30,6 +30,9 @@ export interface Product {
   stock: number;
   /** Where the bag was made (Legal Metrology: shown on the product page). */
   countryOfOrigin: string;
+  /** false: the product cannot be returned (docs/returns.md), shown before purchase with the reason; absent = returnable. */
+  returnable?: false;
+  nonReturnableReason?: string;
   /** The first of `images` (or empty), kept for every reader that shows one picture. */
   image: ProductImage;
   /** The gallery, in display order: at most MAX_PRODUCT_IMAGES (gallery.ts). */

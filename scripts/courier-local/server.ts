@@ -7,6 +7,7 @@
 //     needs `Authorization: Bearer <token>`);
 //   POST /v1/external/orders/create/adhoc → {order_id, shipment_id, status: 'NEW'} (the same
 //     order_id twice answers the first booking);
+//   POST /v1/external/orders/create/return → the same, for a return's reverse pickup (docs/returns.md);
 //   POST /v1/external/courier/assign/awb {shipment_id} → {awb_assign_status: 1, response: {data: {awb_code, courier_name}}};
 //   POST /v1/external/courier/generate/pickup and /generate/label;
 //   POST /v1/external/ndr/:awb/action {action: 're-attempt' | 'return', deferred_date?, comments};
@@ -220,6 +221,35 @@ export function startCourierLocal(options: CourierLocalOptions = {}): Promise<Co
     }
     if (!authorized) {
       json(res, 401, { message: 'Token has expired', status_code: 401 });
+      return;
+    }
+    if (path === '/v1/external/orders/create/return') {
+      // A return (reverse pickup): picked up at the shopper's address (pickup_*), delivered to the
+      // seller (shipping_*). Answered as an ad-hoc order; the AWB comes from assign/awb with is_return.
+      const orderId = String(body.order_id ?? '');
+      if (!orderId || !body.pickup_pincode || !Array.isArray(body.order_items)) {
+        json(res, 422, { message: 'order_id, pickup_pincode and order_items are required', status_code: 422 });
+        return;
+      }
+      const existing = byOrderId.get(orderId);
+      if (existing) {
+        const s = shipments.get(existing);
+        json(res, 200, { order_id: orderId, shipment_id: s?.shipmentId, status: 'RETURN PENDING', status_code: 21, awb_code: existing });
+        return;
+      }
+      const shipmentId = String(Date.now()).slice(-9) + String(Math.floor(Math.random() * 1000)).padStart(3, '0');
+      drafts.set(shipmentId, {
+        orderId,
+        body: {
+          ...body,
+          billing_customer_name: body.pickup_customer_name,
+          billing_last_name: body.pickup_last_name,
+          billing_city: body.pickup_city,
+          billing_pincode: body.pickup_pincode,
+          payment_method: 'Return',
+        },
+      });
+      json(res, 200, { order_id: orderId, shipment_id: shipmentId, status: 'RETURN PENDING', status_code: 21, awb_code: '' });
       return;
     }
     if (path === '/v1/external/orders/create/adhoc') {

@@ -10,6 +10,7 @@ import { describeDemotion } from './suites/demotion.ts';
 import { describeForbiddenWrites } from './suites/forbidden-writes.ts';
 import { describeOrderLists } from './suites/order-lists.ts';
 import { describeReviews } from './suites/reviews.ts';
+import { describeReturns } from './suites/returns.ts';
 import { describeSpaReads } from './suites/spa-reads.ts';
 
 let baseline: CoverageReport | undefined;
@@ -30,6 +31,7 @@ describe('firestore.rules', () => {
   describeSpaReads();
   describeDemotion();
   describeReviews();
+  describeReturns();
 });
 
 describe('rule coverage (runs last)', () => {

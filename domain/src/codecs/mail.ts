@@ -19,8 +19,24 @@ export const ORDER_MAIL_EVENTS = [
 export type OrderMailEvent = (typeof ORDER_MAIL_EVENTS)[number];
 /** Account messages (verify the email at signup, confirm a new address) and review messages (docs/reviews.md). */
 export const ACCOUNT_MAIL_KINDS = ['email_changed', 'verify_email', 'verify_new_email', 'review_request', 'review_decision'] as const;
-export const MAIL_KINDS = [...ORDER_MAIL_EVENTS.map((event) => `order_${event}` as const), ...ACCOUNT_MAIL_KINDS] as const;
-export type MailKind = `order_${OrderMailEvent}` | (typeof ACCOUNT_MAIL_KINDS)[number];
+/** A return's steps (docs/returns.md): `return_requested` … `return_rejected`, and `return_payout_paid`. */
+export const RETURN_MAIL_KINDS = [
+  'return_requested',
+  'return_approved',
+  'return_pickup_scheduled',
+  'return_picked_up',
+  'return_received',
+  'return_refunded',
+  'return_exchanged',
+  'return_rejected',
+  'return_payout_paid',
+] as const;
+export const MAIL_KINDS = [
+  ...ORDER_MAIL_EVENTS.map((event) => `order_${event}` as const),
+  ...ACCOUNT_MAIL_KINDS,
+  ...RETURN_MAIL_KINDS,
+] as const;
+export type MailKind = `order_${OrderMailEvent}` | (typeof ACCOUNT_MAIL_KINDS)[number] | (typeof RETURN_MAIL_KINDS)[number];
 
 export interface QueuedMail {
   to: string;

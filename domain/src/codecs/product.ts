@@ -36,6 +36,7 @@ export function productFromData(id: string, data: unknown, stocks?: ReadonlyMap<
     category: d.oneOf('category', CATEGORIES, 'luggage'),
     stock: totalStock(variants),
     countryOfOrigin: d.text('countryOfOrigin') || DEFAULT_COUNTRY_OF_ORIGIN,
+    ...(d.raw('returnable') === false ? { returnable: false as const, nonReturnableReason: d.text('nonReturnableReason') } : {}),
     image: images[0] ?? { url: '', hash: '' },
     images,
     ...productTaxFields(d),

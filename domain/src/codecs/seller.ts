@@ -1,6 +1,7 @@
 /** `settings/seller`: the seller printed on every tax invoice (docs/gst-invoices.md). */
 import { isIndianState } from '../india.js';
 import type { SellerSettings } from '../schemas/seller.js';
+import { DEFAULT_RETURN_WINDOW_DAYS } from '../returns/status.js';
 import { Fields } from './plain.js';
 
 /** The stored settings as the API answers them; null when never saved or when the address has no Indian state. */
@@ -17,6 +18,7 @@ export function sellerSettingsFromData(data: unknown): SellerSettings | null {
     invoicePrefix: d.text('invoicePrefix'),
     email: d.text('email'),
     phone: d.text('phone'),
+    returnWindowDays: d.number('returnWindowDays', DEFAULT_RETURN_WINDOW_DAYS),
     updatedAt: d.dateOrNull('updatedAt'),
   };
 }

@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { GSTIN_MESSAGES, gstinProblem } from '../gst.js';
 import { INDIAN_STATES, type IndianState } from '../india.js';
 import { INVOICE_PREFIX_PATTERN } from '../tax-documents.js';
-import { BODY_MESSAGE, LIMITS, matches, optionalTextField, textField, whenFieldsValid } from './common.js';
+import { DEFAULT_RETURN_WINDOW_DAYS } from '../returns/status.js';
+import { BODY_MESSAGE, LIMITS, matches, optionalField, optionalTextField, textField, wholeNumberField, whenFieldsValid } from './common.js';
 import { emailSchema } from './users.js';
 
 export const LEGAL_NAME_MAX = 120;
 export const INVOICE_PREFIX_MESSAGE = 'Invoice prefix must be 1 to 4 capital letters or digits';
+export const RETURN_WINDOW_MESSAGE = 'Return window must be a whole number of days from 0 to 90';
 export const SELLER_PHONE_MESSAGE = 'Enter a phone number: digits, spaces, +, - and brackets (8 to 20 characters)';
 
 /** Upper-cased with all white space taken out (GSTINs and prefixes are often pasted with spaces). */
@@ -68,6 +70,10 @@ export const sellerSettingsSchema = z
         tooLong: SELLER_PHONE_MESSAGE,
         rules: [matches(/^\+?[0-9 ()-]{8,20}$/, SELLER_PHONE_MESSAGE)],
       }),
+      /** Days after delivery a shopper may start a return; 0 = no returns (docs/returns.md). */
+      returnWindowDays: optionalField(wholeNumberField({ min: 0, max: 90, message: RETURN_WINDOW_MESSAGE })).transform(
+        (v) => v ?? DEFAULT_RETURN_WINDOW_DAYS,
+      ),
     },
     { error: BODY_MESSAGE },
   )
@@ -87,6 +93,8 @@ export interface SellerSettings {
   invoicePrefix: string;
   email: string;
   phone: string;
+  /** Days after delivery a shopper may start a return (default 7; 0 = no returns). */
+  returnWindowDays: number;
   updatedAt: string | null;
 }
 
@@ -104,4 +112,5 @@ export const DEMO_SELLER: SellerSettingsInput = {
   invoicePrefix: 'BS',
   email: 'support@bagshop.test',
   phone: '+91 22 4000 1234',
+  returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
 };

@@ -21,6 +21,7 @@ import { usersRouter } from './routes/users.js';
 import { adminDeliveryRouter, deliveryRouter } from './routes/delivery.js';
 import { adminGrievanceRouter, grievanceRouter, sellerRouter } from './routes/disclosures.js';
 import { fulfilmentOrderRouter, shippingRouter } from './routes/fulfilment.js';
+import { adminReturnsRouter, orderReturnsRouter } from './routes/returns.js';
 
 export function createApp(): Express {
   const app = express();
@@ -45,11 +46,13 @@ export function createApp(): Express {
   api.use('/cart', withMethodNotAllowed(cartRouter()));
   api.use('/order', withMethodNotAllowed(taxDocumentsRouter()));
   api.use('/order', withMethodNotAllowed(fulfilmentOrderRouter()));
+  api.use('/order', withMethodNotAllowed(orderReturnsRouter()));
   api.use('/order', withMethodNotAllowed(ordersRouter()));
   api.use('/shipping', withMethodNotAllowed(shippingRouter()));
   api.use('/payment', withMethodNotAllowed(paymentRouter()));
   api.use('/admin', withMethodNotAllowed(adminRouter()));
   api.use('/admin', withMethodNotAllowed(adminReviewsRouter()));
+  api.use('/admin', withMethodNotAllowed(adminReturnsRouter()));
   api.use('/delivery', withMethodNotAllowed(deliveryRouter()));
   api.use('/seller', withMethodNotAllowed(sellerRouter()));
   api.use('/grievance', withMethodNotAllowed(grievanceRouter()));

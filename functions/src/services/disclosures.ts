@@ -34,7 +34,15 @@ export async function sellerInfo(): Promise<SellerInfo> {
   const s = sellerSettingsFromData(plainData(seller?.data()));
   const officer = officerFrom(grievance?.data());
   if (!s || !s.legalName || !officer) throw new HttpError(503, SELLER_NOT_SET);
-  return { legalName: s.legalName, address: s.address, gstin: s.gstin, email: s.email, phone: s.phone, grievanceOfficer: officer };
+  return {
+    legalName: s.legalName,
+    address: s.address,
+    gstin: s.gstin,
+    email: s.email,
+    phone: s.phone,
+    returnWindowDays: s.returnWindowDays,
+    grievanceOfficer: officer,
+  };
 }
 
 export async function grievanceOfficer(): Promise<GrievanceOfficer> {

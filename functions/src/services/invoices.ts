@@ -17,6 +17,7 @@ import {
   financialYearStart,
   invoiceFromData,
   placeOfSupplyOf,
+  returnCreditNoteFromData,
   taxReport,
   totalsByRate,
   type CreditNote,
@@ -144,9 +145,16 @@ const orders = () => db.collection('orders');
 export async function monthlyTaxReport(month: string, range: { start: Date; end: Date }): Promise<TaxReport> {
   const start = Timestamp.fromDate(range.start);
   const end = Timestamp.fromDate(range.end);
-  const [invoiced, credited] = await Promise.all([
+  const [invoiced, credited, returned] = await Promise.all([
     orders().where('invoice.issuedAt', '>=', start).where('invoice.issuedAt', '<', end).select('invoice').get(),
     orders().where('creditNote.issuedAt', '>=', start).where('creditNote.issuedAt', '<', end).select('invoice', 'creditNote').get(),
+    // Partial credit notes of returns (docs/returns.md): on the return, with its lines.
+    db
+      .collection('returns')
+      .where('creditNote.issuedAt', '>=', start)
+      .where('creditNote.issuedAt', '<', end)
+      .select('orderId', 'creditNote')
+      .get(),
   ]);
   const rows: TaxDocumentRow[] = [];
   for (const doc of invoiced.docs) {
@@ -180,6 +188,29 @@ export async function monthlyTaxReport(month: string, range: { start: Date; end:
       intraState: invoice.intraState,
       totals: note.totals,
       byRate: totalsByRate(invoice.lines),
+    });
+  }
+  const returnOrders = returned.docs.length
+    ? await db.getAll(...[...new Set(returned.docs.map((d) => String(d.get('orderId'))))].map((id) => orders().doc(id)))
+    : [];
+  const invoiceOf = new Map(returnOrders.map((o) => [o.id, invoiceFromData(plainData(o.get('invoice')))]));
+  for (const doc of returned.docs) {
+    const orderId = String(doc.get('orderId'));
+    const invoice = invoiceOf.get(orderId);
+    const note = returnCreditNoteFromData(plainData(doc.get('creditNote')));
+    if (!invoice || !note) continue;
+    rows.push({
+      kind: 'credit-note',
+      number: note.number,
+      issuedAt: note.issuedAt,
+      orderId,
+      invoiceNumber: note.invoiceNumber,
+      buyerName: invoice.buyer.name,
+      placeOfSupply: invoice.placeOfSupply,
+      intraState: invoice.intraState,
+      totals: note.totals,
+      byRate: totalsByRate(note.lines),
+      returnNumber: doc.id,
     });
   }
   return taxReport(month, rows);

@@ -4,6 +4,7 @@
  * webhook trusts only a verified event, checks it against the order, and changes the
  * order's status only through the transition function.
  */
+import { returnIdOf, settleReturnRefund } from './returns/refunds.js';
 import { formatINR, salePrice, toPaise } from '@bagshop/domain';
 import { logger } from 'firebase-functions';
 import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
@@ -368,6 +369,11 @@ async function onRefund(tx: Transaction, snap: DocumentSnapshot, event: Stripe.E
     state = refund.status === 'succeeded' ? 'succeeded' : refund.status === 'failed' || refund.status === 'canceled' ? 'failed' : 'pending';
   }
   if (!paymentIntentId || state === 'pending') return { outcome: 'ignored' };
+  // A return's partial refund (docs/returns.md) settles the return, not the order's own refund.
+  const returnId = event.type === 'charge.refunded' ? null : returnIdOf((event.data.object as Stripe.Refund).metadata);
+  if (returnId) return settleReturnRefund(tx, snap, returnId, { id: refundId, succeeded: state === 'succeeded', provider: 'Stripe' });
+  // The charge fully refunded by returns' partial refunds is not a dashboard refund of the order.
+  if (event.type === 'charge.refunded' && Number(payment.refundedPaise ?? 0) > 0 && !payment.refund) return { outcome: 'ignored' };
 
   const settle = (r: StoredRefund | null | undefined, amount: number): StoredRefund => {
     const base = r ?? newRefund(amount, now);

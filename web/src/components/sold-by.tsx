@@ -1,4 +1,4 @@
-import type { SellerInfo } from '@bagshop/domain';
+import { returnPolicyLabel, type SellerInfo } from '@bagshop/domain';
 import { Anchor } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
@@ -42,6 +42,27 @@ export function SoldBy() {
         {seller ? (
           <Anchor component={Link} to="/seller" c="blue.8" inherit>
             {seller.legalName}
+          </Anchor>
+        ) : (
+          '…'
+        )}
+      </dd>
+    </div>
+  );
+}
+
+/** 'Returns: 7-day returns' (the seller's window, docs/returns.md), or why this product cannot be returned. */
+export function ReturnsTerm({ returnable = true, reason = '' }: { returnable?: boolean; reason?: string }) {
+  const seller = useSeller();
+  return (
+    <div>
+      <dt>Returns</dt>
+      <dd data-testid="return-policy">
+        {!returnable ? (
+          `Not returnable${reason ? `: ${reason}` : ''}`
+        ) : seller ? (
+          <Anchor component={Link} to="/returns" c="blue.8" inherit>
+            {returnPolicyLabel(seller.returnWindowDays ?? 7)}
           </Anchor>
         ) : (
           '…'

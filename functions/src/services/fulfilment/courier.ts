@@ -132,7 +132,7 @@ function apiBase(): string {
   return serverConfig().fulfilment.courier.apiBase ?? SHIPROCKET_API;
 }
 
-async function call(path: string, body: unknown, auth = true): Promise<Record<string, unknown>> {
+async function call(path: string, body: unknown, auth = true, retried = false): Promise<Record<string, unknown>> {
   const base = apiBase();
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (auth) headers.Authorization = `Bearer ${await login()}`;
@@ -143,7 +143,11 @@ async function call(path: string, body: unknown, auth = true): Promise<Record<st
     throw new HttpError(502, COURIER_UNAVAILABLE);
   }
   const json = (await res.json().catch(() => ({}))) as Record<string, unknown>;
-  if (res.status === 401 && auth) token = null;
+  if (res.status === 401 && auth) {
+    // The kept token was revoked (or the courier restarted): log in again, once.
+    token = null;
+    if (!retried) return call(path, body, auth, true);
+  }
   if (!res.ok) {
     const message = typeof json.message === 'string' ? json.message : `HTTP ${res.status}`;
     throw new HttpError(502, `The courier refused the request: ${message}`);
@@ -211,6 +215,66 @@ export async function bookWithShiprocket(input: BookingInput): Promise<Booking> 
     providerOrderId: text(created.order_id),
     providerShipmentId: shipmentId,
     courierLabelUrl: typeof label.label_url === 'string' ? label.label_url : null,
+  };
+}
+
+export interface ReturnPickupInput {
+  /** Shiprocket's order id for the return: the return's number. */
+  returnNumber: string;
+  placedAt: Date;
+  customer: { name: string; email: string; phone: string };
+  address: BookingInput['address'];
+  items: BookingInput['items'];
+  weightGrams: number;
+  dimensionsCm: BookingInput['dimensionsCm'];
+}
+
+/**
+ * A reverse pickup for a return (docs/returns.md): `orders/create/return` (picked up at the
+ * shopper's address, delivered to the seller's pickup location), then the AWB (`is_return: 1`)
+ * and the pickup.
+ */
+export async function bookReturnWithShiprocket(input: ReturnPickupInput): Promise<Booking> {
+  const name = input.customer.name.trim() || 'Customer';
+  const [first, ...rest] = name.split(/\s+/);
+  const subTotal = input.items.reduce((sum, i) => sum + i.sellingPrice * i.units, 0);
+  const created = await call('/v1/external/orders/create/return', {
+    order_id: input.returnNumber,
+    order_date: ymd(input.placedAt),
+    pickup_customer_name: first,
+    pickup_last_name: rest.join(' '),
+    pickup_address: input.address.street,
+    pickup_address_2: input.address.landmark,
+    pickup_city: input.address.city,
+    pickup_state: input.address.state,
+    pickup_country: input.address.country,
+    pickup_pincode: input.address.postalCode,
+    pickup_email: input.customer.email,
+    pickup_phone: input.customer.phone,
+    shipping_customer_name: 'Bagshop returns',
+    shipping_address: 'Primary',
+    order_items: input.items.map((i) => ({ name: i.name, sku: i.sku, units: i.units, selling_price: i.sellingPrice })),
+    payment_method: 'PREPAID',
+    sub_total: subTotal,
+    length: input.dimensionsCm.length,
+    breadth: input.dimensionsCm.breadth,
+    height: input.dimensionsCm.height,
+    weight: input.weightGrams / 1000,
+  });
+  const shipmentId = text(created.shipment_id);
+  if (!shipmentId) throw new HttpError(502, 'The courier did not create the return pickup');
+  const assigned = await call('/v1/external/courier/assign/awb', { shipment_id: shipmentId, is_return: 1 });
+  const data = ((assigned.response as Record<string, unknown> | undefined)?.data ?? {}) as Record<string, unknown>;
+  const awb = text(data.awb_code);
+  if (Number(assigned.awb_assign_status) !== 1 || !awb) throw new HttpError(502, 'The courier did not assign an AWB');
+  await call('/v1/external/courier/generate/pickup', { shipment_id: [shipmentId] });
+  return {
+    courier: text(data.courier_name) || 'Shiprocket',
+    awb,
+    trackingUrl: trackingUrlFor(awb),
+    providerOrderId: text(created.order_id),
+    providerShipmentId: shipmentId,
+    courierLabelUrl: null,
   };
 }
 

@@ -7,6 +7,7 @@
  * verifies X-Razorpay-Signature, records each X-Razorpay-Event-Id once, cross-checks amount,
  * currency and order, and confirms through the one transition function.
  */
+import { returnIdOf, settleReturnRefund } from '../returns/refunds.js';
 import { createHash } from 'node:crypto';
 import { formatINR } from '@bagshop/domain';
 import { logger } from 'firebase-functions';
@@ -231,6 +232,9 @@ async function onCaptured(tx: Transaction, snap: DocumentSnapshot, payment: Razo
 
 /** refund.processed / refund.failed: matched by our orderId note, else by the payment it refunds (a dashboard refund). */
 async function onRefund(tx: Transaction, snap: DocumentSnapshot, refund: RazorpayRefundEntity, processed: boolean): Promise<Outcome> {
+  // A return's partial refund (docs/returns.md) settles the return, not the order's own refund.
+  const returnId = returnIdOf(refund.notes);
+  if (returnId) return settleReturnRefund(tx, snap, returnId, { id: refund.id, succeeded: processed, provider: 'Razorpay' });
   const order = snap.data() ?? {};
   const payment = paymentOf(order);
   const now = Timestamp.now();

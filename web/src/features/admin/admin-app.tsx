@@ -11,6 +11,7 @@ import { DeliveryPage } from './components/delivery-page';
 import { OrdersPage } from './components/orders-page';
 import { ProductsPage } from './components/products-page';
 import { ReviewsPage } from './components/reviews-page';
+import { ReturnsPage } from './components/returns-page';
 import { SellerSettingsPage } from './components/seller-settings-page';
 import { TaxPage } from './components/tax-page';
 import { UsersPage } from './components/users-page';
@@ -40,6 +41,7 @@ export default function AdminApp() {
           <Route path="delivery" element={<DeliveryPage />} />
           <Route path="complaints" element={<ComplaintsPage />} />
           <Route path="reviews" element={<ReviewsPage />} />
+          <Route path="returns" element={<ReturnsPage />} />
           <Route path="tax" element={<TaxPage />} />
           <Route path="settings" element={<SellerSettingsPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -1,6 +1,7 @@
 import { AppShell, Burger, Group, NavLink, ScrollArea, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import {
+  IconArrowBackUp,
   IconBuildingStore,
   IconHome,
   IconLayoutDashboard,
@@ -26,6 +27,7 @@ const LINKS = [
   { to: '/admin/delivery', label: 'Delivery', icon: IconTruckDelivery, exact: true },
   { to: '/admin/complaints', label: 'Complaints', icon: IconMessageReport, exact: true },
   { to: '/admin/reviews', label: 'Reviews', icon: IconStar, exact: true },
+  { to: '/admin/returns', label: 'Returns', icon: IconArrowBackUp, exact: true },
   { to: '/admin/tax', label: 'Tax', icon: IconReceiptTax, exact: true },
   { to: '/admin/settings', label: 'Seller settings', icon: IconBuildingStore, exact: true },
 ] as const;

@@ -1,4 +1,5 @@
 import {
+  DEFAULT_RETURN_WINDOW_DAYS,
   financialYearLabel,
   financialYearStart,
   GST_STATE_CODES,
@@ -25,6 +26,7 @@ const EMPTY: SellerSettingsInput = {
   invoicePrefix: '',
   email: '',
   phone: '',
+  returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
 };
 
 function formValues(s: SellerSettings | null | undefined): SellerSettingsInput {
@@ -36,6 +38,7 @@ function formValues(s: SellerSettings | null | undefined): SellerSettingsInput {
     invoicePrefix: s.invoicePrefix,
     email: s.email,
     phone: s.phone,
+    returnWindowDays: s.returnWindowDays,
   };
 }
 
@@ -124,6 +127,12 @@ function SellerForm({ settings }: { settings: SellerSettings | null }) {
             />
             <TextInput label="Email" withAsterisk type="email" autoComplete="email" {...form.getInputProps('email')} />
             <TextInput label="Phone" withAsterisk type="tel" autoComplete="tel" {...form.getInputProps('phone')} />
+            <TextInput
+              label="Return window (days)"
+              description="Days after delivery a shopper may start a return or exchange; 0 = no returns"
+              inputMode="numeric"
+              {...form.getInputProps('returnWindowDays')}
+            />
           </SimpleGrid>
         </Card>
 

@@ -14,7 +14,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router-dom';
 import { NotFoundPage } from '../../../components/not-found-page';
 import { DeliveryCheck } from '../../../components/delivery-check';
-import { SoldBy } from '../../../components/sold-by';
+import { ReturnsTerm, SoldBy } from '../../../components/sold-by';
 import { useProduct } from '../api/get-products';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { stockNote } from '../lib/badges';
@@ -219,6 +219,7 @@ function ProductDetail({ product }: { product: Product }) {
                 <dd data-testid="country-of-origin">{product.countryOfOrigin}</dd>
               </div>
               <SoldBy />
+              <ReturnsTerm returnable={product.returnable !== false} reason={product.nonReturnableReason ?? ''} />
             </Stack>
             <Stack gap={4} mt="md">
               <Title order={2} fz="lg">

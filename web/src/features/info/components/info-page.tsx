@@ -1,8 +1,10 @@
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
+import { DEFAULT_RETURN_WINDOW_DAYS } from '@bagshop/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ShippingZones } from '../../../components/shipping-zones';
 import { SellerContact } from '../../../components/seller-contact';
+import { useSeller } from '../../../components/sold-by';
 
 export type InfoTopic = 'shipping' | 'returns' | 'refunds' | 'cancellation' | 'warranty' | 'contact';
 
@@ -18,7 +20,8 @@ interface Info {
 }
 
 // Brief, real content, consistent with the promises on the home page (docs/spec.md §1, §9).
-export const INFO: Record<InfoTopic, Info> = {
+// The return window comes from the seller settings (`returnWindowDays`, docs/returns.md).
+export const infoFor = (days: number): Record<InfoTopic, Info> => ({
   shipping: {
     title: 'Shipping & Delivery',
     intro: 'Free shipping on all orders, to every PIN code in India.',
@@ -47,13 +50,19 @@ export const INFO: Record<InfoTopic, Info> = {
   },
   returns: {
     title: 'Returns Policy',
-    intro: 'Changed your mind? Return any unused bag within 7 days of delivery.',
+    intro:
+      days > 0
+        ? `Changed your mind? Return any unused bag within ${days} days of delivery.`
+        : 'This shop does not take returns of used or unwanted bags; a damaged or wrong bag is replaced (contact us).',
     sections: [
       {
         heading: 'What can be returned',
         body: (
           <List spacing={4}>
-            <List.Item>Any bag, within 7 days of delivery, unused, with its tags and original packaging.</List.Item>
+            <List.Item>
+              Any bag, within {days} days of delivery, unused, with its tags and original packaging, unless its page says it is not
+              returnable.
+            </List.Item>
             <List.Item>A bag that arrived damaged or is not what you ordered: tell us within 48 hours of delivery, with a photo.</List.Item>
           </List>
         ),
@@ -62,7 +71,12 @@ export const INFO: Record<InfoTopic, Info> = {
         heading: 'How to return',
         body: (
           <List spacing={4}>
-            <List.Item>Write to us with your order number; we arrange a free pickup from your delivery address.</List.Item>
+            <List.Item>
+              Open the order in My Orders and choose <b>Return or exchange</b> beside the bag: pick how many, the reason (a damaged or wrong
+              bag needs a photo), and a refund or another size or colour at the same price. We arrange a free pickup from your delivery
+              address.
+            </List.Item>
+            <List.Item>Paid cash on delivery? Give a UPI id or a bank account (with its IFSC) for the refund.</List.Item>
             <List.Item>
               Once the bag reaches our warehouse and passes a check, the refund starts (see the{' '}
               <Anchor component={Link} to="/refunds" c="blue.8">
@@ -115,7 +129,7 @@ export const INFO: Record<InfoTopic, Info> = {
               ; nothing is charged, and anything paid online is refunded in full.
             </List.Item>
             <List.Item>Once it is confirmed, write to us and we cancel it until it is shipped.</List.Item>
-            <List.Item>Once it is shipped, refuse the parcel or return the bag within 7 days of delivery.</List.Item>
+            <List.Item>Once it is shipped, refuse the parcel or return the bag within {days} days of delivery.</List.Item>
           </List>
         ),
       },
@@ -173,10 +187,11 @@ export const INFO: Record<InfoTopic, Info> = {
       },
     ],
   },
-};
+});
 
 export function InfoPage({ topic }: { topic: InfoTopic }) {
-  const info = INFO[topic];
+  const seller = useSeller();
+  const info = infoFor(seller?.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS)[topic];
   return (
     <Container size="md" py={{ base: 'xl', md: 56 }}>
       <Stack gap="lg">

@@ -37,6 +37,7 @@ import { cancelOrder } from '../../../lib/cancel-order';
 import { useLiveOrder } from '../use-live-orders';
 import { PaymentPanel } from './payment-panel';
 import { FulfilmentPanel } from './fulfilment-panel';
+import { ReturnsPanel } from './returns-panel';
 import { StatusBadge } from '../../../components/status-badge';
 
 function dateTime(iso: string): string {
@@ -85,6 +86,7 @@ function OrderDetail({ order }: { order: Order }) {
       </Group>
 
       <FulfilmentPanel order={order} />
+      <ReturnsPanel order={order} />
 
       <Grid gap="md">
         <Grid.Col span={{ base: 12, md: 8 }}>

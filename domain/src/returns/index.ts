@@ -1,0 +1,3 @@
+export * from './paid.js';
+export * from './status.js';
+export * from './credit-note.js';

@@ -1,0 +1,280 @@
+/**
+ * A shopper starts a return or an exchange (docs/returns.md): POST /api/order/{id}/returns.
+ * One transaction reads the order, the seller's return window, the products of the lines, the
+ * year's return counter and the photos' documents, checks every rule, then writes the return,
+ * the units it claims on the order (`returnUnits`), the counter and the mail. Two identical
+ * requests at once both write the order document, so Firestore runs them one after the other:
+ * the second finds the units claimed (400) and only one return exists.
+ */
+import {
+  DEFAULT_RETURN_WINDOW_DAYS,
+  PHOTO_REASONS,
+  RETURN_MESSAGES,
+  formatDateIN,
+  returnDaysLeft,
+  returnNumber,
+  returnWindowEnd,
+  returnedLinePaidPaise,
+  salePrice,
+  variantLabel,
+  type CreateReturnInput,
+  type ProductOption,
+  type ReturnJson,
+} from '@bagshop/domain';
+import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { HttpError, badRequest, notFound } from '../../lib/errors.js';
+import { products } from '../catalog.js';
+import { productImages, imageStored } from '../images/image-store.js';
+import type { ProcessedImage } from '../images/process-image.js';
+import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor, type StoredOrder } from '../order-store.js';
+import { queueMail } from '../mail.js';
+import { sellerRef } from '../seller.js';
+import { refundToLabel, returnMail } from './mails.js';
+import { deliveredAtOf, orderLines, returnCounter, returnUnitsOf, returnsCollection, toReturn, type OrderLine } from './store.js';
+
+const MAX_STORED_PHOTO_BYTES = 900_000;
+
+function fieldError(field: string, message: string): HttpError {
+  return badRequest(message, [{ field, message }]);
+}
+
+/** The seller's return window in days (settings/seller `returnWindowDays`, default 7). */
+export function windowDaysOf(seller: FirebaseFirestore.DocumentData | undefined): number {
+  const days = seller?.returnWindowDays;
+  return typeof days === 'number' && Number.isInteger(days) && days >= 0 ? days : DEFAULT_RETURN_WINDOW_DAYS;
+}
+
+interface StoredVariant {
+  _id?: unknown;
+  sku?: unknown;
+  options?: Record<string, string>;
+  price?: unknown;
+  discount?: unknown;
+  dimensionsCm?: { length: number; width: number; height: number };
+}
+
+/** The line of the product document that describes a variant (the product itself for one without variants). */
+function variantOf(product: FirebaseFirestore.DocumentData, variantId: string, productId: string): StoredVariant | null {
+  const variants = Array.isArray(product.variants) ? (product.variants as StoredVariant[]) : [];
+  const found = variants.find((v) => String(v._id ?? '') === variantId);
+  if (found) return found;
+  if (variants.length === 0 && variantId === productId)
+    return { _id: productId, options: {}, price: product.price, discount: product.discount };
+  return null;
+}
+
+async function preparePhotos(tx: Transaction, photos: ProcessedImage[]) {
+  const writes: (() => void)[] = [];
+  const refs: { url: string; hash: string }[] = [];
+  for (const photo of photos) {
+    if (photo.bytes.byteLength > MAX_STORED_PHOTO_BYTES)
+      throw new HttpError(413, 'Photo is too detailed to store; please upload a simpler or smaller picture');
+    const ref = productImages().doc(photo.sha256);
+    if (!(await tx.get(ref)).exists) {
+      writes.push(() =>
+        tx.set(ref, {
+          bytes: photo.bytes,
+          contentType: photo.contentType,
+          width: photo.width,
+          height: photo.height,
+          createdAt: FieldValue.serverTimestamp(),
+        }),
+      );
+    }
+    if (!refs.some((r) => r.hash === photo.sha256)) refs.push({ url: `/api/images/${photo.sha256}`, hash: photo.sha256 });
+  }
+  return { refs, apply: () => writes.forEach((w) => w()), hashes: photos.map((p) => p.sha256) };
+}
+
+export async function createReturn(
+  actor: Actor,
+  orderId: string,
+  input: CreateReturnInput,
+  photos: { count: number; load: () => Promise<ProcessedImage[]> },
+  clock: Date = new Date(),
+): Promise<ReturnJson> {
+  if (PHOTO_REASONS.includes(input.reason) && photos.count === 0) throw fieldError('photos', RETURN_MESSAGES.photosRequired);
+  if (input.resolution === 'exchange' && !input.exchangeVariantId)
+    throw fieldError('exchangeVariantId', RETURN_MESSAGES.exchangeNeedsVariant);
+  if (input.resolution === 'exchange' && input.lines.length !== 1) throw fieldError('lines', RETURN_MESSAGES.exchangeOneLine);
+  const seenLines = new Set<string>();
+  for (const l of input.lines) {
+    if (seenLines.has(l.lineId)) throw fieldError('lines', `Line ${l.lineId} is listed twice`);
+    seenLines.add(l.lineId);
+  }
+  const processed = photos.count > 0 ? await photos.load() : [];
+  const orderRef = orders().doc(orderId);
+  const year = clock.getUTCFullYear();
+  const now = Timestamp.fromDate(clock);
+
+  const { id, mailOrder } = await runOrderTransaction(async (tx) => {
+    const snap = await tx.get(orderRef);
+    if (!snap.exists || snap.get('userId') !== actor.uid) throw notFound(ORDER_NOT_FOUND);
+    const order = snap.data() as StoredOrder;
+    const lines = orderLines(order);
+    // Which lines, before reading their products.
+    const chosen: { line: OrderLine; quantity: number }[] = input.lines.map((l) => {
+      const line = lines.find((x) => x.lineId === l.lineId) ?? lines.find((x) => x.productId === l.lineId);
+      if (!line) throw fieldError('lines', RETURN_MESSAGES.lineNotOnOrder(l.lineId));
+      return { line, quantity: l.quantity };
+    });
+    const productIds = [...new Set(chosen.map((c) => c.line.productId))];
+    const [sellerSnap, counterSnap, ...productSnaps] = await tx.getAll(
+      sellerRef(),
+      returnCounter(year),
+      ...productIds.map((p) => products().doc(p)),
+    );
+    const pictures = await preparePhotos(tx, processed);
+
+    if (order.status !== 'completed') throw badRequest(RETURN_MESSAGES.notCompleted);
+    const days = windowDaysOf(sellerSnap?.data());
+    if (days === 0) throw badRequest(RETURN_MESSAGES.windowOff);
+    const deliveredAt = deliveredAtOf(order);
+    const end = deliveredAt ? returnWindowEnd(deliveredAt, days) : null;
+    if (!deliveredAt || !end || returnDaysLeft(deliveredAt, days, clock) === 0)
+      throw badRequest(RETURN_MESSAGES.windowEnded(days, end ? formatDateIN(end.toISOString()) : 'delivery'));
+
+    const productById = new Map(productSnaps.map((s) => [s.id, s]));
+    const claimed = { ...returnUnitsOf(order) };
+    const returnLines = chosen.map(({ line, quantity }) => {
+      const product = productById.get(line.productId);
+      if (product?.exists && product.get('returnable') === false)
+        throw fieldError('lines', RETURN_MESSAGES.nonReturnable(line.name, String(product.get('nonReturnableReason') ?? '')));
+      const already = Number(claimed[line.lineId] ?? 0);
+      const left = line.quantity - already;
+      if (left <= 0) throw fieldError('lines', RETURN_MESSAGES.alreadyReturned(line.name));
+      if (quantity > left) throw fieldError('lines', RETURN_MESSAGES.tooMany(line.name, left));
+      claimed[line.lineId] = already + quantity;
+      return {
+        lineId: line.lineId,
+        lineIndex: line.index,
+        productId: line.productId,
+        variantId: line.variantId,
+        sku: line.sku,
+        name: line.name,
+        variantLabel: line.variantLabel,
+        quantity,
+        alreadyReturned: already,
+        refundPaise: returnedLinePaidPaise(line.raw, quantity, already),
+      };
+    });
+
+    let exchange: Record<string, unknown> | null = null;
+    if (input.resolution === 'exchange') {
+      const { line } = chosen[0] as { line: OrderLine };
+      const product = productById.get(line.productId);
+      const target = product?.exists ? variantOf(product.data() ?? {}, input.exchangeVariantId ?? '', line.productId) : null;
+      if (!product?.exists || !target) throw fieldError('exchangeVariantId', RETURN_MESSAGES.exchangeNeedsVariant);
+      if (String(target._id) === line.variantId) throw fieldError('exchangeVariantId', RETURN_MESSAGES.exchangeSameVariant);
+      const sale = salePrice(Number(target.price ?? 0), Number(target.discount ?? 0));
+      if (sale !== salePrice(line.price, line.discount)) throw fieldError('exchangeVariantId', RETURN_MESSAGES.exchangeSamePrice);
+      const options = (product.get('options') ?? []) as ProductOption[];
+      exchange = {
+        variantId: String(target._id),
+        sku: String(target.sku ?? ''),
+        variantLabel: variantLabel(options, {
+          options: target.options ?? {},
+          ...(target.dimensionsCm ? { dimensionsCm: target.dimensionsCm } : {}),
+        }),
+        options: target.options ?? {},
+        heldAt: null,
+        releasedAt: null,
+        shipmentId: null,
+        awb: null,
+      };
+    }
+
+    const cod = order.paymentMethod === 'COD';
+    if (cod && input.resolution === 'refund' && !input.refundTo) throw fieldError('refundTo', RETURN_MESSAGES.refundToNeeded);
+
+    const sequence = Number(counterSnap?.get('last') ?? 0) + 1;
+    const number = returnNumber(year, sequence);
+    const refundPaise = input.resolution === 'refund' ? returnLines.reduce((s, l) => s + l.refundPaise, 0) : 0;
+    const doc = {
+      number,
+      orderId,
+      userId: actor.uid,
+      status: 'requested',
+      lines: returnLines,
+      reason: input.reason,
+      comment: input.comment,
+      resolution: input.resolution,
+      paymentMethod: cod ? 'COD' : 'ONLINE',
+      refundPaise,
+      refundTo: cod && input.resolution === 'refund' ? (input.refundTo ?? null) : null,
+      photos: pictures.refs,
+      exchange,
+      pickup: null,
+      qualityCheck: null,
+      stockRestockedAt: null,
+      refund: null,
+      payout: null,
+      creditNote: null,
+      rejectionReason: '',
+      history: [{ status: 'requested', at: now, by: actor.uid, note: input.comment }],
+      createdAt: now,
+      updatedAt: now,
+    };
+    pictures.apply();
+    for (const hash of pictures.hashes) imageStored(hash);
+    tx.set(counterRef(year), { last: sequence, updatedAt: now }, { merge: true });
+    tx.create(returnsCollection().doc(number), doc);
+    tx.update(orderRef, { returnUnits: claimed, returnNumbers: FieldValue.arrayUnion(number), updatedAt: now });
+    queueMail(
+      tx,
+      returnMail(
+        'requested',
+        {
+          number,
+          orderId,
+          resolution: input.resolution,
+          refundPaise,
+          paymentMethod: doc.paymentMethod,
+          refundToLabel: refundToLabel(doc.refundTo),
+        },
+        order,
+      ),
+    );
+    return { id: number, mailOrder: order };
+  });
+  void mailOrder;
+  return toReturn(await returnsCollection().doc(id).get());
+}
+
+const counterRef = returnCounter;
+
+/** GET /api/order/{id}/returns: the order's returns (newest first), its window and what each line may still return. */
+export async function orderReturns(actor: Actor, orderId: string, clock: Date = new Date()) {
+  const snap = await orders().doc(orderId).get();
+  if (!snap.exists || (actor.role !== 'admin' && snap.get('userId') !== actor.uid)) throw notFound(ORDER_NOT_FOUND);
+  const order = snap.data() as StoredOrder;
+  const lines = orderLines(order);
+  const productIds = [...new Set(lines.map((l) => l.productId).filter(Boolean))];
+  const [sellerSnap, ...productSnaps] = await orders().firestore.getAll(sellerRef(), ...productIds.map((p) => products().doc(p)));
+  const days = windowDaysOf(sellerSnap?.data());
+  const deliveredAt = order.status === 'completed' ? deliveredAtOf(order) : null;
+  const end = deliveredAt ? returnWindowEnd(deliveredAt, days) : null;
+  const daysLeft = deliveredAt ? returnDaysLeft(deliveredAt, days, clock) : 0;
+  const productById = new Map(productSnaps.map((s) => [s.id, s]));
+  const claimed = returnUnitsOf(order);
+  const list = await returnsCollection().where('orderId', '==', orderId).get();
+  const returns = list.docs.map(toReturn).sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  return {
+    window: { days, deliveredAt: deliveredAt?.toISOString() ?? null, endsAt: end?.toISOString() ?? null, daysLeft },
+    lines: lines.map((l) => {
+      const product = productById.get(l.productId);
+      const returnable = !(product?.exists && product.get('returnable') === false);
+      return {
+        lineId: l.lineId,
+        name: l.name,
+        variantLabel: l.variantLabel,
+        quantity: l.quantity,
+        returnedUnits: Number(claimed[l.lineId] ?? 0),
+        returnable,
+        nonReturnableReason: returnable ? '' : String(product?.get('nonReturnableReason') ?? ''),
+        canReturn: returnable && daysLeft > 0 && l.quantity - Number(claimed[l.lineId] ?? 0) > 0,
+      };
+    }),
+    returns,
+  };
+}

@@ -1,0 +1,119 @@
+/**
+ * A return's refund at the payment provider (docs/returns.md, "Money"): part of the order's
+ * payment, with the idempotency key `refund-<return number>` (Stripe's Idempotency-Key,
+ * Razorpay's receipt), and `returnId` in the refund's metadata / notes so its webhooks come
+ * back to the return rather than to the order's own (whole-order) refund.
+ */
+import { logger } from 'firebase-functions';
+import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import type { PaymentProviderName } from '../../config.js';
+import { razorpay, razorpayErrorOf } from '../../lib/razorpay.js';
+import { stripe } from '../../lib/stripe.js';
+import { orders, runOrderTransaction, withAttention } from '../order-store.js';
+import { returnsCollection } from './store.js';
+
+export interface ReturnRefundRequest {
+  provider: PaymentProviderName;
+  orderId: string;
+  returnNumber: string;
+  paymentId: string;
+  amountPaise: number;
+  key: string;
+}
+
+/** Sends the refund; stores the provider's refund id. A failure is flagged on the order for the admin. */
+export async function sendReturnRefund(r: ReturnRefundRequest): Promise<void> {
+  let refund: { id: string; status: string };
+  try {
+    if (r.provider === 'razorpay') {
+      const client = await razorpay();
+      const made = await client.payments.refund(r.paymentId, {
+        amount: r.amountPaise,
+        speed: 'normal',
+        receipt: r.key.slice(0, 40),
+        notes: { orderId: r.orderId, returnId: r.returnNumber },
+      });
+      refund = { id: made.id, status: String(made.status) };
+    } else {
+      const client = await stripe();
+      const made = await client.refunds.create(
+        {
+          payment_intent: r.paymentId,
+          amount: r.amountPaise,
+          reason: 'requested_by_customer',
+          metadata: { orderId: r.orderId, returnId: r.returnNumber },
+        },
+        { idempotencyKey: r.key },
+      );
+      refund = { id: made.id, status: String(made.status) };
+    }
+  } catch (error) {
+    const message = error instanceof Error ? error.message : (razorpayErrorOf(error)?.description ?? String(error));
+    logger.error('return_refund_failed', { ...r, error: message });
+    await runOrderTransaction(async (tx) => {
+      const ref = orders().doc(r.orderId);
+      const snap = await tx.get(ref);
+      if (!snap.exists) return;
+      tx.update(ref, {
+        attention: withAttention(snap.data() ?? {}, {
+          code: 'refund_not_sent',
+          message: `The refund of return ${r.returnNumber} could not be sent (${message}); send it again from the return`,
+          at: Timestamp.now(),
+        }),
+      });
+    }).catch(() => undefined);
+    return;
+  }
+  logger.info('return_refund_created', { orderId: r.orderId, returnNumber: r.returnNumber, refundId: refund.id, status: refund.status });
+  await runOrderTransaction(async (tx) => {
+    const ref = returnsCollection().doc(r.returnNumber);
+    const snap = await tx.get(ref);
+    if (!snap.exists) return;
+    const current = snap.get('refund') as Record<string, unknown> | null;
+    if (!current) return;
+    const patch: Record<string, unknown> = { 'refund.id': current.id ?? refund.id };
+    if (current.status === 'pending' && (refund.status === 'failed' || refund.status === 'canceled')) patch['refund.status'] = 'failed';
+    tx.update(ref, patch);
+  });
+}
+
+/** The return a refund event is about (`returnId` in Stripe's metadata or Razorpay's notes). */
+export function returnIdOf(meta: unknown): string | null {
+  if (!meta || typeof meta !== 'object') return null;
+  const id = (meta as Record<string, unknown>).returnId;
+  return typeof id === 'string' && /^RET-\d{4}-\d{5}$/.test(id) ? id : null;
+}
+
+/**
+ * Inside the webhook's transaction (after it read the order): the provider's word on a return's
+ * refund. Succeeded → the return's refund is settled and the shopper mailed; failed → flagged.
+ */
+export async function settleReturnRefund(
+  tx: Transaction,
+  orderSnap: DocumentSnapshot,
+  returnNumber: string,
+  refund: { id: string | null; succeeded: boolean; provider: string },
+): Promise<{ outcome: string }> {
+  const ref = returnsCollection().doc(returnNumber);
+  const snap = await tx.get(ref);
+  const current = snap.exists ? (snap.get('refund') as Record<string, unknown> | null) : null;
+  if (!current || snap.get('orderId') !== orderSnap.id) return { outcome: 'ignored' };
+  if (current.status === 'succeeded') return { outcome: 'already_refunded' };
+  const now = Timestamp.now();
+  tx.update(ref, {
+    'refund.id': current.id ?? refund.id,
+    'refund.status': refund.succeeded ? 'succeeded' : 'failed',
+    'refund.refundedAt': refund.succeeded ? now : null,
+    updatedAt: now,
+  });
+  if (!refund.succeeded) {
+    tx.update(orderSnap.ref, {
+      attention: withAttention(orderSnap.data() ?? {}, {
+        code: 'refund_failed',
+        message: `${refund.provider} could not refund return ${returnNumber}: refund it by hand`,
+        at: now,
+      }),
+    });
+  }
+  return { outcome: refund.succeeded ? 'return_refunded' : 'return_refund_failed' };
+}
