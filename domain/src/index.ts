@@ -52,3 +52,6 @@ export * from './reviews/types.js';
 export * from './schemas/reviews.js';
 export * from './codecs/review.js';
 export * from './reviews/seo.js';
+export * from './offers.js';
+export * from './schemas/offers.js';
+export * from './codecs/offer.js';
