@@ -192,7 +192,9 @@ describe('priceWithOffers: code, automatic offers, combinable', () => {
   it('a code alone; lines add up to the discount', () => {
     const p = priceWithOffers(cart, offer(), [prepaid], ctx());
     expect(p.subtotalPaise).toBe(799700);
-    expect(p.discounts).toEqual([{ offerId: 'o1', code: 'WELCOME10', title: 'Welcome: 10 % off', amountPaise: 79900 }]);
+    expect(p.discounts).toEqual([
+      { offerId: 'o1', code: 'WELCOME10', title: 'Welcome: 10 % off', amountPaise: 79900, endsAt: '2026-12-31T18:29:59.999Z' },
+    ]);
     expect(p.lineDiscountsPaise.reduce((a, b) => a + b, 0)).toBe(79900);
     expect(p.totalPaise).toBe(799700 - 79900);
   });

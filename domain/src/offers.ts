@@ -186,6 +186,8 @@ export interface AppliedDiscount {
   code?: string;
   title: string;
   amountPaise: number;
+  /** The offer's real end (ISO), shown as it is: no countdowns (docs/offers.md, "Honest display"). */
+  endsAt: string;
 }
 
 export interface PricedOffers {
@@ -227,7 +229,13 @@ export function priceWithOffers(
       lineDiscounts[lineIndex] = (lineDiscounts[lineIndex] as number) + (shares[k] as number);
     });
     applied.push(offer);
-    discounts.push({ offerId: offer._id, ...(offer.code ? { code: offer.code } : {}), title: offer.title, amountPaise: amount });
+    discounts.push({
+      offerId: offer._id,
+      ...(offer.code ? { code: offer.code } : {}),
+      title: offer.title,
+      amountPaise: amount,
+      endsAt: offer.endsAt,
+    });
   };
   if (codeOffer && offerProblem(codeOffer, lines, ctx) === null) apply(codeOffer);
   const candidates = automatic

@@ -49,8 +49,8 @@ export interface PreparedOrderOffers {
 }
 
 /**
- * Reads the shopper's code (cart orders only: Buy Now takes the automatic offers) and the
- * automatic offers, checks them, and prices the lines. A code whose rules no longer hold
+ * Reads the shopper's code and the automatic offers (cart orders only: a Buy Now order takes
+ * no offers, as the cart's pricing is not what it orders), checks them, and prices the lines. A code whose rules no longer hold
  * refuses the order (400/409 with its message): the shopper sees why and nothing is taken.
  */
 export async function prepareOrderOffers(
@@ -59,10 +59,16 @@ export async function prepareOrderOffers(
   lines: readonly PricingLine[],
   paymentMethod: PaymentMethod,
   now: Date,
-  withCode: boolean,
+  withOffers: boolean,
 ): Promise<PreparedOrderOffers> {
-  const couponSnap = withCode ? await tx.get(cartCouponRef(uid)) : null;
-  const code = couponSnap?.exists && typeof couponSnap.get('code') === 'string' ? String(couponSnap.get('code')) : null;
+  if (!withOffers)
+    return {
+      priced: priceWithOffers(lines, null, [], { now, paymentMethod, firstOrder: false, customerUses: {} }),
+      offers: [],
+      apply: () => undefined,
+    };
+  const couponSnap = await tx.get(cartCouponRef(uid));
+  const code = couponSnap.exists && typeof couponSnap.get('code') === 'string' ? String(couponSnap.get('code')) : null;
   const codeOffer = code ? await readOfferByCode(code, tx) : null;
   if (code && !codeOffer) throw new HttpError(400, OFFER_MESSAGES.unknown);
   const automatic = await readAutomaticOffers(now, tx);
@@ -100,7 +106,7 @@ export async function prepareOrderOffers(
         });
         tx.set(offerUseRef(d.offerId, uid), { offerId: d.offerId, uid, count: (customerUses[d.offerId] ?? 0) + 1, updatedAt: now });
       }
-      if (couponSnap?.exists) tx.delete(cartCouponRef(uid));
+      if (couponSnap.exists) tx.delete(cartCouponRef(uid));
     },
   };
 }
