@@ -44,7 +44,7 @@ import { orderFromWrite, toOrder } from './orders-format.js';
 import { clearOrderedLines } from './stock.js';
 import { checkHoldingCaps } from './fulfilment/caps.js';
 import { codConfirmToken, codFieldsFor, refuseUnconfirmedCod } from './fulfilment/cod.js';
-import { prepareOrderOffers } from './offers/order.js';
+import { automaticOfferIds, prepareOrderOffers } from './offers/order.js';
 import { pricingLine } from './offers/store.js';
 
 // Kept here too for code that imported them from this module before they moved.
@@ -105,6 +105,8 @@ export async function placeOrder(
   const user = verifiedPhone ? { ...profile, phone: verifiedPhone } : profile;
   const buyNow = input.productId !== undefined;
   const orderRef = orders().doc();
+  // The automatic offers' ids (docs/offers.md), read before the transaction: a query in it would lock every offer.
+  const automaticIds = buyNow ? [] : await automaticOfferIds(new Date());
 
   const data = await runOrderTransaction(async (tx) => {
     let wanted: WantedLine[];
@@ -218,6 +220,7 @@ export async function placeOrder(
       input.paymentMethod,
       now.toDate(),
       !buyNow,
+      automaticIds,
     );
     const offerDiscountPaise = offerPlan.priced.discounts.reduce((sum, d) => sum + d.amountPaise, 0);
     // Offer discounts are whole rupees (decision 0027), so the total stays whole rupees.

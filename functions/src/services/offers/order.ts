@@ -27,6 +27,7 @@ import {
   readAutomaticOffers,
   readCustomerUses,
   readOfferByCode,
+  rereadOffers,
 } from './store.js';
 
 /** The parts of order-transition.ts's TransitionEffect this uses (structural: no import cycle). */
@@ -53,6 +54,11 @@ export interface PreparedOrderOffers {
  * no offers, as the cart's pricing is not what it orders), checks them, and prices the lines. A code whose rules no longer hold
  * refuses the order (400/409 with its message): the shopper sees why and nothing is taken.
  */
+/** The ids of the automatic offers now, read before the order's transaction (a query inside it would lock every offer). */
+export async function automaticOfferIds(now: Date): Promise<string[]> {
+  return (await readAutomaticOffers(now)).map((o) => o._id);
+}
+
 export async function prepareOrderOffers(
   tx: Transaction,
   uid: string,
@@ -60,6 +66,8 @@ export async function prepareOrderOffers(
   paymentMethod: PaymentMethod,
   now: Date,
   withOffers: boolean,
+  /** From `automaticOfferIds`, read before the transaction. */
+  automaticIds: readonly string[],
 ): Promise<PreparedOrderOffers> {
   if (!withOffers)
     return {
@@ -71,7 +79,7 @@ export async function prepareOrderOffers(
   const code = couponSnap.exists && typeof couponSnap.get('code') === 'string' ? String(couponSnap.get('code')) : null;
   const codeOffer = code ? await readOfferByCode(code, tx) : null;
   if (code && !codeOffer) throw new HttpError(400, OFFER_MESSAGES.unknown);
-  const automatic = await readAutomaticOffers(now, tx);
+  const automatic = await rereadOffers(tx, automaticIds, now);
   const all: Offer[] = codeOffer ? [codeOffer, ...automatic] : automatic;
   const [firstOrder, customerUses] = [
     await isFirstOrder(uid, tx),

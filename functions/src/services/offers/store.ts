@@ -19,12 +19,21 @@ export function offerOf(snap: DocumentSnapshot): Offer {
   return offerFromData(snap.id, plainDoc(snap));
 }
 
-/** Automatic offers that have not ended (a read in `tx` when given). */
-export async function readAutomaticOffers(now: Date, tx?: Transaction): Promise<Offer[]> {
+/** Automatic offers that have not ended (outside any transaction: a query in a transaction locks the whole collection). */
+export async function readAutomaticOffers(now: Date): Promise<Offer[]> {
   // Few automatic offers exist at a time: one equality filter, no composite index; the ended ones are left out here.
-  const q = offersCol().where('automatic', '==', true);
-  const snap = tx ? await tx.get(q) : await q.get();
+  const snap = await offersCol().where('automatic', '==', true).get();
   return snap.docs.map(offerOf).filter((o) => new Date(o.endsAt).getTime() > now.getTime());
+}
+
+/** The same offers read again in `tx` (documents only, so only they are locked), still automatic and not ended. */
+export async function rereadOffers(tx: Transaction, ids: readonly string[], now: Date): Promise<Offer[]> {
+  if (ids.length === 0) return [];
+  const snaps = await tx.getAll(...ids.map((id) => offersCol().doc(id)));
+  return snaps
+    .filter((s) => s.exists)
+    .map(offerOf)
+    .filter((o) => o.code === null && new Date(o.endsAt).getTime() > now.getTime());
 }
 
 /** The offer a code names, or null. */
