@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../categories.js';
 import { PAYMENT_METHODS } from '../order-status.js';
-import { BODY_MESSAGE, docIdSchema, optionalField, textField, matches, wholeNumberField } from './common.js';
+import { BODY_MESSAGE, docIdSchema, optionalField, textField, wholeNumberField } from './common.js';
 
 /**
  * The admin's offer (docs/offers.md): POST /api/admin/offers takes it whole; PATCH takes any
