@@ -256,7 +256,8 @@ describe('usage limits under a rush', () => {
     ).toBe(true);
     expect(won).toHaveLength(5);
     for (const w of won) expect(w.body.data).toMatchObject({ totalAmount: 800, offerDiscountPaise: 20000 });
-    for (const l of lost) expect(l.body.message).toBe('This code has been fully used');
+    // docs/decisions/0016: the emulator may still abort a contended transaction after the retries ("please try again", 409, nothing taken).
+    for (const l of lost) expect(l.body.message).toMatch(/^This code has been fully used$|Too many people are ordering this right now/);
     expect(await storedOffer(offer._id)).toMatchObject({ usedCount: 5, discountGivenPaise: 100000 });
     for (const [i, s] of shoppers.entries()) {
       const product = products[i]?._id ?? '';
@@ -270,7 +271,8 @@ describe('usage limits under a rush', () => {
     }
     const list = await api<Envelope<Offer[]>>('admin/offers', { token: adminUser.idToken });
     expect(list.body.data.find((o) => o._id === offer._id)).toMatchObject({ usedCount: 5, discountGivenPaise: 100000 });
-    console.log(`offer race: ${won.length} discounted, ${lost.length} answered 409 "${lost[0]?.body.message ?? ''}"`);
+    const fullyUsed = lost.filter((l) => l.body.message === 'This code has been fully used').length;
+    console.log(`offer race: ${won.length} discounted, ${fullyUsed} answered 409 'fully used', ${lost.length - fullyUsed} 409 'try again'`);
   }, 420_000);
 });
 
