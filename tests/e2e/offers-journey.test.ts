@@ -55,10 +55,10 @@ describe('offers journey in Chromium', () => {
       expect(await page.getByTestId('offer-discounts').count()).toBe(0);
 
       // A wrong code first, then WELCOME10 (10 % off a first order).
-      await page.getByLabel(label('Coupon code')).fill('NOSUCHCODE');
+      await page.getByRole('textbox', { name: 'Coupon code' }).fill('NOSUCHCODE');
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.getByText('This code is not valid').waitFor(WAIT);
-      await page.getByLabel(label('Coupon code')).fill('welcome10');
+      await page.getByRole('textbox', { name: 'Coupon code' }).fill('welcome10');
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.getByText('Code WELCOME10 applied').waitFor(WAIT);
       const discounts = page.getByTestId('offer-discounts');

@@ -68,7 +68,7 @@ export function CouponField({ pricing, onPricing }: CouponFieldProps) {
   return (
     <form
       noValidate
-      aria-label="Coupon code"
+      aria-label="Apply a coupon code"
       onSubmit={(event) => {
         event.preventDefault();
         void apply();
