@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { admin, api, createTestUser } from '../support/api';
 import { useBrowser, VIEWPORTS } from '../support/browser';
 import { addAddress, createProduct, setCart } from '../support/commerce';
-import { label, logIn, shootBoth, WAIT, waitForPath } from '../support/shopper-ui';
+import { logIn, shootBoth, WAIT, waitForPath } from '../support/shopper-ui';
 import { eventually, startTestCheckout } from '../support/stripe';
 
 async function choosePayOnline(page: Page) {
