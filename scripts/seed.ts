@@ -19,6 +19,7 @@ import { DEMO_PRODUCTS } from './seed/catalog.ts';
 import { demoVariants } from './seed/variants.ts';
 import { countryOfOrigin, seedSettings } from './seed/disclosures.ts';
 import { galleryImages } from './seed/gallery.ts';
+import { seedOffers } from './seed/offers.ts';
 import { emulatorEnv, PROJECT_ID } from './lib/env.ts';
 
 export const DEMO_ACCOUNTS = {
@@ -52,7 +53,13 @@ function adminApp() {
   return getApps()[0] ?? initializeApp({ projectId: PROJECT_ID });
 }
 
-export async function seed(options: { force?: boolean } = {}): Promise<{ products: number; skipped: boolean }> {
+export async function seed(
+  options: {
+    force?: boolean;
+    /** The automatic "pay online" demo offer (docs/offers.md); the test stages leave it out. */
+    automaticOffers?: boolean;
+  } = {},
+): Promise<{ products: number; skipped: boolean }> {
   const app = adminApp();
   const db = getFirestore(app);
   const auth = getAuth(app);
@@ -144,6 +151,7 @@ export async function seed(options: { force?: boolean } = {}): Promise<{ product
   }
 
   await seedSettings(db);
+  await seedOffers(db, { automatic: options.automaticOffers ?? true });
   await seedOrders(
     db,
     images.map((img) => ({ url: `/api/images/${img.sha256}`, hash: img.sha256 })),

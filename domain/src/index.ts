@@ -55,3 +55,6 @@ export * from './reviews/seo.js';
 export * from './returns/index.js';
 export * from './schemas/returns.js';
 export * from './codecs/return.js';
+export * from './offers.js';
+export * from './schemas/offers.js';
+export * from './codecs/offer.js';

@@ -31,6 +31,8 @@ export interface StoredOrderLine {
   quantity?: unknown;
   hsn?: unknown;
   gstRatePercent?: unknown;
+  /** The line's share of the order's offers, paise (docs/offers.md). */
+  offerDiscountPaise?: unknown;
 }
 
 export interface StoredAddress {
@@ -60,6 +62,11 @@ export function placeOfSupplyOf(address: StoredAddress): { state: string; stateC
   return state ? { state, stateCode: GST_STATE_CODES[state] } : null;
 }
 
+function offerShareOf(i: StoredOrderLine): number {
+  const share = Number(i.offerDiscountPaise ?? 0);
+  return Number.isInteger(share) && share > 0 ? share : 0;
+}
+
 /** The lines in paise; a line stored before HSN and rate were copied gets the defaults. */
 export function invoiceGoodsOf(items: readonly StoredOrderLine[]): TaxableGoods[] {
   return items.map((i) => {
@@ -71,7 +78,8 @@ export function invoiceGoodsOf(items: readonly StoredOrderLine[]): TaxableGoods[
       quantity,
       ratePercent: isGstRate(rate) ? rate : DEFAULT_GST_RATE,
       unitPricePaise: toPaise(Number(i.price ?? 0)),
-      discountPaise: toPaise(Number(i.discount ?? 0)) * quantity,
+      // The product's own discount and the line's share of the order's offers: GST on what was paid (docs/offers.md).
+      discountPaise: toPaise(Number(i.discount ?? 0)) * quantity + offerShareOf(i),
     };
   });
 }

@@ -1,3 +1,4 @@
+import type { OrderOffer } from './offers.js';
 /**
  * The shapes the API sends. Ids are exposed as `_id`; dates are ISO strings;
  * money is whole rupees.
@@ -121,6 +122,8 @@ export interface OrderItem {
   options?: Record<string, string>;
   /** "Size: Cabin (55 cm), Colour: Navy", written when the order was placed; '' without options. */
   variantLabel?: string;
+  /** The line's share of the order's offers, paise (docs/offers.md; `linePaidPaise`); 0 without offers. */
+  offerDiscountPaise?: number;
 }
 
 export interface OrderUser {
@@ -187,6 +190,10 @@ export interface Order {
   shippingAddress: ShippingAddress;
   subtotal: number;
   totalAmount: number;
+  /** The offers the order was placed with and what each took off (docs/offers.md); empty without. */
+  offers?: OrderOffer[];
+  /** Their sum, paise (whole rupees); 0 without offers. */
+  offerDiscountPaise?: number;
   status: OrderStatus;
   paymentMethod: PaymentMethod;
   payment: OrderPayment;

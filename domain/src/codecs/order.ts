@@ -1,5 +1,6 @@
 /** `orders/{id}` (docs/architecture.md, "Data model"; the lifecycle in docs/orders-and-payments.md). */
 import { parseOrderDelivery } from '../delivery.js';
+import type { OrderOffer } from '../offers.js';
 import { SHIPMENT_EVENTS, type CodConfirmation, type OrderNdr, type Shipment, type ShipmentEventEntry } from '../fulfilment.js';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../order-status.js';
 import type { ExtraPayment, Order, OrderAttention, OrderItem, OrderPayment, PaymentRefund, ProductImage, StatusChange } from '../types.js';
@@ -31,10 +32,16 @@ export function orderItemFromData(value: unknown, path = 'item'): OrderItem {
     sku: item.text('sku'),
     options: textMap(item.object('options')),
     variantLabel: item.text('variantLabel'),
+    offerDiscountPaise: item.number('offerDiscountPaise'),
   };
 }
 
 const textMap = (f: Fields): Record<string, string> => Object.fromEntries(Object.keys(f.data).map((k) => [k, f.text(k)]));
+
+function orderOfferOf(value: unknown, path: string): OrderOffer {
+  const o = Fields.of(value, path);
+  return { offerId: o.text('offerId'), code: o.textOrNull('code'), title: o.text('title'), amountPaise: o.number('amountPaise') };
+}
 
 function refundOf(r: Fields | null): PaymentRefund | null {
   if (!r) return null;
@@ -161,6 +168,8 @@ export function orderFromData(id: string, data: unknown): Order {
     shippingAddress: shippingAddressFromData(d.raw('shippingAddress'), `orders/${id}.shippingAddress`),
     subtotal: d.number('subtotal'),
     totalAmount: d.number('totalAmount'),
+    offers: d.list('offers', orderOfferOf),
+    offerDiscountPaise: d.number('offerDiscountPaise'),
     status: d.oneOf('status', ORDER_STATUSES, 'pending'),
     paymentMethod: d.oneOf('paymentMethod', PAYMENT_METHODS, 'COD'),
     payment: paymentOf(d.object('payment')),

@@ -1,7 +1,7 @@
 /**
  * What the shopper paid for returned units, in paise (docs/returns.md, "Money"). The ONE place
  * that knows how an order line's price, its product discount and an optional per-line offer
- * discount (`discountPaise`, issue 28) turn into the refund of some of its units.
+ * discount (`discountPaise`: the order line's `offerDiscountPaise`, issue 28) turn into the refund of some of its units.
  */
 import { toPaise } from '../money.js';
 
@@ -32,7 +32,7 @@ export function allocateUnits(total: number, units: number, from: number, count:
 }
 
 /** What the whole line was paid, paise: (price − discount) × quantity − the line's offer discount, never below 0. */
-export function linePaidPaise(line: PaidLine): number {
+export function wholeLinePaidPaise(line: PaidLine): number {
   const quantity = Math.max(0, Math.trunc(Number(line.quantity ?? 0)));
   const unit = toPaise(Math.max(0, Number(line.price ?? 0) - Number(line.discount ?? 0)));
   const offer = Math.max(0, Math.trunc(Number(line.discountPaise ?? 0)) || 0);
@@ -46,5 +46,5 @@ export function linePaidPaise(line: PaidLine): number {
  */
 export function returnedLinePaidPaise(line: PaidLine, quantity: number, alreadyReturned = 0): number {
   const units = Math.max(0, Math.trunc(Number(line.quantity ?? 0)));
-  return allocateUnits(linePaidPaise(line), units, alreadyReturned, quantity);
+  return allocateUnits(wholeLinePaidPaise(line), units, alreadyReturned, quantity);
 }

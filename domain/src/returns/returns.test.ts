@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { invoiceLines } from '../gst.js';
 import { createReturnSchema, refundToSchema } from '../schemas/returns.js';
 import { returnCreditNoteLines } from './credit-note.js';
-import { allocateUnits, linePaidPaise, returnedLinePaidPaise } from './paid.js';
+import { allocateUnits, wholeLinePaidPaise, returnedLinePaidPaise } from './paid.js';
 import { canMoveReturn, RETURN_MESSAGES, returnDaysLeft, returnNumber } from './status.js';
 
 describe('returnedLinePaidPaise', () => {
@@ -13,7 +13,7 @@ describe('returnedLinePaidPaise', () => {
 
   it('spreads a line offer (discountPaise) over the units by largest remainder, paise exact', () => {
     const line = { price: 1000, discount: 0, quantity: 3, discountPaise: 10_000 };
-    expect(linePaidPaise(line)).toBe(290_000);
+    expect(wholeLinePaidPaise(line)).toBe(290_000);
     const parts = [0, 1, 2].map((from) => returnedLinePaidPaise(line, 1, from));
     expect(parts).toEqual([96_667, 96_667, 96_666]);
     expect(parts.reduce((a, b) => a + b, 0)).toBe(290_000);

@@ -10,6 +10,7 @@ import { configureTrustProxy } from './trust-proxy.js';
 import { healthRouter } from './routes/health.js';
 import { imagesRouter } from './routes/images.js';
 import { adminRouter } from './routes/admin.js';
+import { adminOffersRouter } from './routes/offers.js';
 import { cartRouter } from './routes/cart.js';
 import { ordersRouter } from './routes/orders.js';
 import { pagesRouter } from './routes/pages.js';
@@ -53,6 +54,7 @@ export function createApp(): Express {
   api.use('/admin', withMethodNotAllowed(adminRouter()));
   api.use('/admin', withMethodNotAllowed(adminReviewsRouter()));
   api.use('/admin', withMethodNotAllowed(adminReturnsRouter()));
+  api.use('/admin', withMethodNotAllowed(adminOffersRouter()));
   api.use('/delivery', withMethodNotAllowed(deliveryRouter()));
   api.use('/seller', withMethodNotAllowed(sellerRouter()));
   api.use('/grievance', withMethodNotAllowed(grievanceRouter()));

@@ -37,6 +37,7 @@ import { clearOrderedLines, readCartLines, readStock, restoreStock } from './sto
 import { isInvoiceNotIssuable, prepareCreditNote, prepareInvoice } from './invoices.js';
 import { orderMail, orderMailEventFor, queueMail } from './mail.js';
 import { FULFILMENT_EFFECTS } from './fulfilment/effects.js';
+import { releaseOfferUses } from './offers/order.js';
 
 /** Field paths (dotted) → values, as `tx.update` takes them. */
 export type OrderPatch = Record<string, unknown>;
@@ -225,6 +226,8 @@ export const TRANSITION_EFFECTS: TransitionEffect[] = [
   gstDocuments,
   mailShopper,
   ...FULFILMENT_EFFECTS,
+  // Offers (docs/offers.md): a cancelled order gives its uses back.
+  releaseOfferUses,
 ];
 
 export interface PreparedTransition {

@@ -44,6 +44,8 @@ import { orderFromWrite, toOrder } from './orders-format.js';
 import { clearOrderedLines } from './stock.js';
 import { checkHoldingCaps } from './fulfilment/caps.js';
 import { codConfirmToken, codFieldsFor, refuseUnconfirmedCod } from './fulfilment/cod.js';
+import { automaticOfferIds, prepareOrderOffers } from './offers/order.js';
+import { pricingLine } from './offers/store.js';
 
 // Kept here too for code that imported them from this module before they moved.
 export { CONTENDED, ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './order-store.js';
@@ -103,6 +105,8 @@ export async function placeOrder(
   const user = verifiedPhone ? { ...profile, phone: verifiedPhone } : profile;
   const buyNow = input.productId !== undefined;
   const orderRef = orders().doc();
+  // The automatic offers' ids (docs/offers.md), read before the transaction: a query in it would lock every offer.
+  const automaticIds = buyNow ? [] : await automaticOfferIds(new Date());
 
   const data = await runOrderTransaction(async (tx) => {
     let wanted: WantedLine[];
@@ -198,19 +202,46 @@ export async function placeOrder(
       };
     });
     const totals = orderTotals(items);
-    // PIN code ↔ state, serviceability and the cash-on-delivery limits (a read; 400/409 when refused).
-    const delivery = await checkOrderDelivery(tx, shippingAddress, input.paymentMethod, totals.totalAmount);
     const now = Timestamp.now();
+    // Offers (docs/offers.md): the code and automatic offers checked again here, their uses counted in this transaction.
+    const offerPlan = await prepareOrderOffers(
+      tx,
+      actor.uid,
+      lines.map((l) =>
+        pricingLine({
+          lineId: l.variant._id,
+          productId: l.productId,
+          category: l.product.category,
+          price: l.variant.price,
+          discount: l.variant.discount,
+          quantity: l.quantity,
+        }),
+      ),
+      input.paymentMethod,
+      now.toDate(),
+      !buyNow,
+      automaticIds,
+    );
+    const offerDiscountPaise = offerPlan.priced.discounts.reduce((sum, d) => sum + d.amountPaise, 0);
+    // Offer discounts are whole rupees (decision 0027), so the total stays whole rupees.
+    const totalAmount = totals.totalAmount - offerDiscountPaise / 100;
+    const discountedItems =
+      offerPlan.offers.length === 0
+        ? items
+        : items.map((item, i) => ({ ...item, offerDiscountPaise: offerPlan.priced.lineDiscountsPaise[i] ?? 0 }));
+    // PIN code ↔ state, serviceability and the cash-on-delivery limits (a read; 400/409 when refused).
+    const delivery = await checkOrderDelivery(tx, shippingAddress, input.paymentMethod, totalAmount);
     // A card order holds its stock until this moment (whole seconds: Stripe's expires_at).
     const holdUntil =
       input.paymentMethod === 'ONLINE' ? Timestamp.fromMillis(Math.ceil(now.toMillis() / 1000 + paymentHoldSeconds) * 1000) : null;
     const order = {
       userId: actor.uid,
       user,
-      items,
+      items: discountedItems,
       shippingAddress,
       subtotal: totals.subtotal,
-      totalAmount: totals.totalAmount,
+      totalAmount,
+      ...(offerPlan.offers.length > 0 ? { offers: offerPlan.offers, offerDiscountPaise } : {}),
       status: 'pending' as OrderStatus,
       paymentMethod: input.paymentMethod,
       payment: {
@@ -238,6 +269,7 @@ export async function placeOrder(
       if (slot) writeSlot(tx, slot, slot.stock - quantity, now);
     }
     tx.create(orderRef, order);
+    offerPlan.apply(tx, orderRef.id);
     tx.set(orderLock(actor.uid), { lastOrderAt: now });
     queueMail(tx, orderMail('placed', orderRef.id, order, { confirmToken: codConfirmToken(orderRef.id) }));
     // Any order takes its lines out of the cart now (docs/fulfilment.md): the same cart cannot be ordered twice.

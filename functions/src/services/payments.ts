@@ -36,11 +36,24 @@ interface StoredLine {
   price?: unknown;
   discount?: unknown;
   quantity?: unknown;
+  offerDiscountPaise?: unknown;
 }
 
 /** Checkout line items in paise, from the stored order lines. */
 function lineItems(data: StoredOrder): Stripe.Checkout.SessionCreateParams.LineItem[] {
   const items = Array.isArray(data.items) ? (data.items as StoredLine[]) : [];
+  // With offers (docs/offers.md) a line's paid amount need not divide by its quantity: one item per line, at what it costs after its share.
+  if (items.some((i) => Number(i.offerDiscountPaise ?? 0) > 0)) {
+    return items
+      .map((i) => {
+        const quantity = Number(i.quantity ?? 0);
+        const name = String(i.name ?? 'Item').slice(0, 240) || 'Item';
+        const paid = toPaise(salePrice(Number(i.price ?? 0), Number(i.discount ?? 0))) * quantity - Number(i.offerDiscountPaise ?? 0);
+        return { name: quantity > 1 ? `${name} × ${quantity}` : name, paid };
+      })
+      .filter((i) => i.paid > 0)
+      .map((i) => ({ quantity: 1, price_data: { currency: 'inr', unit_amount: i.paid, product_data: { name: i.name } } }));
+  }
   return items
     .map((i) => ({
       name: String(i.name ?? 'Item').slice(0, 250) || 'Item',

@@ -47,6 +47,7 @@ export const SEED = {
   mail: 'mail-a-1',
   settings: 'seller',
   taxSeries: 'invoice-2026',
+  offer: 'offer-1',
 } as const;
 
 let env: RulesTestEnvironment | undefined;
@@ -174,6 +175,18 @@ export async function resetData(): Promise<void> {
       }),
       setDoc(doc(fs, 'settings', SEED.settings), { legalName: 'Bagshop Retail LLP', gstin: '27AAPFB1234C1ZU', invoicePrefix: 'BS' }),
       setDoc(doc(fs, 'taxSeries', SEED.taxSeries), { series: 'invoice', last: 1 }),
+      // Offers (docs/offers.md): server-kept, read only through the API.
+      setDoc(doc(fs, 'offers', SEED.offer), {
+        code: 'WELCOME10',
+        automatic: false,
+        title: 'Welcome',
+        kind: 'percent',
+        value: 10,
+        usedCount: 0,
+      }),
+      setDoc(doc(fs, 'offerCodes', 'WELCOME10'), { offerId: SEED.offer }),
+      setDoc(doc(fs, 'offerUses', `${SEED.offer}_${UID.shopperA}`), { offerId: SEED.offer, uid: UID.shopperA, count: 1 }),
+      setDoc(doc(fs, 'cartCoupons', UID.shopperA), { code: 'WELCOME10', offerId: SEED.offer }),
     ]);
   });
 }

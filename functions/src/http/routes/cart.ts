@@ -1,10 +1,11 @@
 import { Router, type Request } from 'express';
-import { addToCartSchema, docIdSchema } from '@bagshop/domain';
+import { addToCartSchema, applyCouponSchema, cartPricingQuerySchema, docIdSchema, type CartLine } from '@bagshop/domain';
 import { badRequest } from '../../lib/errors.js';
 import { addToCart, clearCart, decrementLine, getCart, incrementLine, removeLine } from '../../services/cart.js';
 import { requireUser } from '../auth.js';
-import { optionalJsonBody } from '../json-body.js';
-import { ok } from '../respond.js';
+import { jsonBody, optionalJsonBody } from '../json-body.js';
+import { ok, okWith } from '../respond.js';
+import { applyCoupon, priceCart, removeCoupon } from '../../services/offers/cart.js';
 
 function productId(req: Request): string {
   const parsed = docIdSchema.safeParse(req.params.productId);
@@ -12,13 +13,43 @@ function productId(req: Request): string {
   return parsed.data;
 }
 
+/** The payment method the shopper has chosen (`?paymentMethod=COD|ONLINE`), or null. */
+function paymentMethodOf(req: Request) {
+  const parsed = cartPricingQuerySchema.safeParse({
+    paymentMethod: typeof req.query.paymentMethod === 'string' && req.query.paymentMethod !== '' ? req.query.paymentMethod : undefined,
+  });
+  if (!parsed.success) throw badRequest('Payment method must be COD or ONLINE');
+  return parsed.data.paymentMethod ?? null;
+}
+
 /** Every route answers the whole cart: [{ _id, product, variant, quantity }]; the other routes take the line id. Paths are always the caller's own cart. */
 export function cartRouter(): Router {
   const router = Router();
 
+  // The lines, and `pricing` worked out here for them and the chosen method (docs/offers.md).
   router.get('/', async (req, res) => {
     const user = await requireUser(req);
-    ok(res, await getCart(user.uid));
+    const method = paymentMethodOf(req);
+    const lines = await getCart(user.uid);
+    okWith(res, lines, { pricing: await priceCart(user.uid, lines, method) });
+  });
+
+  // The coupon code (docs/offers.md): at most one; answers the cart and its pricing as GET does.
+  router.post('/coupon', async (req, res) => {
+    const user = await requireUser(req);
+    const method = paymentMethodOf(req);
+    const { code } = applyCouponSchema.parse(jsonBody(req));
+    const lines: CartLine[] = await getCart(user.uid);
+    await applyCoupon(user.uid, code, lines, method);
+    res.status(200).json({ success: true, data: lines, pricing: await priceCart(user.uid, lines, method), message: 'Code applied' });
+  });
+
+  router.delete('/coupon', async (req, res) => {
+    const user = await requireUser(req);
+    const method = paymentMethodOf(req);
+    await removeCoupon(user.uid);
+    const lines = await getCart(user.uid);
+    res.status(200).json({ success: true, data: lines, pricing: await priceCart(user.uid, lines, method), message: 'Code removed' });
   });
 
   // Before '/:productId', which would otherwise take 'deleteCart' for a product id.

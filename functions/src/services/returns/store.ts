@@ -44,7 +44,8 @@ export function orderLines(order: StoredOrder): OrderLine[] {
     price: Number(i.price ?? 0),
     discount: Number(i.discount ?? 0),
     quantity: Number(i.quantity ?? 0),
-    ...(typeof i.discountPaise === 'number' ? { discountPaise: i.discountPaise } : {}),
+    // The line's share of the order's offers (issue 28, `items[].offerDiscountPaise`).
+    ...(typeof i.offerDiscountPaise === 'number' ? { discountPaise: i.offerDiscountPaise } : {}),
     raw: i,
   }));
 }

@@ -8,6 +8,7 @@ import { AdminLayout } from './components/admin-layout';
 import { ComplaintsPage } from './components/complaints-page';
 import { DashboardPage } from './components/dashboard-page';
 import { DeliveryPage } from './components/delivery-page';
+import { OffersPage } from './components/offers-page';
 import { OrdersPage } from './components/orders-page';
 import { ProductsPage } from './components/products-page';
 import { ReviewsPage } from './components/reviews-page';
@@ -42,6 +43,7 @@ export default function AdminApp() {
           <Route path="complaints" element={<ComplaintsPage />} />
           <Route path="reviews" element={<ReviewsPage />} />
           <Route path="returns" element={<ReturnsPage />} />
+          <Route path="offers" element={<OffersPage />} />
           <Route path="tax" element={<TaxPage />} />
           <Route path="settings" element={<SellerSettingsPage />} />
           <Route path="*" element={<Navigate to="/admin" replace />} />

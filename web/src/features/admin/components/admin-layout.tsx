@@ -10,6 +10,7 @@ import {
   IconMessageReport,
   IconPackages,
   IconReceiptTax,
+  IconTicket,
   IconStar,
   IconTruckDelivery,
   IconUsers,
@@ -28,6 +29,7 @@ const LINKS = [
   { to: '/admin/complaints', label: 'Complaints', icon: IconMessageReport, exact: true },
   { to: '/admin/reviews', label: 'Reviews', icon: IconStar, exact: true },
   { to: '/admin/returns', label: 'Returns', icon: IconArrowBackUp, exact: true },
+  { to: '/admin/offers', label: 'Offers', icon: IconTicket, exact: true },
   { to: '/admin/tax', label: 'Tax', icon: IconReceiptTax, exact: true },
   { to: '/admin/settings', label: 'Seller settings', icon: IconBuildingStore, exact: true },
 ] as const;

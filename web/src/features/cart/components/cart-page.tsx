@@ -5,6 +5,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Link, useSearchParams } from 'react-router-dom';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { useCartPricing } from '../../../lib/cart-pricing';
 import { DeliveryCheck } from '../../../components/delivery-check';
 import { cartApi } from '../api/cart-api';
 import { useLiveCart, useLiveProducts } from '../use-live-cart';
@@ -44,6 +45,9 @@ export function CartPage({ uid, renderCheckout }: CartPageProps) {
   const [clearing, setClearing] = useState(false);
   const [checkout, setCheckout] = useState<CheckoutRequest | null>(null);
   const [params, setParams] = useSearchParams();
+  // The server's prices with offers, asked again whenever the lines or quantities change (docs/offers.md).
+  const pricingKey = lines.map((l) => `${lineOffer(l).lineId}:${l.quantity}:${lineOffer(l).price}:${lineOffer(l).discount}`).join('|');
+  const { pricing, setPricing } = useCartPricing(null, pricingKey, status === 'ready' && lines.length > 0);
 
   // The product page's Buy Now: /cart?buy=<productId>&variant=<variantId>&qty=<n> opens the checkout for that product.
   const buyId = params.get('buy');
@@ -136,6 +140,8 @@ export function CartPage({ uid, renderCheckout }: CartPageProps) {
               onCheckout={() => setCheckout({ lines })}
               onClear={() => setConfirmClear(true)}
               disabled={busy !== null}
+              pricing={pricing}
+              onPricing={setPricing}
             />
             <DeliveryCheck total={orderTotals(lines.map((l) => ({ ...lineOffer(l), quantity: l.quantity }))).totalAmount} />
           </Stack>

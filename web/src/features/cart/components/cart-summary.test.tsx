@@ -51,4 +51,23 @@ describe('CartSummary', () => {
     render(<CartSummary lines={[{ product: product('a', 1000, 0, 1), quantity: 3 }]} onCheckout={() => {}} onClear={() => {}} />);
     expect(screen.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
   });
+
+  it('with the server’s pricing: each offer with its real end date, the total before and after side by side, the online saving', () => {
+    const lines: CartLine[] = [{ product: product('a', 3000, 0), quantity: 1 }];
+    const pricing = {
+      subtotalPaise: 300000,
+      discounts: [{ offerId: 'w', code: 'WELCOME10', title: 'Welcome: 10 % off', amountPaise: 30000, endsAt: '2027-03-31T18:29:59.999Z' }],
+      totalPaise: 270000,
+      codTotalPaise: 270000,
+      onlineTotalPaise: 256500,
+      coupon: { code: 'WELCOME10', problem: null },
+    };
+    render(<CartSummary lines={lines} onCheckout={() => {}} onClear={() => {}} pricing={pricing} onPricing={() => {}} />);
+    expect(screen.getByText('Code WELCOME10: Welcome: 10 % off')).toBeInTheDocument();
+    expect(screen.getByText('Ends 31 March 2027')).toBeInTheDocument();
+    expect(screen.getByTestId('offer-total')).toHaveTextContent('₹3,000₹2,700');
+    expect(screen.getByTestId('online-saving')).toHaveTextContent('Pay online and save ₹135 at checkout');
+    expect(screen.getByText('Code WELCOME10 applied')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Remove' })).toBeInTheDocument();
+  });
 });

@@ -1,5 +1,8 @@
-import { formatINR, itemCountLabel, lineOffer, orderTotals, type CartLine } from '@bagshop/domain';
+import { formatINR, itemCountLabel, lineOffer, orderTotals, type CartLine, type CartPricing } from '@bagshop/domain';
 import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { OfferDiscountRows, paiseInRupees, PriceBeforeAfter } from '../../../components/offer-prices';
+import { onlineSavingPaise } from '../../../lib/cart-pricing';
+import { CouponField } from './coupon-field';
 
 function Row({ label, value, strong, color }: { label: string; value: string; strong?: boolean; color?: string }) {
   return (
@@ -19,13 +22,16 @@ export interface CartSummaryProps {
   onCheckout: () => void;
   onClear: () => void;
   disabled?: boolean;
+  /** The server's prices with offers (docs/offers.md); without them the summary is the lines' own. */
+  pricing?: CartPricing | null;
+  onPricing?: (pricing: CartPricing) => void;
 }
 
 /**
  * Item count, Items subtotal (list prices), Discount, Shipping 'Free', Total (what is paid), as
  * the order detail shows them; Proceed to Checkout and Clear Cart.
  */
-export function CartSummary({ lines, onCheckout, onClear, disabled }: CartSummaryProps) {
+export function CartSummary({ lines, onCheckout, onClear, disabled, pricing, onPricing }: CartSummaryProps) {
   const totals = orderTotals(lines.map((l) => ({ ...lineOffer(l), quantity: l.quantity })));
   const blocked = lines.some((l) => l.quantity > lineOffer(l).stock);
   return (
@@ -42,8 +48,19 @@ export function CartSummary({ lines, onCheckout, onClear, disabled }: CartSummar
         <Row label="Items subtotal" value={formatINR(totals.subtotal)} />
         {totals.discountTotal > 0 && <Row label="Discount" value={`−${formatINR(totals.discountTotal)}`} color="green.8" />}
         <Row label="Shipping" value="Free" color="green.8" />
+        {pricing && pricing.discounts.length > 0 && <OfferDiscountRows pricing={pricing} />}
         <Divider />
-        <Row label="Total" value={formatINR(totals.totalAmount)} strong />
+        {pricing && pricing.discounts.length > 0 ? (
+          <PriceBeforeAfter pricing={pricing} />
+        ) : (
+          <Row label="Total" value={formatINR(totals.totalAmount)} strong />
+        )}
+        {onlineSavingPaise(pricing ?? null) > 0 && (
+          <Text size="sm" c="green.9" data-testid="online-saving">
+            Pay online and save {paiseInRupees(onlineSavingPaise(pricing ?? null))} at checkout
+          </Text>
+        )}
+        {onPricing && <CouponField pricing={pricing ?? null} onPricing={onPricing} />}
         {blocked && (
           <Text size="sm" c="red.8">
             Some items have less stock than you want: lower their quantity to check out.

@@ -1,4 +1,4 @@
-import { lineOffer, orderTotals, type Address, type CartLine } from '@bagshop/domain';
+import { lineOffer, orderTotals, type Address, type CartLine, type PaymentMethod } from '@bagshop/domain';
 import { Alert, Anchor, Modal, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { PhoneVerification } from '../../../components/phone-verification';
@@ -7,6 +7,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { useEffect, useRef, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
+import { useCartPricing } from '../../../lib/cart-pricing';
 import { checkoutApi } from '../api/checkout-api';
 import { CheckoutForm, type CheckoutChoice } from './checkout-form';
 
@@ -66,6 +67,10 @@ export function CheckoutDialog({
   }, [opened]);
 
   const totals = orderTotals(lines.map((l) => ({ ...lineOffer(l), quantity: l.quantity })));
+  // The whole cart's prices with offers for the method chosen, from the server (docs/offers.md); Buy Now takes no offers.
+  const [method, setMethod] = useState<PaymentMethod>('COD');
+  const pricingKey = lines.map((l) => `${lineOffer(l).lineId}:${l.quantity}`).join('|');
+  const { pricing } = useCartPricing(method, pricingKey, opened && !productId && lines.length > 0);
 
   const place = async (choice: CheckoutChoice): Promise<void> => {
     try {
@@ -144,7 +149,9 @@ export function CheckoutDialog({
           addresses={addresses}
           loadingAddresses={loadingAddresses}
           itemCount={totals.itemCount}
-          total={totals.totalAmount}
+          total={pricing ? pricing.totalPaise / 100 : totals.totalAmount}
+          pricing={pricing}
+          onPaymentMethodChange={setMethod}
           onlineUnavailable={onlineUnavailable}
           onSubmit={place}
           onCancel={onClose}

@@ -17,6 +17,7 @@ import {
   type DeliveryPolicy,
   type DeliveryQuote,
   type PaymentMethod,
+  type CartPricing,
 } from '@bagshop/domain';
 import { Alert, Button, Group, Loader, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
@@ -25,6 +26,8 @@ import { config } from '../../../lib/config';
 import { notify } from '../../../lib/notify';
 import { getDeliveryPolicy, getDeliveryQuote } from '../../../lib/delivery-api';
 import { useSchemaForm } from '../../../lib/schema-form';
+import { onlineSavingPaise } from '../../../lib/cart-pricing';
+import { OfferDiscountRows, paiseInRupees, PriceBeforeAfter } from '../../../components/offer-prices';
 
 export const NEW_ADDRESS = 'new';
 export const FILL_REQUIRED = 'Please fill all required fields';
@@ -40,6 +43,10 @@ export interface CheckoutFormProps {
   onlineUnavailable?: string | null;
   onSubmit: (choice: CheckoutChoice) => Promise<void>;
   onCancel: () => void;
+  /** The server's prices with offers for the chosen method (docs/offers.md); null: the lines' own total. */
+  pricing?: CartPricing | null;
+  /** Told of every change of method, so the prices can be asked again. */
+  onPaymentMethodChange?: (method: PaymentMethod) => void;
   /** Where quotes and the COD limit come from (the API; replaceable in tests). */
   delivery?: DeliveryLookups;
 }
@@ -99,6 +106,8 @@ export function CheckoutForm({
   onlineUnavailable,
   onSubmit,
   onCancel,
+  pricing = null,
+  onPaymentMethodChange,
   delivery = API_LOOKUPS,
 }: CheckoutFormProps) {
   const [choice, setChoice] = useState<string | null>(null);
@@ -108,6 +117,10 @@ export function CheckoutForm({
   useEffect(() => {
     if (onlineUnavailable) setPaymentMethod('COD');
   }, [onlineUnavailable]);
+  useEffect(() => {
+    onPaymentMethodChange?.(paymentMethod);
+  }, [paymentMethod, onPaymentMethodChange]);
+  const saving = onlineSavingPaise(pricing);
   const form = useSchemaForm(
     addressSchema,
     { street: '', city: '', state: '', postalCode: '', country: DEFAULT_COUNTRY, landmark: '' },
@@ -267,11 +280,25 @@ export function CheckoutForm({
           </Alert>
         )}
 
+        {saving > 0 && !onlineUnavailable && (
+          <Alert color="green" data-testid="online-saving" title={`Pay online and save ${paiseInRupees(saving)}`}>
+            {paymentMethod === 'ONLINE' ? 'The saving is in your total below.' : 'Choose Pay Online to take it.'}
+          </Alert>
+        )}
+
         <Paper withBorder p="sm" radius="md" bg="gray.0">
-          <Group justify="space-between">
-            <Text size="sm">{itemCountLabel(itemCount)} · Shipping Free</Text>
-            <Text fw={700}>Total {formatINR(total)}</Text>
-          </Group>
+          {pricing && pricing.discounts.length > 0 ? (
+            <Stack gap={6}>
+              <Text size="sm">{itemCountLabel(itemCount)} · Shipping Free</Text>
+              <OfferDiscountRows pricing={pricing} />
+              <PriceBeforeAfter pricing={pricing} />
+            </Stack>
+          ) : (
+            <Group justify="space-between">
+              <Text size="sm">{itemCountLabel(itemCount)} · Shipping Free</Text>
+              <Text fw={700}>Total {formatINR(total)}</Text>
+            </Group>
+          )}
           {quote?.deliverBy && (
             <Text size="sm" fw={600} c="green.9" mt={4} data-testid="checkout-delivery">
               {deliveryByLabel(quote.deliverBy)} to {quote.pin}

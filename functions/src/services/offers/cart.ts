@@ -1,0 +1,84 @@
+/**
+ * The cart's coupon and prices (docs/offers.md): `POST /api/cart/coupon` checks a code against
+ * the cart now and keeps it in `cartCoupons/{uid}`; `GET /api/cart/` answers `pricing`, worked
+ * out here for the cart as it is and the payment method chosen. Order placement checks again
+ * (order.ts); nothing here is trusted later.
+ */
+import {
+  cartPricing,
+  OFFER_MESSAGES,
+  offerProblem,
+  offerProblemStatus,
+  type CartLine,
+  type CartPricing,
+  type Offer,
+  type OfferContext,
+  type PaymentMethod,
+  type PricingLine,
+} from '@bagshop/domain';
+import { FieldValue } from 'firebase-admin/firestore';
+import { HttpError, badRequest } from '../../lib/errors.js';
+import { cartCouponRef, isFirstOrder, pricingLine, readAutomaticOffers, readCustomerUses, readOfferByCode } from './store.js';
+
+export function cartPricingLines(lines: readonly CartLine[]): PricingLine[] {
+  return lines.map((l) =>
+    pricingLine({
+      lineId: l._id ?? l.variant?._id ?? l.product._id,
+      productId: l.product._id,
+      category: l.product.category,
+      price: l.variant?.price ?? l.product.price,
+      discount: l.variant?.discount ?? l.product.discount,
+      quantity: l.quantity,
+    }),
+  );
+}
+
+async function contextFor(uid: string, offers: readonly Offer[], paymentMethod: PaymentMethod | null, now: Date): Promise<OfferContext> {
+  const [firstOrder, customerUses] = await Promise.all([
+    isFirstOrder(uid),
+    readCustomerUses(
+      uid,
+      offers.map((o) => o._id),
+    ),
+  ]);
+  return { now, paymentMethod, firstOrder, customerUses };
+}
+
+async function appliedCode(uid: string): Promise<string | null> {
+  const snap = await cartCouponRef(uid).get();
+  const code = snap.get('code');
+  return snap.exists && typeof code === 'string' ? code : null;
+}
+
+/** `pricing` of the cart for the payment method (null: not chosen yet). */
+export async function priceCart(uid: string, lines: readonly CartLine[], paymentMethod: PaymentMethod | null): Promise<CartPricing> {
+  const now = new Date();
+  const code = await appliedCode(uid);
+  const [codeOffer, automatic] = await Promise.all([code ? readOfferByCode(code) : Promise.resolve(null), readAutomaticOffers(now)]);
+  const all = codeOffer ? [codeOffer, ...automatic] : automatic;
+  const ctx = await contextFor(uid, all, paymentMethod, now);
+  return cartPricing(cartPricingLines(lines), codeOffer, automatic, ctx, code);
+}
+
+/**
+ * POST /api/cart/coupon: the code must apply to this cart now (400/409 with the shopper's
+ * message); a code for one payment method is accepted, the pricing shows it with that method.
+ */
+export async function applyCoupon(
+  uid: string,
+  code: string,
+  lines: readonly CartLine[],
+  paymentMethod: PaymentMethod | null,
+): Promise<void> {
+  const offer = await readOfferByCode(code);
+  if (!offer) throw badRequest(OFFER_MESSAGES.unknown, [{ field: 'code', message: OFFER_MESSAGES.unknown }]);
+  if (lines.length === 0) throw badRequest(OFFER_MESSAGES.notForTheseBags, [{ field: 'code', message: OFFER_MESSAGES.notForTheseBags }]);
+  const ctx = await contextFor(uid, [offer], paymentMethod, new Date());
+  const problem = offerProblem(offer, cartPricingLines(lines), ctx, true);
+  if (problem) throw new HttpError(offerProblemStatus(problem), problem, [{ field: 'code', message: problem }]);
+  await cartCouponRef(uid).set({ code: offer.code, offerId: offer._id, appliedAt: FieldValue.serverTimestamp() });
+}
+
+export async function removeCoupon(uid: string): Promise<void> {
+  await cartCouponRef(uid).delete();
+}

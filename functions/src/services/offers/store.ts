@@ -1,0 +1,80 @@
+/**
+ * Offers in Firestore (docs/offers.md): `offers/{id}`, the shopper's uses in
+ * `offerUses/{offerId}_{uid}` and the code they applied in `cartCoupons/{uid}`. Only the API
+ * writes them; no browser reads them (firestore.rules).
+ */
+import { ORDER_STATUSES, offerFromData, type Offer, type PricingLine } from '@bagshop/domain';
+import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
+import { db } from '../../lib/admin.js';
+import { plainDoc } from '../../lib/firestore-data.js';
+
+export const offersCol = () => db.collection('offers');
+export const offerUseRef = (offerId: string, uid: string) => db.doc(`offerUses/${offerId}_${uid}`);
+export const cartCouponRef = (uid: string) => db.doc(`cartCoupons/${uid}`);
+
+/** The document of a code: codes are unique, kept upper case. */
+export const codeRef = (code: string) => db.doc(`offerCodes/${code}`);
+
+export function offerOf(snap: DocumentSnapshot): Offer {
+  return offerFromData(snap.id, plainDoc(snap));
+}
+
+/** Automatic offers that have not ended (outside any transaction: a query in a transaction locks the whole collection). */
+export async function readAutomaticOffers(now: Date): Promise<Offer[]> {
+  // Few automatic offers exist at a time: one equality filter, no composite index; the ended ones are left out here.
+  const snap = await offersCol().where('automatic', '==', true).get();
+  return snap.docs.map(offerOf).filter((o) => new Date(o.endsAt).getTime() > now.getTime());
+}
+
+/** The same offers read again in `tx` (documents only, so only they are locked), still automatic and not ended. */
+export async function rereadOffers(tx: Transaction, ids: readonly string[], now: Date): Promise<Offer[]> {
+  if (ids.length === 0) return [];
+  const snaps = await tx.getAll(...ids.map((id) => offersCol().doc(id)));
+  return snaps
+    .filter((s) => s.exists)
+    .map(offerOf)
+    .filter((o) => o.code === null && new Date(o.endsAt).getTime() > now.getTime());
+}
+
+/** The offer a code names, or null. */
+export async function readOfferByCode(code: string, tx?: Transaction): Promise<Offer | null> {
+  const link = tx ? await tx.get(codeRef(code)) : await codeRef(code).get();
+  const offerId = link.get('offerId');
+  if (!link.exists || typeof offerId !== 'string') return null;
+  const snap = tx ? await tx.get(offersCol().doc(offerId)) : await offersCol().doc(offerId).get();
+  return snap.exists ? offerOf(snap) : null;
+}
+
+const OPEN_STATUSES = ORDER_STATUSES.filter((s) => s !== 'cancelled');
+
+/** No order of the shopper other than cancelled ones. */
+export async function isFirstOrder(uid: string, tx?: Transaction): Promise<boolean> {
+  const q = db.collection('orders').where('userId', '==', uid).where('status', 'in', OPEN_STATUSES).limit(1);
+  const snap = tx ? await tx.get(q) : await q.get();
+  return snap.empty;
+}
+
+/** The shopper's uses of these offers. */
+export async function readCustomerUses(uid: string, offerIds: readonly string[], tx?: Transaction): Promise<Record<string, number>> {
+  if (offerIds.length === 0) return {};
+  const refs = offerIds.map((id) => offerUseRef(id, uid));
+  const snaps = tx ? await tx.getAll(...refs) : await db.getAll(...refs);
+  return Object.fromEntries(offerIds.map((id, i) => [id, Number(snaps[i]?.get('count') ?? 0)]));
+}
+
+/** A line to price: `lineId` the variant, value the sale price × quantity in paise. */
+export function pricingLine(l: {
+  lineId: string;
+  productId: string;
+  category: string;
+  price: number;
+  discount: number;
+  quantity: number;
+}): PricingLine {
+  return {
+    lineId: l.lineId,
+    productId: l.productId,
+    category: l.category,
+    valuePaise: Math.max(0, l.price - l.discount) * 100 * l.quantity,
+  };
+}

@@ -1,0 +1,365 @@
+// Offers (issue 28, docs/offers.md) against the real emulators: the admin routes, every
+// message of the cart's coupon, the server's pricing for both payment methods, the use
+// counted in the order transaction (a usage race), per-customer and first-order limits, a
+// cancel giving the use back, and the GST invoice of a discounted three-line order.
+// Automatic offers made here apply only to this file's own products, so other tests'
+// totals never change.
+import { OFFER_FIELD_MESSAGES, type CartPricing, type Invoice, type Offer } from '@bagshop/domain';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { admin, api, createTestUser, type TestUser } from '../support/api';
+import { hostingUrl } from '../support/emulators';
+import {
+  cartOf,
+  createProduct,
+  ordersOf,
+  placeOrder,
+  placeUnconfirmedOrder,
+  setCart,
+  shopperWithAddress,
+  stockOf,
+  warmFunctionWorkers,
+  type Envelope,
+  type OrderJson,
+  type ProductJson,
+} from '../support/commerce';
+
+type CartAnswer = Envelope<unknown[]> & { pricing: CartPricing };
+type PlacedOrder = Omit<OrderJson, 'items'> & {
+  offers: { offerId: string; code: string | null; title: string; amountPaise: number }[];
+  offerDiscountPaise: number;
+  items: (OrderJson['items'][number] & { offerDiscountPaise: number; variantId: string })[];
+  invoice: Invoice | null;
+};
+
+let adminUser: TestUser;
+let codeN = 0;
+/** A fresh code (codes are unique in the shop). */
+const newCode = (prefix = 'T') => `${prefix}${Date.now().toString(36).toUpperCase()}${(codeN += 1)}`.slice(0, 20);
+
+const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+
+async function createOffer(body: Record<string, unknown>): Promise<Offer> {
+  const res = await api<Envelope<Offer>>('admin/offers', {
+    method: 'POST',
+    token: adminUser.idToken,
+    body: { title: 'Test offer', kind: 'percent', value: 10, startsAt: inDays(-1), endsAt: inDays(30), combinable: true, ...body },
+  });
+  if (res.status !== 201) throw new Error(`POST admin/offers answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body.data;
+}
+
+async function applyCode(user: TestUser, code: string, method?: string) {
+  return api<CartAnswer>(`cart/coupon${method ? `?paymentMethod=${method}` : ''}`, { method: 'POST', token: user.idToken, body: { code } });
+}
+
+async function cart(user: TestUser, method?: string) {
+  return api<CartAnswer>(`cart/${method ? `?paymentMethod=${method}` : ''}`, { token: user.idToken });
+}
+
+async function storedOffer(id: string) {
+  return (await admin().db.doc(`offers/${id}`).get()).data() ?? {};
+}
+
+/** Places the order, sending it again while the emulator aborts contended transactions ("please try again"), as a shopper would. */
+async function placeUntilDecided(user: TestUser & { addressId: string }, paymentMethod = 'COD') {
+  let res = await placeUnconfirmedOrder(user, { paymentMethod, addressId: user.addressId });
+  for (let i = 0; i < 12 && (res.status === 504 || (res.status === 409 && /try again/.test(res.body.message))); i += 1) {
+    res = await placeUnconfirmedOrder(user, { paymentMethod, addressId: user.addressId });
+  }
+  return res as typeof res & { body: Envelope<PlacedOrder> };
+}
+
+let bag: ProductJson;
+
+beforeAll(async () => {
+  adminUser = await createTestUser({ role: 'admin' });
+  bag = await createProduct(adminUser, { price: 2000, discount: 500, stock: 500, category: 'backpacks' });
+});
+
+describe('admin offers routes', () => {
+  it('401 anonymous, 403 a shopper, 400 with field messages, 409 a code taken; create, edit and list', async () => {
+    const shopper = await createTestUser();
+    expect((await api('admin/offers')).status).toBe(401);
+    expect((await api('admin/offers', { token: shopper.idToken })).status).toBe(403);
+    expect((await api('admin/offers', { method: 'POST', token: shopper.idToken, body: {} })).status).toBe(403);
+
+    const bad = await api('admin/offers', {
+      method: 'POST',
+      token: adminUser.idToken,
+      body: { code: 'ab', title: '', kind: 'percent', value: 95, startsAt: '2026-12-10', endsAt: '2026-12-01', combinable: true },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toEqual(
+      expect.arrayContaining([
+        { field: 'code', message: OFFER_FIELD_MESSAGES.code },
+        { field: 'title', message: OFFER_FIELD_MESSAGES.title },
+      ]),
+    );
+    const code = newCode('ADM');
+    const created = await createOffer({ code: code.toLowerCase(), usageLimit: 3, startsAt: '2026-11-01', endsAt: '2027-01-31' });
+    expect(created).toMatchObject({ code, usageLimit: 3, usedCount: 0, discountGivenPaise: 0, perCustomerLimit: null });
+    expect(created.startsAt).toBe('2026-10-31T18:30:00.000Z'); // 1 Nov 2026 00:00 IST
+    const dup = await api<Envelope<unknown>>('admin/offers', {
+      method: 'POST',
+      token: adminUser.idToken,
+      body: { code, title: 'Again', kind: 'flat', value: 100, startsAt: '2026-11-01', endsAt: '2026-12-01', combinable: false },
+    });
+    expect(dup.status).toBe(409);
+    expect(dup.body.message).toBe(`The code ${code} is already used by another offer`);
+
+    const patched = await api<Envelope<Offer>>(`admin/offers/${created._id}`, {
+      method: 'PATCH',
+      token: adminUser.idToken,
+      body: { title: 'Edited', maxDiscount: 250 },
+    });
+    expect(patched.status).toBe(200);
+    expect(patched.body.data).toMatchObject({ title: 'Edited', maxDiscount: 250, code });
+    const badPatch = await api(`admin/offers/${created._id}`, { method: 'PATCH', token: adminUser.idToken, body: { kind: 'flat' } });
+    expect(badPatch.status).toBe(400);
+    expect(badPatch.body.errors).toEqual([{ field: 'maxDiscount', message: OFFER_FIELD_MESSAGES.maxDiscountFlat }]);
+    expect((await api(`admin/offers/nope`, { method: 'PATCH', token: adminUser.idToken, body: { title: 'x' } })).status).toBe(404);
+
+    const list = await api<Envelope<Offer[]>>('admin/offers', { token: adminUser.idToken });
+    expect(list.status).toBe(200);
+    expect(list.body.data.find((o) => o._id === created._id)).toMatchObject({ title: 'Edited', usedCount: 0, discountGivenPaise: 0 });
+  });
+});
+
+describe('the coupon’s messages', () => {
+  it('answers each rule with its message, and 401 without a token', async () => {
+    const shopper = await shopperWithAddress();
+    await setCart(shopper.uid, { [bag._id]: 1 }); // ₹1,500 after the product's own discount
+    expect((await api('cart/coupon', { method: 'POST', body: { code: 'X' } })).status).toBe(401);
+
+    const expect400 = async (code: string, message: string, status = 400) => {
+      const res = await applyCode(shopper, code);
+      expect([res.status, res.body.message]).toEqual([status, message]);
+    };
+    await expect400('NOSUCHCODE1', 'This code is not valid');
+    await expect400(
+      (await createOffer({ code: newCode('EXP'), startsAt: '2026-01-01', endsAt: '2026-01-31' })).code as string,
+      'This code has expired',
+    );
+    await expect400(
+      (await createOffer({ code: newCode('SOON'), startsAt: '2031-01-01', endsAt: '2031-01-31' })).code as string,
+      'This code starts on 1 January 2031',
+    );
+    await expect400((await createOffer({ code: newCode('MIN'), minOrder: 2000 })).code as string, 'Add ₹500 more to use this code');
+    await expect400(
+      (await createOffer({ code: newCode('DUF'), appliesTo: { categories: ['duffles'] } })).code as string,
+      'This code is not valid for these bags',
+    );
+    const full = await createOffer({ code: newCode('FULL'), usageLimit: 2 });
+    await admin().db.doc(`offers/${full._id}`).update({ usedCount: 2 });
+    await expect400(full.code as string, 'This code has been fully used', 409);
+    const used = await createOffer({ code: newCode('USED') });
+    await admin().db.doc(`offerUses/${used._id}_${shopper.uid}`).set({ offerId: used._id, uid: shopper.uid, count: 1 });
+    await expect400(used.code as string, 'You have already used this code', 409);
+    // First order only: this shopper has an order now.
+    const first = await createOffer({ code: newCode('FIRST'), firstOrderOnly: true });
+    expect((await applyCode(shopper, first.code as string)).status).toBe(200);
+    const removed = await api<CartAnswer>('cart/coupon', { method: 'DELETE', token: shopper.idToken });
+    expect([removed.status, removed.body.pricing.coupon]).toEqual([200, null]);
+    expect((await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId })).status).toBe(201);
+    await setCart(shopper.uid, { [bag._id]: 1 });
+    await expect400(first.code as string, 'This code is for your first order');
+  }, 120_000);
+});
+
+describe('pricing on the server, and the prepaid-only offer', () => {
+  it('GET /api/cart/ answers both methods’ totals; paying online takes the extra offer; the order’s total is the server’s', async () => {
+    const product = await createProduct(adminUser, { price: 3000, discount: 0, stock: 20, category: 'luggage' });
+    const prepaid = await createOffer({
+      code: null,
+      title: 'Pay online: 5 % off',
+      value: 5,
+      paymentMethods: ['ONLINE'],
+      appliesTo: { productIds: [product._id] },
+    });
+    const code = (await createOffer({ code: newCode('TEN'), value: 10, firstOrderOnly: true })).code as string;
+    const shopper = await shopperWithAddress();
+    await setCart(shopper.uid, { [product._id]: 2 }); // ₹6,000
+
+    const before = await cart(shopper);
+    expect(before.status).toBe(200);
+    expect(before.body.data).toHaveLength(1);
+    // Nothing pre-applied: no code yet, and the online-only offer only in the online total.
+    expect(before.body.pricing).toMatchObject({
+      subtotalPaise: 600000,
+      discounts: [],
+      totalPaise: 600000,
+      codTotalPaise: 600000,
+      onlineTotalPaise: 570000,
+    });
+
+    const applied = await applyCode(shopper, code.toLowerCase());
+    expect(applied.status).toBe(200);
+    expect(applied.body.pricing).toMatchObject({ totalPaise: 540000, codTotalPaise: 540000, onlineTotalPaise: 513000 });
+    const cod = await cart(shopper, 'COD');
+    expect(cod.body.pricing.discounts).toEqual([
+      { offerId: expect.any(String), code, title: 'Test offer', amountPaise: 60000, endsAt: expect.any(String) },
+    ]);
+    const online = await cart(shopper, 'ONLINE');
+    expect(online.body.pricing.discounts.map((d) => [d.offerId, d.amountPaise])).toEqual([
+      [expect.any(String), 60000],
+      [prepaid._id, 27000],
+    ]);
+    expect(online.body.pricing.totalPaise).toBe(513000);
+    expect((await api('cart/?paymentMethod=CASH', { token: shopper.idToken })).status).toBe(400);
+
+    const placed = await placeUntilDecided(shopper, 'ONLINE');
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const order = placed.body.data;
+    expect(order.totalAmount).toBe(5130);
+    expect(order.subtotal).toBe(6000);
+    expect(order.offerDiscountPaise).toBe(87000);
+    expect(order.offers.map((o) => o.amountPaise)).toEqual([60000, 27000]);
+    expect(order.items[0]?.offerDiscountPaise).toBe(87000);
+    // The code left the cart with the lines; the uses are counted.
+    expect((await cart(shopper)).body.pricing.coupon).toBeNull();
+    expect(await storedOffer(prepaid._id)).toMatchObject({ usedCount: 1, discountGivenPaise: 27000 });
+  }, 120_000);
+
+  it('a code that stopped applying refuses the order with its message, and nothing is taken', async () => {
+    const product = await createProduct(adminUser, { price: 1000, discount: 0, stock: 5, category: 'duffles' });
+    const offer = await createOffer({ code: newCode('GONE'), usageLimit: 1 });
+    const shopper = await shopperWithAddress();
+    await setCart(shopper.uid, { [product._id]: 1 });
+    expect((await applyCode(shopper, offer.code as string)).status).toBe(200);
+    await admin().db.doc(`offers/${offer._id}`).update({ usedCount: 1 }); // used up meanwhile
+    const res = await placeUntilDecided(shopper);
+    expect([res.status, res.body.message]).toEqual([409, 'This code has been fully used']);
+    expect(await stockOf(product._id)).toBe(5);
+    expect(await ordersOf(shopper.uid)).toHaveLength(0);
+    expect(await cartOf(shopper.uid)).toEqual({ [product._id]: 1 });
+  }, 60_000);
+});
+
+describe('usage limits under a rush', () => {
+  it('20 orders at once on a code with usageLimit 5: exactly 5 discounted, the others 409 with the message and nothing taken', async () => {
+    // A bag each, so the offer is the one document they all race for (not the stock, orders-race.test.ts has that).
+    const products: ProductJson[] = [];
+    for (let i = 0; i < 20; i += 1)
+      products.push(await createProduct(adminUser, { price: 1000, discount: 0, stock: 3, category: 'duffles' }, false));
+    const offer = await createOffer({ code: newCode('RUSH'), value: 20, usageLimit: 5 });
+    const shoppers = await Promise.all(Array.from({ length: 20 }, () => shopperWithAddress()));
+    await Promise.all(shoppers.map((s, i) => setCart(s.uid, { [products[i]?._id ?? '']: 1 })));
+    for (const s of shoppers) expect((await applyCode(s, offer.code as string)).status).toBe(200);
+    await warmFunctionWorkers(shoppers);
+
+    const results = await Promise.all(shoppers.map((s) => placeUntilDecided(s)));
+    const won = results.filter((r) => r.status === 201);
+    const lost = results.filter((r) => r.status !== 201);
+    expect(
+      results.map((r) => r.status).every((s) => s === 201 || s === 409),
+      JSON.stringify(results.map((r) => [r.status, r.body.message])),
+    ).toBe(true);
+    expect(won).toHaveLength(5);
+    for (const w of won) expect(w.body.data).toMatchObject({ totalAmount: 800, offerDiscountPaise: 20000 });
+    // docs/decisions/0016: the emulator may still abort a contended transaction after the retries ("please try again", 409, nothing taken).
+    for (const l of lost) expect(l.body.message).toMatch(/^This code has been fully used$|Too many people are ordering this right now/);
+    expect(await storedOffer(offer._id)).toMatchObject({ usedCount: 5, discountGivenPaise: 100000 });
+    for (const [i, s] of shoppers.entries()) {
+      const product = products[i]?._id ?? '';
+      if (results[i]?.status === 201) {
+        expect(await stockOf(product)).toBe(2);
+        continue;
+      }
+      expect(await stockOf(product)).toBe(3);
+      expect(await ordersOf(s.uid)).toHaveLength(0);
+      expect(await cartOf(s.uid)).toEqual({ [product]: 1 });
+    }
+    const list = await api<Envelope<Offer[]>>('admin/offers', { token: adminUser.idToken });
+    expect(list.body.data.find((o) => o._id === offer._id)).toMatchObject({ usedCount: 5, discountGivenPaise: 100000 });
+    const fullyUsed = lost.filter((l) => l.body.message === 'This code has been fully used').length;
+    console.log(`offer race: ${won.length} discounted, ${fullyUsed} answered 409 'fully used', ${lost.length - fullyUsed} 409 'try again'`);
+  }, 420_000);
+});
+
+describe('per-customer limit and giving a use back', () => {
+  it('a code once per shopper; a cancelled order gives the use (and the discount given) back', async () => {
+    const product = await createProduct(adminUser, { price: 1500, discount: 0, stock: 20, category: 'luggage' });
+    const offer = await createOffer({ code: newCode('ONCE'), kind: 'flat', value: 300, usageLimit: 1 });
+    const a = await shopperWithAddress();
+    const b = await shopperWithAddress();
+    await setCart(a.uid, { [product._id]: 1 });
+    await setCart(b.uid, { [product._id]: 1 });
+    expect((await applyCode(a, offer.code as string)).status).toBe(200);
+    const placed = await placeUntilDecided(a);
+    expect(placed.status).toBe(201);
+    expect(placed.body.data.totalAmount).toBe(1200);
+    expect(await storedOffer(offer._id)).toMatchObject({ usedCount: 1, discountGivenPaise: 30000 });
+
+    await setCart(a.uid, { [product._id]: 1 });
+    expect((await applyCode(a, offer.code as string)).body.message).toBe('This code has been fully used');
+    expect((await applyCode(b, offer.code as string)).body.message).toBe('This code has been fully used');
+    await admin().db.doc(`offers/${offer._id}`).update({ usageLimit: 10 });
+    const again = await applyCode(a, offer.code as string);
+    expect([again.status, again.body.message]).toEqual([409, 'You have already used this code']);
+    await admin().db.doc(`offers/${offer._id}`).update({ usageLimit: 1 });
+
+    const cancelled = await api<Envelope<PlacedOrder>>(`order/${placed.body.data._id}/cancel`, {
+      method: 'POST',
+      token: a.idToken,
+      body: {},
+    });
+    expect(cancelled.status).toBe(200);
+    expect(await storedOffer(offer._id)).toMatchObject({ usedCount: 0, discountGivenPaise: 0 });
+    expect((await applyCode(b, offer.code as string)).status).toBe(200);
+    expect((await applyCode(a, offer.code as string)).status).toBe(200);
+  }, 120_000);
+});
+
+describe('GST on the discounted price', () => {
+  it('a discounted three-line order: each invoice line’s discount is its share; the lines add up to the paid total', async () => {
+    const trolley = await createProduct(adminUser, { price: 4999, discount: 0, stock: 10, category: 'luggage', gstRatePercent: 18 });
+    const backpack = await createProduct(adminUser, { price: 2499, discount: 500, stock: 10, category: 'backpacks', gstRatePercent: 18 });
+    const tote = await createProduct(adminUser, { price: 599, discount: 0, stock: 10, category: 'duffles', gstRatePercent: 5 });
+    const offer = await createOffer({ code: newCode('GST'), value: 10 });
+    const shopper = await shopperWithAddress(); // Pune, Maharashtra: within the seller's state
+    await setCart(shopper.uid, { [trolley._id]: 1, [backpack._id]: 2, [tote._id]: 1 });
+    expect((await applyCode(shopper, offer.code as string)).body.pricing).toMatchObject({ subtotalPaise: 959600, totalPaise: 863700 });
+    const placed = await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId });
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.data._id;
+    const confirmed = await api<Envelope<PlacedOrder>>(`order/${orderId}/status`, {
+      method: 'PATCH',
+      token: adminUser.idToken,
+      body: { status: 'confirmed' },
+    });
+    expect(confirmed.status, JSON.stringify(confirmed.body)).toBe(200);
+    const order = confirmed.body.data;
+    expect(order.totalAmount).toBe(8637);
+    const invoice = order.invoice as Invoice;
+    const byName = (name: string) => invoice.lines.find((l) => l.name.startsWith(name));
+    const shares = new Map(order.items.map((i) => [i.name, i.offerDiscountPaise]));
+    expect([...shares.values()].reduce((a, b) => a + b, 0)).toBe(95900);
+    expect(byName(trolley.name)).toMatchObject({
+      discountPaise: 49959,
+      grossPaise: 449941,
+      taxablePaise: 381307,
+      cgstPaise: 34317,
+      sgstPaise: 34317,
+    });
+    expect(byName(backpack.name)).toMatchObject({
+      discountPaise: 139955,
+      grossPaise: 359845,
+      taxablePaise: 304953,
+      cgstPaise: 27446,
+      sgstPaise: 27446,
+    });
+    expect(byName(tote.name)).toMatchObject({
+      discountPaise: 5986,
+      grossPaise: 53914,
+      taxablePaise: 51348,
+      cgstPaise: 1283,
+      sgstPaise: 1283,
+    });
+    expect(invoice.totals.grossPaise).toBe(order.totalAmount * 100);
+    expect(invoice.lines.reduce((s, l) => s + l.taxablePaise + l.cgstPaise + l.sgstPaise + l.igstPaise, 0)).toBe(863700);
+    const pdf = await fetch(`${await hostingUrl()}/api/order/${orderId}/invoice`, {
+      headers: { Authorization: `Bearer ${shopper.idToken}` },
+    });
+    expect(pdf.status).toBe(200);
+  }, 120_000);
+});
