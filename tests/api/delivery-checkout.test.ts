@@ -120,6 +120,8 @@ describe('disclosures', () => {
       gstin: '27AAPFB1234C1ZU',
       email: 'support@bagshop.test',
       phone: '+91 22 4000 1234',
+      // The returns window the product page and the policy pages show (issue 27).
+      returnWindowDays: 7,
       grievanceOfficer: {
         name: 'Priya Nair',
         designation: 'Grievance Officer',
