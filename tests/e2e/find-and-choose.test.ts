@@ -170,7 +170,7 @@ describe('find and choose (Chromium)', () => {
       await page.getByLabel('In stock only').click();
       await page.waitForURL((url) => url.search === '?inStock=true');
       await expect.poll(() => page.getByLabel('In stock only').isChecked()).toBe(true);
-      await page.getByText(`${inStock.length} bags`).waitFor();
+      await page.getByText(`${inStock.length} bags`, { exact: true }).waitFor();
       await page.getByLabel('Sort by').selectOption('price_asc');
       await page.waitForURL((url) => url.search === '?inStock=true&sort=price_asc');
       await expect.poll(() => cardNames(page)).toEqual(cheapestFirst);
@@ -183,7 +183,7 @@ describe('find and choose (Chromium)', () => {
       await expect.poll(() => cardNames(page)).toEqual(featured.filter((name) => inStock.some((p) => p.name === name)));
       await page.goBack();
       await page.waitForURL((url) => url.pathname === '/luggage' && url.search === '');
-      await page.getByText(`${all.length} bags`).waitFor();
+      await page.getByText(`${all.length} bags`, { exact: true }).waitFor();
       expect(await page.getByLabel('In stock only').isChecked()).toBe(false);
       await expect.poll(() => cardNames(page)).toEqual(featured);
 
@@ -194,10 +194,10 @@ describe('find and choose (Chromium)', () => {
       await page.getByLabel('Max price (₹)').press('Enter');
       await page.waitForURL((url) => url.search === '?maxPrice=5000');
       const underFive = all.filter((p) => p.price - p.discount <= 5000);
-      await page.getByText(`${underFive.length} bags`).waitFor();
+      await page.getByText(`${underFive.length} bags`, { exact: true }).waitFor();
       await page.getByRole('button', { name: 'Clear filters' }).click();
       await page.waitForURL((url) => url.search === '');
-      await page.getByText(`${all.length} bags`).waitFor();
+      await page.getByText(`${all.length} bags`, { exact: true }).waitFor();
       await page.close();
     });
   }
