@@ -13,6 +13,7 @@ import {
   type ReturnStatus,
 } from '../returns/status.js';
 import { Fields } from './plain.js';
+import { lineOf, totalsOf } from './tax-documents.js';
 
 export interface ReturnLine {
   lineId: string;
@@ -94,29 +95,6 @@ export interface ReturnJson {
   history: ReturnHistoryEntry[];
   createdAt: string;
   updatedAt: string;
-}
-
-function totals(t: Fields): TaxTotals {
-  return {
-    grossPaise: t.number('grossPaise'),
-    taxablePaise: t.number('taxablePaise'),
-    cgstPaise: t.number('cgstPaise'),
-    sgstPaise: t.number('sgstPaise'),
-    igstPaise: t.number('igstPaise'),
-  };
-}
-
-function invoiceLine(value: unknown, path: string): InvoiceLine {
-  const l = Fields.of(value, path);
-  return {
-    name: l.text('name'),
-    hsn: l.text('hsn'),
-    quantity: l.number('quantity'),
-    ratePercent: l.number('ratePercent'),
-    unitPricePaise: l.number('unitPricePaise'),
-    discountPaise: l.number('discountPaise'),
-    ...totals(l),
-  };
 }
 
 /** The stored return (Timestamps already ISO strings) as the API answers it. */
@@ -217,8 +195,8 @@ export function returnFromData(id: string, value: unknown): ReturnJson {
           invoiceNumber: note.text('invoiceNumber'),
           reason: note.text('reason'),
           returnNumber: note.text('returnNumber'),
-          lines: note.list('lines', invoiceLine),
-          totals: totals(note.object('totals')),
+          lines: note.list('lines', lineOf),
+          totals: totalsOf(note.object('totals')),
         }
       : null,
     rejectionReason: d.text('rejectionReason'),

@@ -6,7 +6,8 @@ import type { InvoiceLine, TaxTotals } from '../gst.js';
 import type { CreditNote, Invoice } from '../tax-documents.js';
 import { Fields } from './plain.js';
 
-function totalsOf(t: Fields): TaxTotals {
+/** A stored invoice's, credit note's or return credit note's totals. */
+export function totalsOf(t: Fields): TaxTotals {
   return {
     grossPaise: t.number('grossPaise'),
     taxablePaise: t.number('taxablePaise'),
@@ -20,7 +21,8 @@ export function totalsFromData(value: unknown, path = 'totals'): TaxTotals {
   return totalsOf(Fields.orEmpty(value, path));
 }
 
-function lineOf(value: unknown, path: string): InvoiceLine {
+/** A stored invoice or credit-note line (also a return's partial credit note's). */
+export function lineOf(value: unknown, path: string): InvoiceLine {
   const l = Fields.of(value, path);
   return {
     name: l.text('name'),
