@@ -1,4 +1,8 @@
+import type { ProductImage } from '@bagshop/domain';
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../../lib/admin.js';
+import { HttpError } from '../../lib/errors.js';
+import type { ProcessedImage } from './process-image.js';
 import { serverConfig } from '../../config.js';
 import { MissCache } from '../../lib/miss-cache.js';
 
@@ -34,4 +38,36 @@ export async function readImage(sha256: string): Promise<StoredImage | null> {
   const bytes = data.bytes as Buffer | Uint8Array | undefined;
   if (!bytes) return null;
   return { bytes: Buffer.from(bytes), contentType: String(data.contentType ?? 'image/webp') };
+}
+
+/** A Firestore document holds at most 1 MiB: a photo's bytes must fit with room to spare. */
+const MAX_STORED_PHOTO_BYTES = 900_000;
+
+/**
+ * Inside a transaction, reads only: the writes that store shoppers' photos (reviews, returns),
+ * content-addressed beside the product pictures, and their references (each hash once).
+ */
+export async function preparePhotos(tx: Transaction, photos: ProcessedImage[]): Promise<{ refs: ProductImage[]; apply: () => void }> {
+  const writes: (() => void)[] = [];
+  const refs: ProductImage[] = [];
+  for (const photo of photos) {
+    if (photo.bytes.byteLength > MAX_STORED_PHOTO_BYTES) {
+      throw new HttpError(413, 'Photo is too detailed to store; please upload a simpler or smaller picture');
+    }
+    const ref = productImages().doc(photo.sha256);
+    if (!(await tx.get(ref)).exists) {
+      writes.push(() =>
+        tx.set(ref, {
+          bytes: photo.bytes,
+          contentType: photo.contentType,
+          width: photo.width,
+          height: photo.height,
+          createdAt: FieldValue.serverTimestamp(),
+        }),
+      );
+    }
+    imageStored(photo.sha256);
+    if (!refs.some((r) => r.hash === photo.sha256)) refs.push({ url: `/api/images/${photo.sha256}`, hash: photo.sha256 });
+  }
+  return { refs, apply: () => writes.forEach((w) => w()) };
 }

@@ -21,18 +21,16 @@ import {
   type ProductOption,
   type ReturnJson,
 } from '@bagshop/domain';
-import { FieldValue, Timestamp, type Transaction } from 'firebase-admin/firestore';
+import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { HttpError, badRequest, notFound } from '../../lib/errors.js';
 import { products } from '../catalog.js';
-import { productImages, imageStored } from '../images/image-store.js';
+import { preparePhotos } from '../images/image-store.js';
 import type { ProcessedImage } from '../images/process-image.js';
 import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor, type StoredOrder } from '../order-store.js';
 import { queueMail } from '../mail.js';
 import { sellerRef } from '../seller.js';
 import { refundToLabel, returnMail } from './mails.js';
 import { deliveredAtOf, orderLines, returnCounter, returnUnitsOf, returnsCollection, toReturn, type OrderLine } from './store.js';
-
-const MAX_STORED_PHOTO_BYTES = 900_000;
 
 function fieldError(field: string, message: string): HttpError {
   return badRequest(message, [{ field, message }]);
@@ -61,29 +59,6 @@ function variantOf(product: FirebaseFirestore.DocumentData, variantId: string, p
   if (variants.length === 0 && variantId === productId)
     return { _id: productId, options: {}, price: product.price, discount: product.discount };
   return null;
-}
-
-async function preparePhotos(tx: Transaction, photos: ProcessedImage[]) {
-  const writes: (() => void)[] = [];
-  const refs: { url: string; hash: string }[] = [];
-  for (const photo of photos) {
-    if (photo.bytes.byteLength > MAX_STORED_PHOTO_BYTES)
-      throw new HttpError(413, 'Photo is too detailed to store; please upload a simpler or smaller picture');
-    const ref = productImages().doc(photo.sha256);
-    if (!(await tx.get(ref)).exists) {
-      writes.push(() =>
-        tx.set(ref, {
-          bytes: photo.bytes,
-          contentType: photo.contentType,
-          width: photo.width,
-          height: photo.height,
-          createdAt: FieldValue.serverTimestamp(),
-        }),
-      );
-    }
-    if (!refs.some((r) => r.hash === photo.sha256)) refs.push({ url: `/api/images/${photo.sha256}`, hash: photo.sha256 });
-  }
-  return { refs, apply: () => writes.forEach((w) => w()), hashes: photos.map((p) => p.sha256) };
 }
 
 export async function createReturn(
@@ -216,7 +191,6 @@ export async function createReturn(
       updatedAt: now,
     };
     pictures.apply();
-    for (const hash of pictures.hashes) imageStored(hash);
     tx.set(counterRef(year), { last: sequence, updatedAt: now }, { merge: true });
     tx.create(returnsCollection().doc(number), doc);
     tx.update(orderRef, { returnUnits: claimed, returnNumbers: FieldValue.arrayUnion(number), updatedAt: now });

@@ -23,7 +23,6 @@ import {
   Fields,
   type AdminReview,
   type OwnReview,
-  type ProductImage,
   type PublicReview,
   type RatingHistogram,
   type RatingValue,
@@ -43,7 +42,7 @@ import { db } from '../../lib/admin.js';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { plainData, plainDoc } from '../../lib/firestore-data.js';
 import { invalidateCatalog, PRODUCT_NOT_FOUND, products } from '../catalog.js';
-import { productImages, imageStored } from '../images/image-store.js';
+import { preparePhotos } from '../images/image-store.js';
 import type { ProcessedImage } from '../images/process-image.js';
 import { queueMail } from '../mail.js';
 import { orders } from '../order-store.js';
@@ -54,7 +53,6 @@ const helpfulVotes = (rid: string) => reviews().doc(rid).collection('helpful');
 
 /** The order status that means "delivered" (docs/orders-and-payments.md). */
 export const DELIVERED_STATUS = 'completed';
-const MAX_STORED_PHOTO_BYTES = 900_000;
 const CONTENDED = 'Many reviews of this bag are being saved right now, please try again';
 
 const toReview = (snap: FirebaseFirestore.DocumentSnapshot): StoredReview => reviewFromData(snap.id, plainDoc(snap));
@@ -99,32 +97,6 @@ async function authorName(uid: string): Promise<{ author: string; firstname: str
   const d = Fields.of(plainData(data), `users/${uid}`);
   const name = fullNameOf(d);
   return { author: reviewAuthorName(name.firstname, name.lastname), firstname: name.firstname, email: d.text('email') };
-}
-
-/** Inside a transaction, reads only: the photo documents to write (content-addressed, shared with product pictures). */
-async function preparePhotos(tx: Transaction, photos: ProcessedImage[]): Promise<{ refs: ProductImage[]; apply: () => void }> {
-  const writes: (() => void)[] = [];
-  const refs: ProductImage[] = [];
-  for (const photo of photos) {
-    if (photo.bytes.byteLength > MAX_STORED_PHOTO_BYTES) {
-      throw new HttpError(413, 'Photo is too detailed to store; please upload a simpler or smaller picture');
-    }
-    const ref = productImages().doc(photo.sha256);
-    if (!(await tx.get(ref)).exists) {
-      writes.push(() =>
-        tx.set(ref, {
-          bytes: photo.bytes,
-          contentType: photo.contentType,
-          width: photo.width,
-          height: photo.height,
-          createdAt: FieldValue.serverTimestamp(),
-        }),
-      );
-    }
-    imageStored(photo.sha256);
-    if (!refs.some((r) => r.hash === photo.sha256)) refs.push({ url: `/api/images/${photo.sha256}`, hash: photo.sha256 });
-  }
-  return { refs, apply: () => writes.forEach((w) => w()) };
 }
 
 /** Inside a transaction, after the product was read: writes the product's new aggregate. */
