@@ -97,7 +97,28 @@ async function json<T>(path: string, init: { method?: string; token?: string; bo
     },
     body: init.body === undefined ? undefined : JSON.stringify(init.body),
   });
-  return { status: res.status, body: (await res.json()) as T };
+  const text = await res.text();
+  try {
+    return { status: res.status, body: JSON.parse(text) as T };
+  } catch {
+    // A function that ran out of time answers the emulator's plain-text page.
+    throw new Error(`${path} answered ${res.status}: ${text.slice(0, 80)}`);
+  }
+}
+
+/** An admin screen's figures: the reads it made, or that it failed (e.g. ran out of time). */
+async function adminLoad(path: string, token: string): Promise<{ ops: Ops; failed?: string }> {
+  let failed: string | undefined;
+  const ops = await counted(async () => {
+    const started = Date.now();
+    try {
+      const res = await json(path, { token });
+      if (res.status !== 200) failed = `HTTP ${res.status}`;
+    } catch (error) {
+      failed = `${error instanceof Error ? error.message : String(error)} after ${((Date.now() - started) / 1000).toFixed(0)} s`;
+    }
+  });
+  return { ops, ...(failed ? { failed } : {}) };
 }
 
 async function signIn(email: string, password: string): Promise<{ uid: string; token: string }> {
@@ -509,10 +530,11 @@ async function main(): Promise<number> {
     for (const count of ORDER_SCALES) {
       step(`${count} orders in the month`);
       await growOrders(db, model, count);
-      const dashboard = await counted(() => json('admin/dashboard', { token: adminUser.token }));
-      const tax = await counted(() => json('admin/tax', { token: adminUser.token }));
-      console.log(`\n  ${count} orders in the month: dashboard ${fmt(dashboard)}   Tax view ${fmt(tax)}`);
-      adminFigures = { dashboard, tax };
+      const dashboard = await adminLoad('admin/dashboard', adminUser.token);
+      const tax = await adminLoad('admin/tax', adminUser.token);
+      const shown = (f: { ops: Ops; failed?: string }) => `${fmt(f.ops)}${f.failed ? ` (FAILED: ${f.failed})` : ''}`;
+      console.log(`\n  ${count} orders in the month: dashboard ${shown(dashboard)}   Tax view ${shown(tax)}`);
+      adminFigures = { dashboard: dashboard.ops, tax: tax.ops };
     }
 
     estimate({
