@@ -5,7 +5,7 @@
 // checkout, concurrent duplicate requests, and an exchange that holds and ships the new variant.
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SELLER, RETURN_MESSAGES, istMonthOf, type ReturnJson } from '@bagshop/domain';
+import { DEMO_SELLER, NON_RETURNABLE_REASON_REQUIRED, RETURN_MESSAGES, istMonthOf, type ReturnJson } from '@bagshop/domain';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import {
   createProduct,
@@ -148,11 +148,27 @@ describe('POST /api/order/{id}/returns: who and what', { timeout: 120_000 }, () 
   it('refuses after the window (counted from delivery) and a non-returnable product', async () => {
     const { shopper, order, lineId, product } = await deliveredCodOrder({ quantity: 1 });
     const body = { lines: [{ lineId, quantity: 1 }], reason: 'changed_mind', resolution: 'refund', refundTo: UPI };
-    await admin().db.doc(`products/${product._id}`).update({ returnable: false, nonReturnableReason: 'Personalised with your initials' });
+    // The admin marks it non-returnable through the product API (the admin form's PATCH, multipart).
+    const patchProduct = (fields: Record<string, string>) =>
+      api<Envelope<ProductJson> & ErrorBody>(`products/${product._id}`, {
+        method: 'PATCH',
+        token: adminUser.idToken,
+        rawBody: productForm(fields),
+      });
+    const noReason = await patchProduct({ returnable: 'false' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.message).toBe(NON_RETURNABLE_REASON_REQUIRED);
+    expect((await patchProduct({ returnable: 'false', nonReturnableReason: 'Personalised with your initials' })).status).toBe(200);
+    // What the product page reads before purchase.
+    const page = await api<Envelope<ProductJson & { returnable?: boolean; nonReturnableReason?: string }>>(`products/${product._id}`);
+    expect(page.body.data).toMatchObject({ returnable: false, nonReturnableReason: 'Personalised with your initials' });
     const nr = await requestReturn(shopper, order._id, body);
     expect(nr.status).toBe(400);
     expect(nr.body.message).toBe(RETURN_MESSAGES.nonReturnable(product.name, 'Personalised with your initials'));
-    await admin().db.doc(`products/${product._id}`).update({ returnable: true });
+    expect((await patchProduct({ returnable: 'true' })).status).toBe(200);
+    const again = await api<Envelope<ProductJson & { returnable?: boolean }>>(`products/${product._id}`);
+    expect(again.body.data.returnable).toBeUndefined();
+    expect((await stored(`products/${product._id}`)).nonReturnableReason).toBe('');
     // Delivered 8 days ago.
     const data = await stored(`orders/${order._id}`);
     const delivered = new Date(Date.now() - 8 * 86_400_000);
