@@ -470,8 +470,30 @@ describe('exchanges', { timeout: 180_000 }, () => {
     const pickup = (await adminPatch(`admin/returns/${n}`, { status: 'pickup_scheduled' })) as unknown as ReturnJson;
     expect(pickup.pickup).toMatchObject({ provider: 'shiprocket', courier: 'Bagshop Test Courier' });
     expect(courier.requests.some((r) => r.path === '/v1/external/orders/create/return' && r.body.order_id === n)).toBe(true);
-    await adminPatch(`admin/returns/${n}`, { status: 'picked_up' });
+    // The courier's scans of the reverse pickup move the return (docs/returns.md, "Pickup tracking").
+    const awb = pickup.pickup?.awb ?? '';
+    const scan = courier.webhookBody(awb, 'picked_up', { at: new Date(Date.now() - 60_000) });
+    const first = await courier.sendRaw(scan);
+    expect(first.status).toBe(200);
+    expect(first.answer).toMatchObject({ data: { recorded: true, returnNumber: n, returnStatus: 'picked_up' } });
+    expect((await courier.sendRaw(scan)).answer).toMatchObject({ data: { recorded: false, duplicate: true } });
+    const scanned = await stored(`returns/${n}`);
+    expect(scanned.status).toBe('picked_up');
+    expect(scanned.history.at(-1)).toMatchObject({ status: 'picked_up', by: 'courier' });
+    expect(scanned.pickup.events).toHaveLength(1);
+    const pickedMails = await admin().db.collection('mail').where('kind', '==', 'return_picked_up').get();
+    expect(pickedMails.docs.filter((d) => String(d.get('message.subject')).includes(n))).toHaveLength(1);
+    // Delivered to the seller: recorded, but "received" stays the admin's quality check.
+    expect(await courier.send(awb, 'in_transit')).toBe(200);
+    expect(await courier.send(awb, 'delivered')).toBe(200);
+    const arrived = (await api<Envelope<ReturnJson>>(`admin/returns/${n}`, { token: adminUser.idToken })).body.data;
+    expect(arrived.status).toBe('picked_up');
+    expect(arrived.pickup?.arrivedAt).not.toBeNull();
+    expect(arrived.pickup?.events.map((e) => e.status)).toEqual(['picked_up', 'in_transit', 'delivered']);
+    // A scan that came late (the admin already marked it) moves nothing back.
     await adminPatch(`admin/returns/${n}`, { status: 'received', qualityCheck: 'passed' });
+    await courier.send(awb, 'delivered', { at: new Date() });
+    expect((await stored(`returns/${n}`)).status).toBe('received');
     expect((await variantStocks(product._id))[id('Cabin')]).toBe((before[id('Cabin')] ?? 0) + 1);
     const wrong = await api<ErrorBody>(`admin/returns/${n}`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'refunded' } });
     expect(wrong.status).toBe(409);

@@ -46,22 +46,11 @@ import { taxSeries } from '../invoices.js';
 import { variantStockDocs } from '../variant-stock.js';
 import { bookReturnWithShiprocket, bookWithShiprocket, courierProvider, type Booking } from '../fulfilment/courier.js';
 import { labelPath, parcelOf, shipmentsOf, type StoredShipment } from '../fulfilment/shipments.js';
-import { refundToLabel, returnMail } from './mails.js';
+import { refundToLabel, returnMail, returnMailFacts } from './mails.js';
 import { orderLines, paidPaiseOf, refundedUnitsOf, returnUnitsOf, returnsCollection, toReturn, type StoredReturn } from './store.js';
 import { sendReturnRefund } from './refunds.js';
 
 type Patch = Record<string, unknown>;
-
-function mailFacts(ret: StoredReturn) {
-  return {
-    number: String(ret.number),
-    orderId: String(ret.orderId),
-    resolution: String(ret.resolution),
-    refundPaise: Number(ret.refundPaise ?? 0),
-    paymentMethod: String(ret.paymentMethod),
-    refundToLabel: refundToLabel(ret.refundTo),
-  };
-}
 
 /** The stock slot of the exchange's new variant (variantStock, or the product for one stored before variants). */
 async function readExchangeSlot(tx: Transaction, ret: StoredReturn): Promise<DocumentSnapshot> {
@@ -378,7 +367,7 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
     for (const w of writes) w(tx);
     tx.update(ref, patch);
     if (Object.keys(orderPatch).length > 0) tx.update(orderRef, { ...orderPatch, updatedAt: now });
-    queueMail(tx, returnMail(to, { ...mailFacts(ret) }, order, mailExtra));
+    queueMail(tx, returnMail(to, { ...returnMailFacts(ret) }, order, mailExtra));
     return after;
   });
   if (result) {
@@ -412,7 +401,7 @@ export async function markPayoutPaid(actor: Actor, number: string, reference: st
       ],
       updatedAt: now,
     });
-    queueMail(tx, returnMail('payout_paid', mailFacts(ret), order, { note: reference }));
+    queueMail(tx, returnMail('payout_paid', returnMailFacts(ret), order, { note: reference }));
   });
   return toReturn(await ref.get());
 }
