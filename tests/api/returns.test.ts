@@ -3,9 +3,17 @@
 // returns of one order (refunds and partial credit notes add up, never past what was paid), a
 // COD payout with its bank reference, a prepaid partial refund through the local Stripe
 // checkout, concurrent duplicate requests, and an exchange that holds and ships the new variant.
+import { spawnSync } from 'node:child_process';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SELLER, NON_RETURNABLE_REASON_REQUIRED, RETURN_MESSAGES, istMonthOf, type ReturnJson } from '@bagshop/domain';
+import {
+  DEMO_SELLER,
+  NON_RETURNABLE_REASON_REQUIRED,
+  RETURN_MESSAGES,
+  istMonthOf,
+  type ReturnJson,
+  type ShipmentItem,
+} from '@bagshop/domain';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import {
   createProduct,
@@ -20,6 +28,7 @@ import {
   type ProductJson,
 } from '../support/commerce';
 import { startTestCourier, type CourierLocal } from '../support/courier';
+import { hostingUrl } from '../support/emulators';
 import { eventually, payOnPage, startTestCheckout, type StripeLocal } from '../support/stripe';
 
 let courier: CourierLocal;
@@ -44,9 +53,16 @@ afterAll(async () => {
 type Shopper = TestUser & { addressId: string };
 type FullOrder = OrderJson & {
   invoice: { number: string; lines: { grossPaise: number; cgstPaise: number; sgstPaise: number; taxablePaise: number }[] } | null;
-  shipments: { _id: string; awb: string; kind?: string }[];
+  shipments: { _id: string; awb: string; kind?: string; returnNumber?: string; items?: ShipmentItem[] }[];
 };
 type ErrorBody = { success: false; message: string; errors?: { field: string; message: string }[] };
+
+/** A PDF's text as pdftotext (poppler-utils, which `npm test` makes sure of) reads it. */
+function pdfText(bytes: Buffer): string {
+  const out = spawnSync('pdftotext', ['-layout', '-', '-'], { input: bytes, encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`pdftotext failed: ${out.stderr}`);
+  return out.stdout;
+}
 
 const stored = async (path: string) => (await admin().db.doc(path).get()).data() ?? {};
 
@@ -503,6 +519,23 @@ describe('exchanges', { timeout: 180_000 }, () => {
     expect(after.body.data.shipments).toHaveLength(2);
     const stored2 = await stored(`orders/${order._id}`);
     expect(stored2.shipments[1]).toMatchObject({ kind: 'exchange', returnNumber: n, awb: exchanged.exchange?.awb });
+    // The parcel out is the new variant: on the order, in the courier booking and on the label.
+    const medium = product.variants.find((v) => v.options.Size === 'Medium');
+    const outgoing = after.body.data.shipments[1];
+    expect(outgoing).toMatchObject({ kind: 'exchange', returnNumber: n });
+    expect(outgoing?.items).toEqual([{ name: product.name, variantLabel: 'Size: Medium', sku: medium?.sku, quantity: 1 }]);
+    const booked = courier.requests.find((r) => r.path === '/v1/external/orders/create/adhoc' && r.body.order_id === `${order._id}-${n}`);
+    expect(booked?.body.order_items).toEqual([
+      expect.objectContaining({ name: `${product.name} (Size: Medium), exchange`, sku: medium?.sku, units: 1 }),
+    ]);
+    const label = await fetch(`${await hostingUrl()}/api/order/${order._id}/shipments/${outgoing?._id ?? ''}/label`, {
+      headers: { Authorization: `Bearer ${adminUser.idToken}` },
+    });
+    expect(label.status).toBe(200);
+    const text = pdfText(Buffer.from(await label.arrayBuffer()));
+    expect(text).toContain('Size: Medium');
+    expect(text).not.toContain('Size: Cabin');
+    expect(text).not.toMatch(/COD: collect/); // an exchange collects nothing, even on a COD order
     expect(stored2.payment?.refundedPaise ?? 0).toBe(0);
     expect(stored2.invoice.number).toBe(order.invoice?.number);
     // Held once: the Medium stock did not move again when it shipped.

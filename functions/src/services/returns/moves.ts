@@ -27,6 +27,7 @@ import {
   invoiceFromData,
   returnCreditNoteLines,
   returnedLinePaidPaise,
+  shipmentItemName,
   taxTotals,
   type ReturnJson,
   type ReturnStatus,
@@ -112,8 +113,8 @@ async function bookIfNeeded(
     productId: string;
     variantId: string;
   }[];
-  const parcel = await parcelOf({ items: lines.map((l) => ({ _id: l.productId, variantId: l.variantId, quantity: l.quantity })) });
   if (update.status === 'pickup_scheduled') {
+    const parcel = await parcelOf({ items: lines.map((l) => ({ _id: l.productId, variantId: l.variantId, quantity: l.quantity })) });
     const booking = await bookReturnWithShiprocket({
       returnNumber: String(ret.number),
       placedAt: new Date(),
@@ -129,6 +130,8 @@ async function bookIfNeeded(
     return { booking, provider: 'shiprocket' };
   }
   const line = lines[0];
+  // The parcel out holds the new variant: its weight and size.
+  const parcel = await parcelOf({ items: [{ _id: line?.productId, variantId: ret.exchange?.variantId, quantity: line?.quantity ?? 1 }] });
   const booking = await bookWithShiprocket({
     orderId: `${String(ret.orderId)}-${String(ret.number)}`,
     placedAt: new Date(),
@@ -136,7 +139,13 @@ async function bookIfNeeded(
     totalAmount: 0,
     ...facts,
     items: [
-      { name: `${line?.name ?? 'Exchange'} (exchange)`, sku: String(ret.exchange?.sku ?? ''), units: line?.quantity ?? 1, sellingPrice: 0 },
+      {
+        // The new variant goes out, not the returned one.
+        name: `${shipmentItemName(line?.name ?? 'Exchange', String(ret.exchange?.variantLabel ?? ''))}, exchange`,
+        sku: String(ret.exchange?.sku || ret.exchange?.variantId || ''),
+        units: line?.quantity ?? 1,
+        sellingPrice: 0,
+      },
     ],
     ...parcel,
   });
