@@ -407,7 +407,8 @@ describe('admin moves and money', { timeout: 180_000 }, () => {
     expect((await stored(`orders/${order._id}`)).payment?.refundedPaise ?? 0).toBe(0);
   });
 
-  it('refunds part of a prepaid order through its provider, one refund per return, the order stays paid', async () => {
+  /** Two units of ₹1,399 paid on the local Stripe checkout, delivered. */
+  async function deliveredPaidOrder() {
     const shopper = await shopperWithAddress();
     const product = await createProduct(adminUser, { price: 1500, discount: 101, stock: 5 });
     const placed = await placeOrder(shopper, {
@@ -423,6 +424,11 @@ describe('admin moves and money', { timeout: 180_000 }, () => {
     await eventually(async () => (await stored(`orders/${orderId}`)).status === 'confirmed', 20_000, 'the payment webhook');
     const order = await deliver(orderId);
     const lineId = (order.items[0] as unknown as { variantId: string }).variantId;
+    return { shopper, orderId, lineId };
+  }
+
+  it('refunds part of a prepaid order through its provider, one refund per return, the order stays paid', async () => {
+    const { shopper, orderId, lineId } = await deliveredPaidOrder();
     const res = await requestReturn(shopper, orderId, { lines: [{ lineId, quantity: 1 }], reason: 'changed_mind', resolution: 'refund' });
     expect(res.status).toBe(201);
     const n = res.body.data.return._id;
@@ -439,6 +445,41 @@ describe('admin moves and money', { timeout: 180_000 }, () => {
     expect(after.payment.status).toBe('paid');
     expect(after.payment.refundedPaise).toBe(139900);
     expect((after.attention ?? []).map((a: { code: string }) => a.code)).not.toContain('refunded_outside_shop');
+  });
+
+  it('a refund the provider could not take is sent again by the sweep, with the return’s key, and made once', async () => {
+    const { shopper, orderId, lineId } = await deliveredPaidOrder();
+    const res = await requestReturn(shopper, orderId, { lines: [{ lineId, quantity: 1 }], reason: 'changed_mind', resolution: 'refund' });
+    const n = res.body.data.return._id;
+    await receive(n);
+    checkout.refundsDown = true;
+    try {
+      const refunded = (await adminPatch(`admin/returns/${n}`, { status: 'refunded' })) as unknown as ReturnJson;
+      expect(refunded.refund).toMatchObject({ status: 'pending', id: null, idempotencyKey: `refund-${n}` });
+      const failed = await stored(`returns/${n}`);
+      expect(failed).toMatchObject({ refundUnsent: true, refund: { attempts: 1 } });
+      const flagged = await stored(`orders/${orderId}`);
+      expect((flagged.attention ?? []).map((a: { code: string }) => a.code)).toContain('refund_not_sent');
+    } finally {
+      checkout.refundsDown = false;
+    }
+    // The sweep leaves a refund asked for under a minute ago to its own request: make it older.
+    await admin()
+      .db.doc(`returns/${n}`)
+      .update({ 'refund.requestedAt': Timestamp.fromMillis(Date.now() - 120_000) });
+    await eventually(
+      async () => (await stored(`returns/${n}`)).refund?.status === 'succeeded',
+      40_000,
+      'the sweep to send the refund again, and its webhook',
+    );
+    const calls = checkout.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.params['metadata[returnId]'] === n);
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    expect(calls.every((c) => c.idempotencyKey === `refund-${n}`)).toBe(true);
+    const made = [...checkout.refunds.values()].filter((r) => r.metadata.returnId === n);
+    expect(made).toHaveLength(1);
+    expect(made[0]?.amount).toBe(139900);
+    expect((await stored(`returns/${n}`)).refundUnsent).toBe(false);
+    expect((await stored(`orders/${orderId}`)).payment.refundedPaise).toBe(139900);
   });
 });
 

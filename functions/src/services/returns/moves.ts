@@ -305,6 +305,8 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
           refundedAt: null,
           paymentId,
         };
+        // Until the provider answers: the sweep's retry looks for this one field.
+        patch.refundUnsent = Boolean(paymentId);
         after = async () => {
           if (paymentId)
             await sendReturnRefund({ provider, orderId: orderRef.id, returnNumber: number, paymentId, amountPaise: amount, key });
