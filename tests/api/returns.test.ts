@@ -21,6 +21,7 @@ import {
   productForm,
   randomPng,
   shopperWithAddress,
+  startPayment,
   uniqueName,
   variantStocks,
   type Envelope,
@@ -28,6 +29,7 @@ import {
   type ProductJson,
 } from '../support/commerce';
 import { startTestCourier, type CourierLocal } from '../support/courier';
+import { startTestRazorpay, submitPage, type RazorpayLocal } from '../support/razorpay';
 import { hostingUrl } from '../support/emulators';
 import { eventually, payOnPage, startTestCheckout, type StripeLocal } from '../support/stripe';
 
@@ -480,6 +482,51 @@ describe('admin moves and money', { timeout: 180_000 }, () => {
     expect(made[0]?.amount).toBe(139900);
     expect((await stored(`returns/${n}`)).refundUnsent).toBe(false);
     expect((await stored(`orders/${orderId}`)).payment.refundedPaise).toBe(139900);
+  });
+});
+
+describe('a prepaid partial refund through Razorpay', { timeout: 120_000 }, () => {
+  let razorpayCheckout: RazorpayLocal;
+  beforeAll(async () => {
+    razorpayCheckout = await startTestRazorpay();
+  });
+  afterAll(async () => {
+    await razorpayCheckout.close();
+  });
+
+  it('refunds one of two units with the return’s receipt and notes; refund.processed settles the return, the order stays paid', async () => {
+    const shopper = await shopperWithAddress();
+    const product = await createProduct(adminUser, { price: 1500, discount: 101, stock: 5 });
+    const placed = await placeOrder(shopper, {
+      paymentMethod: 'ONLINE',
+      addressId: shopper.addressId,
+      productId: product._id,
+      quantity: 2,
+    });
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.data._id;
+    // The test run takes new orders with Stripe: this one is Razorpay's, as with PAYMENT_PROVIDER=razorpay.
+    await admin().db.doc(`orders/${orderId}`).update({ 'payment.provider': 'razorpay' });
+    const pay = await startPayment(shopper, orderId);
+    expect(pay.status).toBe(200);
+    expect((await submitPage(razorpayCheckout, pay.body.data.sessionId, 'pay', 'upi')).status).toBe(303);
+    await eventually(async () => (await stored(`orders/${orderId}`)).status === 'confirmed', 20_000, 'the payment webhooks');
+    const order = await deliver(orderId);
+    const lineId = (order.items[0] as unknown as { variantId: string }).variantId;
+    const res = await requestReturn(shopper, orderId, { lines: [{ lineId, quantity: 1 }], reason: 'changed_mind', resolution: 'refund' });
+    expect(res.status).toBe(201);
+    const n = res.body.data.return._id;
+    await receive(n);
+    const refunded = (await adminPatch(`admin/returns/${n}`, { status: 'refunded' })) as unknown as ReturnJson;
+    expect(refunded.refund).toMatchObject({ provider: 'razorpay', amountPaise: 139900, idempotencyKey: `refund-${n}` });
+    await eventually(async () => (await stored(`returns/${n}`)).refund?.status === 'succeeded', 20_000, 'refund.processed');
+    const made = [...razorpayCheckout.refunds.values()].filter((r) => r.notes.returnId === n);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ amount: 139900, receipt: `refund-${n}`, notes: { orderId, returnId: n } });
+    const after = await stored(`orders/${orderId}`);
+    expect(after.status).toBe('completed');
+    expect(after.payment).toMatchObject({ status: 'paid', provider: 'razorpay', refundedPaise: 139900 });
+    expect((await stored(`returns/${n}`)).refund.id).toBe(made[0]?.id);
   });
 });
 
