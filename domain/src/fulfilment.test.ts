@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   awaitsCodConfirmation,
   churnBlockedUntil,
+  labelContents,
   moveForEvent,
   orderStatusForEvent,
   reattemptDates,
@@ -116,5 +117,19 @@ describe('fulfilment dashboard figures', () => {
     expect(figures.rto.prepaid).toEqual({ shipped: 1, returned: 0, rate: 0 });
     expect(figures.deliveries).toEqual({ delivered: 3, onTime: 2 });
     expect(figures.openNdrs).toBe(2);
+  });
+});
+
+describe('labelContents', () => {
+  const order = { paymentMethod: 'COD', items: [{ name: 'Voyager Trolley', variantLabel: 'Size: Cabin', quantity: 2 }] };
+  it("lists the order's lines and collects cash on a COD order's own parcel", () => {
+    expect(labelContents(order, {})).toEqual({ items: [{ name: 'Voyager Trolley (Size: Cabin)', quantity: 2 }], cod: true });
+  });
+  it("lists an exchange's new variant and collects nothing", () => {
+    const items = [{ name: 'Voyager Trolley', variantLabel: 'Size: Medium', sku: 'VT-M', quantity: 1 }];
+    expect(labelContents(order, { kind: 'exchange', items })).toEqual({
+      items: [{ name: 'Voyager Trolley (Size: Medium)', quantity: 1 }],
+      cod: false,
+    });
   });
 });

@@ -166,6 +166,37 @@ export interface Shipment {
   dimensionsCm: { length: number; breadth: number; height: number };
   events: ShipmentEventEntry[];
   createdAt: string;
+  /** An exchange's parcel (docs/returns.md): the new variant going out, no payment to collect. */
+  kind?: 'exchange';
+  returnNumber?: string;
+  /** What this parcel holds when it is not the order's lines (an exchange's new variant). */
+  items?: ShipmentItem[];
+}
+
+export interface ShipmentItem {
+  name: string;
+  variantLabel: string;
+  sku: string;
+  quantity: number;
+}
+
+/** 'Voyager Trolley (Size: Medium)': a line as the label and the courier name it. */
+export const shipmentItemName = (name: string, variantLabel: string): string => (variantLabel ? `${name} (${variantLabel})` : name);
+
+/**
+ * What a parcel's label says it holds and whether the courier collects cash: the order's lines
+ * for its own shipment; for an exchange's, the new variant it carries and nothing to collect
+ * (an exchange has no payment: docs/returns.md).
+ */
+export function labelContents(
+  order: { paymentMethod: string; items: { name: string; variantLabel?: string; quantity: number }[] },
+  shipment: Pick<Shipment, 'kind' | 'items'>,
+): { items: { name: string; quantity: number }[]; cod: boolean } {
+  const lines = shipment.items ?? order.items;
+  return {
+    items: lines.map((i) => ({ name: shipmentItemName(i.name, i.variantLabel ?? ''), quantity: i.quantity })),
+    cod: order.paymentMethod === 'COD' && shipment.kind !== 'exchange',
+  };
 }
 
 /** A failed delivery the shopper can answer (docs/fulfilment.md, "Failed delivery"). */

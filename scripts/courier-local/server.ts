@@ -140,7 +140,8 @@ export function startCourierLocal(options: CourierLocalOptions = {}): Promise<Co
       order_id: s?.orderId ?? '',
       sr_order_id: s ? Number(s.shipmentId.replace(/\D/g, '').slice(0, 9)) : 0,
       etd: '',
-      is_return: event.startsWith('rto') ? 1 : 0,
+      // RTO scans, and every scan of a return's reverse pickup (booked through orders/create/return).
+      is_return: event.startsWith('rto') || s?.paymentMethod === 'Return' ? 1 : 0,
       scans: [
         {
           date: shiprocketTime(at),

@@ -99,6 +99,8 @@ export interface StripeLocal {
   deliveries: { type: string; id: string; status: number; payload: string }[];
   /** Tests: when true, webhooks are not sent (a late or lost webhook). */
   dropWebhooks: boolean;
+  /** Tests: when true, POST /v1/refunds answers 500 (Stripe having trouble; not kept for idempotent replay). */
+  refundsDown: boolean;
   close: () => Promise<void>;
 }
 
@@ -155,7 +157,7 @@ export function startStripeLocal(options: StripeLocalOptions = {}): Promise<Stri
   const idempotent = new Map<string, { bodyHash: string; status: number; json: unknown }>();
   const deliveries: StripeLocal['deliveries'] = [];
   const timers = new Set<NodeJS.Timeout>();
-  const drop = { webhooks: false };
+  const drop = { webhooks: false, refunds: false };
 
   // ── state across restarts (npm start) ──
   if (options.stateFile && existsSync(options.stateFile)) {
@@ -459,6 +461,10 @@ export function startStripeLocal(options: StripeLocalOptions = {}): Promise<Stri
         send(401, { error: { type: 'invalid_request_error', message: 'Invalid API Key provided' } });
         return;
       }
+      if (drop.refunds && req.method === 'POST' && path === '/v1/refunds') {
+        send(500, { error: { type: 'api_error', message: 'An error occurred with our connection to Stripe (test outage)' } });
+        return;
+      }
       const replayKey = idempotencyKey && req.method === 'POST' ? `${path} ${idempotencyKey}` : null;
       const bodyHash = createHash('sha256').update(body).digest('hex');
       if (replayKey) {
@@ -508,6 +514,12 @@ export function startStripeLocal(options: StripeLocalOptions = {}): Promise<Stri
     },
     set dropWebhooks(value: boolean) {
       drop.webhooks = value;
+    },
+    get refundsDown() {
+      return drop.refunds;
+    },
+    set refundsDown(value: boolean) {
+      drop.refunds = value;
     },
     close,
   }));

@@ -3,9 +3,17 @@
 // returns of one order (refunds and partial credit notes add up, never past what was paid), a
 // COD payout with its bank reference, a prepaid partial refund through the local Stripe
 // checkout, concurrent duplicate requests, and an exchange that holds and ships the new variant.
+import { spawnSync } from 'node:child_process';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_SELLER, RETURN_MESSAGES, istMonthOf, type ReturnJson } from '@bagshop/domain';
+import {
+  DEMO_SELLER,
+  NON_RETURNABLE_REASON_REQUIRED,
+  RETURN_MESSAGES,
+  istMonthOf,
+  type ReturnJson,
+  type ShipmentItem,
+} from '@bagshop/domain';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import {
   createProduct,
@@ -13,6 +21,7 @@ import {
   productForm,
   randomPng,
   shopperWithAddress,
+  startPayment,
   uniqueName,
   variantStocks,
   type Envelope,
@@ -20,6 +29,8 @@ import {
   type ProductJson,
 } from '../support/commerce';
 import { startTestCourier, type CourierLocal } from '../support/courier';
+import { startTestRazorpay, submitPage, type RazorpayLocal } from '../support/razorpay';
+import { hostingUrl } from '../support/emulators';
 import { eventually, payOnPage, startTestCheckout, type StripeLocal } from '../support/stripe';
 
 let courier: CourierLocal;
@@ -44,9 +55,16 @@ afterAll(async () => {
 type Shopper = TestUser & { addressId: string };
 type FullOrder = OrderJson & {
   invoice: { number: string; lines: { grossPaise: number; cgstPaise: number; sgstPaise: number; taxablePaise: number }[] } | null;
-  shipments: { _id: string; awb: string; kind?: string }[];
+  shipments: { _id: string; awb: string; kind?: string; returnNumber?: string; items?: ShipmentItem[] }[];
 };
 type ErrorBody = { success: false; message: string; errors?: { field: string; message: string }[] };
+
+/** A PDF's text as pdftotext (poppler-utils, which `npm test` makes sure of) reads it. */
+function pdfText(bytes: Buffer): string {
+  const out = spawnSync('pdftotext', ['-layout', '-', '-'], { input: bytes, encoding: 'utf8' });
+  if (out.status !== 0) throw new Error(`pdftotext failed: ${out.stderr}`);
+  return out.stdout;
+}
 
 const stored = async (path: string) => (await admin().db.doc(path).get()).data() ?? {};
 
@@ -148,11 +166,27 @@ describe('POST /api/order/{id}/returns: who and what', { timeout: 120_000 }, () 
   it('refuses after the window (counted from delivery) and a non-returnable product', async () => {
     const { shopper, order, lineId, product } = await deliveredCodOrder({ quantity: 1 });
     const body = { lines: [{ lineId, quantity: 1 }], reason: 'changed_mind', resolution: 'refund', refundTo: UPI };
-    await admin().db.doc(`products/${product._id}`).update({ returnable: false, nonReturnableReason: 'Personalised with your initials' });
+    // The admin marks it non-returnable through the product API (the admin form's PATCH, multipart).
+    const patchProduct = (fields: Record<string, string>) =>
+      api<Envelope<ProductJson> & ErrorBody>(`products/${product._id}`, {
+        method: 'PATCH',
+        token: adminUser.idToken,
+        rawBody: productForm(fields),
+      });
+    const noReason = await patchProduct({ returnable: 'false' });
+    expect(noReason.status).toBe(400);
+    expect(noReason.body.message).toBe(NON_RETURNABLE_REASON_REQUIRED);
+    expect((await patchProduct({ returnable: 'false', nonReturnableReason: 'Personalised with your initials' })).status).toBe(200);
+    // What the product page reads before purchase.
+    const page = await api<Envelope<ProductJson & { returnable?: boolean; nonReturnableReason?: string }>>(`products/${product._id}`);
+    expect(page.body.data).toMatchObject({ returnable: false, nonReturnableReason: 'Personalised with your initials' });
     const nr = await requestReturn(shopper, order._id, body);
     expect(nr.status).toBe(400);
     expect(nr.body.message).toBe(RETURN_MESSAGES.nonReturnable(product.name, 'Personalised with your initials'));
-    await admin().db.doc(`products/${product._id}`).update({ returnable: true });
+    expect((await patchProduct({ returnable: 'true' })).status).toBe(200);
+    const again = await api<Envelope<ProductJson & { returnable?: boolean }>>(`products/${product._id}`);
+    expect(again.body.data.returnable).toBeUndefined();
+    expect((await stored(`products/${product._id}`)).nonReturnableReason).toBe('');
     // Delivered 8 days ago.
     const data = await stored(`orders/${order._id}`);
     const delivered = new Date(Date.now() - 8 * 86_400_000);
@@ -375,7 +409,8 @@ describe('admin moves and money', { timeout: 180_000 }, () => {
     expect((await stored(`orders/${order._id}`)).payment?.refundedPaise ?? 0).toBe(0);
   });
 
-  it('refunds part of a prepaid order through its provider, one refund per return, the order stays paid', async () => {
+  /** Two units of ₹1,399 paid on the local Stripe checkout, delivered. */
+  async function deliveredPaidOrder() {
     const shopper = await shopperWithAddress();
     const product = await createProduct(adminUser, { price: 1500, discount: 101, stock: 5 });
     const placed = await placeOrder(shopper, {
@@ -391,6 +426,11 @@ describe('admin moves and money', { timeout: 180_000 }, () => {
     await eventually(async () => (await stored(`orders/${orderId}`)).status === 'confirmed', 20_000, 'the payment webhook');
     const order = await deliver(orderId);
     const lineId = (order.items[0] as unknown as { variantId: string }).variantId;
+    return { shopper, orderId, lineId };
+  }
+
+  it('refunds part of a prepaid order through its provider, one refund per return, the order stays paid', async () => {
+    const { shopper, orderId, lineId } = await deliveredPaidOrder();
     const res = await requestReturn(shopper, orderId, { lines: [{ lineId, quantity: 1 }], reason: 'changed_mind', resolution: 'refund' });
     expect(res.status).toBe(201);
     const n = res.body.data.return._id;
@@ -407,6 +447,86 @@ describe('admin moves and money', { timeout: 180_000 }, () => {
     expect(after.payment.status).toBe('paid');
     expect(after.payment.refundedPaise).toBe(139900);
     expect((after.attention ?? []).map((a: { code: string }) => a.code)).not.toContain('refunded_outside_shop');
+  });
+
+  it('a refund the provider could not take is sent again by the sweep, with the return’s key, and made once', async () => {
+    const { shopper, orderId, lineId } = await deliveredPaidOrder();
+    const res = await requestReturn(shopper, orderId, { lines: [{ lineId, quantity: 1 }], reason: 'changed_mind', resolution: 'refund' });
+    const n = res.body.data.return._id;
+    await receive(n);
+    checkout.refundsDown = true;
+    try {
+      const refunded = (await adminPatch(`admin/returns/${n}`, { status: 'refunded' })) as unknown as ReturnJson;
+      expect(refunded.refund).toMatchObject({ status: 'pending', id: null, idempotencyKey: `refund-${n}` });
+      const failed = await stored(`returns/${n}`);
+      expect(failed).toMatchObject({ refundUnsent: true, refund: { attempts: 1 } });
+      const flagged = await stored(`orders/${orderId}`);
+      expect((flagged.attention ?? []).map((a: { code: string }) => a.code)).toContain('refund_not_sent');
+    } finally {
+      checkout.refundsDown = false;
+    }
+    // The sweep leaves a refund asked for under a minute ago to its own request: make it older.
+    await admin()
+      .db.doc(`returns/${n}`)
+      .update({ 'refund.requestedAt': Timestamp.fromMillis(Date.now() - 120_000) });
+    await eventually(
+      async () => (await stored(`returns/${n}`)).refund?.status === 'succeeded',
+      40_000,
+      'the sweep to send the refund again, and its webhook',
+    );
+    const calls = checkout.requests.filter((r) => r.method === 'POST' && r.path === '/v1/refunds' && r.params['metadata[returnId]'] === n);
+    expect(calls.length).toBeGreaterThanOrEqual(2);
+    expect(calls.every((c) => c.idempotencyKey === `refund-${n}`)).toBe(true);
+    const made = [...checkout.refunds.values()].filter((r) => r.metadata.returnId === n);
+    expect(made).toHaveLength(1);
+    expect(made[0]?.amount).toBe(139900);
+    expect((await stored(`returns/${n}`)).refundUnsent).toBe(false);
+    expect((await stored(`orders/${orderId}`)).payment.refundedPaise).toBe(139900);
+  });
+});
+
+describe('a prepaid partial refund through Razorpay', { timeout: 120_000 }, () => {
+  let razorpayCheckout: RazorpayLocal;
+  beforeAll(async () => {
+    razorpayCheckout = await startTestRazorpay();
+  });
+  afterAll(async () => {
+    await razorpayCheckout.close();
+  });
+
+  it('refunds one of two units with the return’s receipt and notes; refund.processed settles the return, the order stays paid', async () => {
+    const shopper = await shopperWithAddress();
+    const product = await createProduct(adminUser, { price: 1500, discount: 101, stock: 5 });
+    const placed = await placeOrder(shopper, {
+      paymentMethod: 'ONLINE',
+      addressId: shopper.addressId,
+      productId: product._id,
+      quantity: 2,
+    });
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.data._id;
+    // The test run takes new orders with Stripe: this one is Razorpay's, as with PAYMENT_PROVIDER=razorpay.
+    await admin().db.doc(`orders/${orderId}`).update({ 'payment.provider': 'razorpay' });
+    const pay = await startPayment(shopper, orderId);
+    expect(pay.status).toBe(200);
+    expect((await submitPage(razorpayCheckout, pay.body.data.sessionId, 'pay', 'upi')).status).toBe(303);
+    await eventually(async () => (await stored(`orders/${orderId}`)).status === 'confirmed', 20_000, 'the payment webhooks');
+    const order = await deliver(orderId);
+    const lineId = (order.items[0] as unknown as { variantId: string }).variantId;
+    const res = await requestReturn(shopper, orderId, { lines: [{ lineId, quantity: 1 }], reason: 'changed_mind', resolution: 'refund' });
+    expect(res.status).toBe(201);
+    const n = res.body.data.return._id;
+    await receive(n);
+    const refunded = (await adminPatch(`admin/returns/${n}`, { status: 'refunded' })) as unknown as ReturnJson;
+    expect(refunded.refund).toMatchObject({ provider: 'razorpay', amountPaise: 139900, idempotencyKey: `refund-${n}` });
+    await eventually(async () => (await stored(`returns/${n}`)).refund?.status === 'succeeded', 20_000, 'refund.processed');
+    const made = [...razorpayCheckout.refunds.values()].filter((r) => r.notes.returnId === n);
+    expect(made).toHaveLength(1);
+    expect(made[0]).toMatchObject({ amount: 139900, receipt: `refund-${n}`, notes: { orderId, returnId: n } });
+    const after = await stored(`orders/${orderId}`);
+    expect(after.status).toBe('completed');
+    expect(after.payment).toMatchObject({ status: 'paid', provider: 'razorpay', refundedPaise: 139900 });
+    expect((await stored(`returns/${n}`)).refund.id).toBe(made[0]?.id);
   });
 });
 
@@ -454,8 +574,30 @@ describe('exchanges', { timeout: 180_000 }, () => {
     const pickup = (await adminPatch(`admin/returns/${n}`, { status: 'pickup_scheduled' })) as unknown as ReturnJson;
     expect(pickup.pickup).toMatchObject({ provider: 'shiprocket', courier: 'Bagshop Test Courier' });
     expect(courier.requests.some((r) => r.path === '/v1/external/orders/create/return' && r.body.order_id === n)).toBe(true);
-    await adminPatch(`admin/returns/${n}`, { status: 'picked_up' });
+    // The courier's scans of the reverse pickup move the return (docs/returns.md, "Pickup tracking").
+    const awb = pickup.pickup?.awb ?? '';
+    const scan = courier.webhookBody(awb, 'picked_up', { at: new Date(Date.now() - 60_000) });
+    const first = await courier.sendRaw(scan);
+    expect(first.status).toBe(200);
+    expect(first.answer).toMatchObject({ data: { recorded: true, returnNumber: n, returnStatus: 'picked_up' } });
+    expect((await courier.sendRaw(scan)).answer).toMatchObject({ data: { recorded: false, duplicate: true } });
+    const scanned = await stored(`returns/${n}`);
+    expect(scanned.status).toBe('picked_up');
+    expect(scanned.history.at(-1)).toMatchObject({ status: 'picked_up', by: 'courier' });
+    expect(scanned.pickup.events).toHaveLength(1);
+    const pickedMails = await admin().db.collection('mail').where('kind', '==', 'return_picked_up').get();
+    expect(pickedMails.docs.filter((d) => String(d.get('message.subject')).includes(n))).toHaveLength(1);
+    // Delivered to the seller: recorded, but "received" stays the admin's quality check.
+    expect(await courier.send(awb, 'in_transit')).toBe(200);
+    expect(await courier.send(awb, 'delivered')).toBe(200);
+    const arrived = (await api<Envelope<ReturnJson>>(`admin/returns/${n}`, { token: adminUser.idToken })).body.data;
+    expect(arrived.status).toBe('picked_up');
+    expect(arrived.pickup?.arrivedAt).not.toBeNull();
+    expect(arrived.pickup?.events.map((e) => e.status)).toEqual(['picked_up', 'in_transit', 'delivered']);
+    // A scan that came late (the admin already marked it) moves nothing back.
     await adminPatch(`admin/returns/${n}`, { status: 'received', qualityCheck: 'passed' });
+    await courier.send(awb, 'delivered', { at: new Date() });
+    expect((await stored(`returns/${n}`)).status).toBe('received');
     expect((await variantStocks(product._id))[id('Cabin')]).toBe((before[id('Cabin')] ?? 0) + 1);
     const wrong = await api<ErrorBody>(`admin/returns/${n}`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'refunded' } });
     expect(wrong.status).toBe(409);
@@ -465,6 +607,23 @@ describe('exchanges', { timeout: 180_000 }, () => {
     expect(after.body.data.shipments).toHaveLength(2);
     const stored2 = await stored(`orders/${order._id}`);
     expect(stored2.shipments[1]).toMatchObject({ kind: 'exchange', returnNumber: n, awb: exchanged.exchange?.awb });
+    // The parcel out is the new variant: on the order, in the courier booking and on the label.
+    const medium = product.variants.find((v) => v.options.Size === 'Medium');
+    const outgoing = after.body.data.shipments[1];
+    expect(outgoing).toMatchObject({ kind: 'exchange', returnNumber: n });
+    expect(outgoing?.items).toEqual([{ name: product.name, variantLabel: 'Size: Medium', sku: medium?.sku, quantity: 1 }]);
+    const booked = courier.requests.find((r) => r.path === '/v1/external/orders/create/adhoc' && r.body.order_id === `${order._id}-${n}`);
+    expect(booked?.body.order_items).toEqual([
+      expect.objectContaining({ name: `${product.name} (Size: Medium), exchange`, sku: medium?.sku, units: 1 }),
+    ]);
+    const label = await fetch(`${await hostingUrl()}/api/order/${order._id}/shipments/${outgoing?._id ?? ''}/label`, {
+      headers: { Authorization: `Bearer ${adminUser.idToken}` },
+    });
+    expect(label.status).toBe(200);
+    const text = pdfText(Buffer.from(await label.arrayBuffer()));
+    expect(text).toContain('Size: Medium');
+    expect(text).not.toContain('Size: Cabin');
+    expect(text).not.toMatch(/COD: collect/); // an exchange collects nothing, even on a COD order
     expect(stored2.payment?.refundedPaise ?? 0).toBe(0);
     expect(stored2.invoice.number).toBe(order.invoice?.number);
     // Held once: the Medium stock did not move again when it shipped.

@@ -1,7 +1,14 @@
 /** `orders/{id}` (docs/architecture.md, "Data model"; the lifecycle in docs/orders-and-payments.md). */
 import { parseOrderDelivery } from '../delivery.js';
 import type { OrderOffer } from '../offers.js';
-import { SHIPMENT_EVENTS, type CodConfirmation, type OrderNdr, type Shipment, type ShipmentEventEntry } from '../fulfilment.js';
+import {
+  SHIPMENT_EVENTS,
+  type CodConfirmation,
+  type OrderNdr,
+  type Shipment,
+  type ShipmentEventEntry,
+  type ShipmentItem,
+} from '../fulfilment.js';
 import { ORDER_STATUSES, PAYMENT_METHODS, PAYMENT_STATUSES } from '../order-status.js';
 import type { ExtraPayment, Order, OrderAttention, OrderItem, OrderPayment, PaymentRefund, ProductImage, StatusChange } from '../types.js';
 import { shippingAddressFromData } from './address.js';
@@ -116,6 +123,16 @@ function shipmentOf(value: unknown, path: string): Shipment {
     dimensionsCm: { length: dims.number('length'), breadth: dims.number('breadth'), height: dims.number('height') },
     events: s.list('events', shipmentEventOf),
     createdAt: s.date('createdAt'),
+    ...(s.text('kind') === 'exchange'
+      ? {
+          kind: 'exchange' as const,
+          returnNumber: s.text('returnNumber'),
+          items: s.list('items', (v, p): ShipmentItem => {
+            const i = Fields.of(v, p);
+            return { name: i.text('name'), variantLabel: i.text('variantLabel'), sku: i.text('sku'), quantity: i.number('quantity') };
+          }),
+        }
+      : {}),
   };
 }
 

@@ -51,6 +51,28 @@ describe('returnFromData', () => {
     expect(returnCreditNoteFromData(undefined)).toBeNull();
   });
 
+  it('reads the reverse pickup with its courier scans', () => {
+    const r = returnFromData('RET-2026-00001', {
+      ...stored,
+      pickup: {
+        courier: 'Bagshop Test Courier',
+        awb: 'BST1',
+        provider: 'shiprocket',
+        scheduledAt: '2026-11-26T09:30:00.000Z',
+        events: [{ key: 'BST1:42@x', status: 'picked_up', at: '2026-11-26T11:00:00.000Z', location: 'Pune', note: 'Picked up' }],
+        arrivedAt: null,
+      },
+    });
+    expect(r.pickup?.events).toEqual([{ status: 'picked_up', at: '2026-11-26T11:00:00.000Z', location: 'Pune', note: 'Picked up' }]);
+    expect(r.pickup?.arrivedAt).toBeNull();
+    // A pickup stored before tracking: no scans.
+    const old = returnFromData('RET-2026-00001', {
+      ...stored,
+      pickup: { courier: 'Delhivery', awb: 'X', provider: 'manual', scheduledAt: '2026-11-26T09:30:00.000Z' },
+    });
+    expect(old.pickup).toMatchObject({ events: [], arrivedAt: null });
+  });
+
   it('shows the shopper only the last four digits of the account', () => {
     expect(returnForShopper(returnFromData('RET-2026-00001', stored)).refundTo).toEqual({
       accountName: 'P',

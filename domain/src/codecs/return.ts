@@ -3,6 +3,7 @@
  * a delivered order, as the API answers it. The shopper sees it without the admin's notes on
  * the payout account beyond its last digits (`returnForShopper`).
  */
+import { SHIPMENT_EVENTS, type ShipmentEvent } from '../fulfilment.js';
 import type { InvoiceLine, TaxTotals } from '../gst.js';
 import {
   RETURN_REASONS,
@@ -60,7 +61,16 @@ export interface ReturnJson {
     shipmentId: string | null;
     awb: string | null;
   } | null;
-  pickup: { courier: string; awb: string; provider: 'manual' | 'shiprocket'; scheduledAt: string } | null;
+  pickup: {
+    courier: string;
+    awb: string;
+    provider: 'manual' | 'shiprocket';
+    scheduledAt: string;
+    /** The courier's scans of the reverse pickup, oldest first (docs/returns.md, "Pickup tracking"). */
+    events: { status: ShipmentEvent; at: string; location: string; note: string }[];
+    /** When the courier delivered it to the seller: the quality check is next. */
+    arrivedAt: string | null;
+  } | null;
   qualityCheck: { passed: boolean; note: string; at: string } | null;
   stockRestockedAt: string | null;
   refund: {
@@ -161,6 +171,16 @@ export function returnFromData(id: string, value: unknown): ReturnJson {
           awb: pickup.text('awb'),
           provider: pickup.oneOf('provider', ['manual', 'shiprocket'] as const, 'manual'),
           scheduledAt: pickup.date('scheduledAt'),
+          events: pickup.list('events', (v, path) => {
+            const e = Fields.of(v, path);
+            return {
+              status: e.oneOf('status', SHIPMENT_EVENTS, 'in_transit'),
+              at: e.date('at'),
+              location: e.text('location'),
+              note: e.text('note'),
+            };
+          }),
+          arrivedAt: pickup.dateOrNull('arrivedAt'),
         }
       : null,
     qualityCheck: qc ? { passed: qc.boolean('passed'), note: qc.text('note'), at: qc.date('at') } : null,

@@ -3,6 +3,7 @@ import { invoiceLines } from '../gst.js';
 import { createReturnSchema, refundToSchema } from '../schemas/returns.js';
 import { returnCreditNoteLines } from './credit-note.js';
 import { allocateUnits, wholeLinePaidPaise, returnedLinePaidPaise } from './paid.js';
+import { pickupArrived, returnMoveForPickupEvent } from './pickup.js';
 import { canMoveReturn, RETURN_MESSAGES, returnDaysLeft, returnNumber } from './status.js';
 
 describe('returnedLinePaidPaise', () => {
@@ -83,5 +84,19 @@ describe('return rules', () => {
     );
     const parsed = createReturnSchema.parse({ lines: '[{"lineId":"v1","quantity":"2"}]', reason: 'size_not_right', resolution: 'refund' });
     expect(parsed.lines).toEqual([{ lineId: 'v1', quantity: 2 }]);
+  });
+});
+
+describe('returnMoveForPickupEvent', () => {
+  it('moves a scheduled pickup to picked up on any scan after collection, and nothing else', () => {
+    for (const event of ['picked_up', 'in_transit', 'out_for_delivery', 'delivered'] as const)
+      expect(returnMoveForPickupEvent('pickup_scheduled', event)).toBe('picked_up');
+    for (const event of ['booked', 'failed_attempt', 'rto_initiated', 'rto_delivered'] as const)
+      expect(returnMoveForPickupEvent('pickup_scheduled', event)).toBeNull();
+    // Never past picked up: received is the admin's quality check; late scans move nothing back.
+    for (const status of ['picked_up', 'received', 'refunded', 'exchanged', 'rejected', 'approved'] as const)
+      expect(returnMoveForPickupEvent(status, 'delivered')).toBeNull();
+    expect(pickupArrived('delivered')).toBe(true);
+    expect(pickupArrived('in_transit')).toBe(false);
   });
 });

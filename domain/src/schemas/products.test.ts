@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import type { z } from 'zod';
 import { fieldErrors } from './common.js';
-import { productCreateSchema, productUpdateSchema } from './products.js';
+import { NON_RETURNABLE_REASON_REQUIRED, RETURNABLE_MESSAGE, productCreateSchema, productUpdateSchema } from './products.js';
 
 function errorsOf(schema: z.ZodType, body: unknown): Record<string, string> {
   const result = schema.safeParse(body);
@@ -37,6 +37,27 @@ describe('productCreateSchema', () => {
       countryOfOrigin: 'India',
       hsn: '4202',
       gstRatePercent: 18,
+      returnable: true,
+      nonReturnableReason: '',
+    });
+  });
+
+  it('takes returnable as multipart text; not returnable needs the reason shoppers see', () => {
+    expect(productCreateSchema.parse({ ...form, returnable: 'false', nonReturnableReason: ' Personalised ' })).toMatchObject({
+      returnable: false,
+      nonReturnableReason: 'Personalised',
+    });
+    expect(productCreateSchema.parse({ ...form, returnable: true })).toMatchObject({ returnable: true });
+    expect(errorsOf(productCreateSchema, { ...form, returnable: 'false' })).toEqual({
+      nonReturnableReason: NON_RETURNABLE_REASON_REQUIRED,
+    });
+    expect(errorsOf(productCreateSchema, { ...form, returnable: 'no' })).toEqual({ returnable: RETURNABLE_MESSAGE });
+    expect(errorsOf(productCreateSchema, { ...form, returnable: 'false', nonReturnableReason: 'x'.repeat(201) })).toEqual({
+      nonReturnableReason: 'Reason it cannot be returned must be at most 200 characters',
+    });
+    expect(productUpdateSchema.parse({ returnable: 'false' })).toEqual({ returnable: false });
+    expect(errorsOf(productUpdateSchema, { returnable: 'false', nonReturnableReason: ' ' })).toEqual({
+      nonReturnableReason: NON_RETURNABLE_REASON_REQUIRED,
     });
   });
 
@@ -101,7 +122,13 @@ describe('productUpdateSchema', () => {
     expect(productUpdateSchema.parse({})).toEqual({});
     expect(productUpdateSchema.parse({ stock: '3', role: 'admin' })).toEqual({ stock: 3 });
     const full = { ...form, countryOfOrigin: 'Vietnam' };
-    expect(productUpdateSchema.parse(full)).toEqual({ ...productCreateSchema.parse(full), hsn: undefined, gstRatePercent: undefined }); // PATCH has no tax defaults
+    expect(productUpdateSchema.parse(full)).toEqual({
+      ...productCreateSchema.parse(full),
+      hsn: undefined,
+      gstRatePercent: undefined,
+      returnable: undefined,
+      nonReturnableReason: undefined,
+    }); // PATCH has no tax defaults
   });
 
   it('takes expectedUpdatedAt as a date string (the service compares it with the stored updatedAt)', () => {

@@ -71,6 +71,25 @@ const gstRatePercent = z.preprocess(
   z.number({ error: GST_RATE_MESSAGE }).refine(isGstRate, { error: GST_RATE_MESSAGE }),
 );
 
+export const RETURNABLE_MESSAGE = 'Returnable must be true or false';
+export const NON_RETURNABLE_REASON_MAX = 200;
+export const NON_RETURNABLE_REASON_REQUIRED = 'Say why this product cannot be returned (shown to shoppers before they buy)';
+
+/** Multipart sends 'true' / 'false'; JSON may send booleans. Blank means returnable. */
+const returnable = z.preprocess(
+  (value) => (isBlank(value) ? true : value === 'true' ? true : value === 'false' ? false : value),
+  z.boolean({ error: RETURNABLE_MESSAGE }),
+);
+
+/** Why a product cannot be returned (docs/returns.md); shown on the product page and the order. */
+const nonReturnableReason = optionalTextField({ label: 'Reason it cannot be returned', max: NON_RETURNABLE_REASON_MAX });
+
+const reasonWhenNotReturnable = {
+  error: NON_RETURNABLE_REASON_REQUIRED,
+  path: ['nonReturnableReason'],
+  when: whenFieldsValid('returnable', 'nonReturnableReason'),
+};
+
 const discountWithinPrice = {
   error: DISCOUNT_OVER_PRICE,
   path: ['discount'],
@@ -90,10 +109,13 @@ export const productCreateSchema = z
       countryOfOrigin,
       hsn,
       gstRatePercent,
+      returnable,
+      nonReturnableReason,
     },
     { error: BODY_MESSAGE },
   )
-  .refine((p) => p.discount <= p.price, discountWithinPrice);
+  .refine((p) => p.discount <= p.price, discountWithinPrice)
+  .refine((p) => p.returnable || p.nonReturnableReason !== '', reasonWhenNotReturnable);
 
 /**
  * PATCH /api/products/{id}: every field optional; a field left out stays as it is.
@@ -125,10 +147,21 @@ export const productUpdateSchema = z
       countryOfOrigin: textField({ label: 'Country of origin', max: 60 }).optional(),
       hsn: hsn.optional(),
       gstRatePercent: gstRatePercent.optional(),
+      returnable: returnable.optional(),
+      /** Sent blank with `returnable: false` is refused; alone, the service checks it against the stored product. */
+      nonReturnableReason: z.preprocess(
+        (value) => (value === null ? '' : value),
+        z
+          .string({ error: 'Reason it cannot be returned must be text' })
+          .trim()
+          .max(NON_RETURNABLE_REASON_MAX, { error: `Reason it cannot be returned must be at most ${NON_RETURNABLE_REASON_MAX} characters` })
+          .optional(),
+      ),
     },
     { error: BODY_MESSAGE },
   )
-  .refine((p) => p.price === undefined || p.discount === undefined || p.discount <= p.price, discountWithinPrice);
+  .refine((p) => p.price === undefined || p.discount === undefined || p.discount <= p.price, discountWithinPrice)
+  .refine((p) => p.returnable !== false || p.nonReturnableReason !== '', reasonWhenNotReturnable);
 
 /**
  * The product fields an admin edits (the form, PATCH /api/products/{id}), in the form's order:
@@ -144,6 +177,8 @@ export const PRODUCT_EDITABLE_FIELDS = [
   'countryOfOrigin',
   'hsn',
   'gstRatePercent',
+  'returnable',
+  'nonReturnableReason',
 ] as const satisfies readonly (keyof ProductUpdateInput)[];
 
 // Every field of the update schema but the concurrency token is in the list (a compile error otherwise).

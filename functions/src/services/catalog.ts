@@ -6,6 +6,7 @@ import {
   EXPECTED_UPDATED_AT_REQUIRED,
   Fields,
   PRODUCT_CHANGED,
+  NON_RETURNABLE_REASON_REQUIRED,
   PRODUCT_EDITABLE_FIELDS,
   productFromData,
   productTaxFields,
@@ -166,6 +167,8 @@ export async function createProduct(
       countryOfOrigin: input.countryOfOrigin,
       hsn: input.hsn,
       gstRatePercent: input.gstRatePercent,
+      returnable: input.returnable,
+      nonReturnableReason: input.returnable ? '' : input.nonReturnableReason,
       ...pictures.fields,
       createdAt: now,
       updatedAt: now,
@@ -201,6 +204,9 @@ export async function updateProduct(
     if (input.stock !== undefined && current.updatedAt !== new Date(input.expectedUpdatedAt ?? 0).toISOString()) {
       throw conflict(PRODUCT_CHANGED);
     }
+    const returnable = input.returnable ?? current.returnable !== false;
+    if (!returnable && !(input.nonReturnableReason ?? current.nonReturnableReason ?? ''))
+      throw badRequest(NON_RETURNABLE_REASON_REQUIRED, [{ field: 'nonReturnableReason', message: NON_RETURNABLE_REASON_REQUIRED }]);
     const legacy = !storesVariants(snap.data());
     const single = { price: input.price, discount: input.discount, stock: input.stock, sku: form.sku };
     const only = (current.variants ?? []).length === 1 ? current.variants?.[0] : undefined;
@@ -230,6 +236,7 @@ export async function updateProduct(
       if (key === 'price' || key === 'discount' || key === 'stock') continue; // the variants' (below)
       if (input[key] !== undefined) patch[key] = input[key];
     }
+    if (input.returnable === true) patch.nonReturnableReason = '';
     if (pictures) Object.assign(patch, pictures.fields);
     if (plan) {
       Object.assign(patch, plan.fields);

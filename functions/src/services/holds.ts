@@ -16,6 +16,7 @@ import { askProviderBeforeCancel } from './payments/reconcile.js';
 import { orders, paymentOf } from './order-store.js';
 import { transitionOrder } from './order-transition.js';
 import { sweepFulfilment } from './fulfilment/sweep.js';
+import { retryUnsentReturnRefunds } from './returns/refunds.js';
 
 /** Thrown by the guard when an order no longer qualifies (paid or cancelled meanwhile). */
 class NotExpired extends Error {}
@@ -68,7 +69,13 @@ export async function sweepExpiredHolds(now: Timestamp = Timestamp.now(), limit 
       logger.error('hold_sweep_failed', { orderId: doc.id, error: error instanceof Error ? error.message : String(error) });
     }
   }
-  const refundsSent = await retryUnsentRefunds(now);
+  const refundsSent =
+    (await retryUnsentRefunds(now)) +
+    // Prepaid refunds of returns that never reached the provider (docs/returns.md, "Money").
+    (await retryUnsentReturnRefunds(now).catch((error: unknown) => {
+      logger.error('return_refund_retry_failed', { error: error instanceof Error ? error.message : String(error) });
+      return 0;
+    }));
   // Unconfirmed COD orders and unanswered failed deliveries (docs/fulfilment.md).
   await sweepFulfilment(now).catch((error: unknown) =>
     logger.error('fulfilment_sweep_failed', { error: error instanceof Error ? error.message : String(error) }),

@@ -1,4 +1,4 @@
-import { formatDateTimeIN, SHIPMENT_EVENT_LABELS, type Order } from '@bagshop/domain';
+import { formatDateTimeIN, SHIPMENT_EVENT_LABELS, shipmentItemName, type Order } from '@bagshop/domain';
 import { Anchor, Group, Stack, Text, Timeline } from '@mantine/core';
 
 /**
@@ -22,6 +22,12 @@ export function ShipmentTracking({ order, labelLinks = false }: { order: Order; 
                 AWB {s.awb}
               </Text>
             </Group>
+            {s.kind === 'exchange' && (
+              <Text size="sm" data-testid="exchange-shipment">
+                Exchange {s.returnNumber}:{' '}
+                {(s.items ?? []).map((i) => `${shipmentItemName(i.name, i.variantLabel)} × ${i.quantity}`).join(', ')}
+              </Text>
+            )}
             <Group gap="md" wrap="wrap">
               {s.trackingUrl && (
                 <Anchor href={s.trackingUrl} target="_blank" rel="noopener noreferrer" size="sm">

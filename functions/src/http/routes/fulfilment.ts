@@ -3,7 +3,7 @@
  * webhook, failed-delivery answers, COD confirmation and "Pay online instead".
  */
 import { Router, type Request } from 'express';
-import { confirmCodSchema, createShipmentSchema, docIdSchema, ndrActionSchema } from '@bagshop/domain';
+import { confirmCodSchema, createShipmentSchema, docIdSchema, labelContents, ndrActionSchema } from '@bagshop/domain';
 import { notFound } from '../../lib/errors.js';
 import { confirmCod, switchToOnline } from '../../services/fulfilment/cod.js';
 import { renderLabelPdf } from '../../services/fulfilment/label-pdf.js';
@@ -57,11 +57,13 @@ export function fulfilmentOrderRouter(): Router {
     const { order, shipment, json } = await findShipment(user, orderIdOf(req), param(req, 'shipmentId', 'Shipment not found'));
     const seller = await getSellerSettings();
     const a = json.shippingAddress;
+    // An exchange's parcel holds the new variant and collects nothing (docs/returns.md).
+    const contents = labelContents(json, json.shipments?.find((s) => s._id === shipment._id) ?? {});
     const pdf = await renderLabelPdf({
       orderId: json._id,
       courier: shipment.courier,
       awb: shipment.awb,
-      cod: json.paymentMethod === 'COD',
+      cod: contents.cod,
       totalAmount: json.totalAmount,
       weightGrams: shipment.weightGrams,
       dimensionsCm: shipment.dimensionsCm,
@@ -80,7 +82,7 @@ export function fulfilmentOrderRouter(): Router {
             ].filter(Boolean)
           : [],
       },
-      items: json.items.map((i) => ({ name: i.name, quantity: i.quantity })),
+      items: contents.items,
     });
     res
       .status(200)

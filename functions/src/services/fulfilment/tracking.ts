@@ -5,10 +5,11 @@
  * order on its shipment, and moves the order only where the lifecycle allows it from where the
  * order is now (`moveForEvent`): a late `in_transit` never moves a delivered order back.
  */
-import { moveForEvent, NDR_RESPONSE_HOURS, type OrderStatus, type ShipmentEvent } from '@bagshop/domain';
+import { moveForEvent, NDR_RESPONSE_HOURS, type OrderStatus, type ReturnStatus, type ShipmentEvent } from '@bagshop/domain';
 import { Timestamp } from 'firebase-admin/firestore';
 import { HttpError } from '../../lib/errors.js';
 import { orders, runOrderTransaction } from '../order-store.js';
+import { recordReturnPickupEvent } from '../returns/pickup-tracking.js';
 import { prepareTransition, type PreparedTransition } from '../order-transition.js';
 import { parseShiprocketWebhook, webhookTokenValid, type CourierEvent } from './courier.js';
 import { shipmentsOf, type StoredShipment, type StoredShipmentEvent } from './shipments.js';
@@ -20,6 +21,9 @@ export interface WebhookResult {
   duplicate: boolean;
   orderId: string | null;
   status: OrderStatus | null;
+  /** A return's pickup event: the return and where it is now. */
+  returnNumber?: string;
+  returnStatus?: ReturnStatus;
   /** Why nothing was recorded (an AWB we do not know, a status we do not act on). */
   ignored?: string;
 }
@@ -34,7 +38,12 @@ function latestStatus(events: StoredShipmentEvent[], fallback: ShipmentEvent): S
 export async function recordCourierEvent(event: CourierEvent, by = 'courier'): Promise<WebhookResult> {
   const found = await orders().where('shipmentAwbs', 'array-contains', event.awb).limit(1).get();
   const doc = found.docs[0];
-  if (!doc) return { recorded: false, duplicate: false, orderId: null, status: null, ignored: 'No order has this AWB' };
+  if (!doc) {
+    // A return's reverse pickup (docs/returns.md, "Pickup tracking").
+    const pickup = await recordReturnPickupEvent(event, by);
+    if (pickup) return { ...pickup, status: null };
+    return { recorded: false, duplicate: false, orderId: null, status: null, ignored: 'No order has this AWB' };
+  }
   const key = `${event.awb}:${event.sourceKey}`;
 
   const outcome = await runOrderTransaction(async (tx) => {

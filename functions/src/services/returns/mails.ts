@@ -84,3 +84,15 @@ export function refundToLabel(refundTo: unknown): string {
   if (typeof r.upiId === 'string') return r.upiId;
   return `account ••••${String(r.accountNumber ?? '').slice(-4)} (${String(r.ifsc ?? '')})`;
 }
+
+/** What a return's mail needs of the stored return. */
+export function returnMailFacts(ret: FirebaseFirestore.DocumentData): StoredReturnForMail {
+  return {
+    number: String(ret.number),
+    orderId: String(ret.orderId),
+    resolution: String(ret.resolution),
+    refundPaise: Number(ret.refundPaise ?? 0),
+    paymentMethod: String(ret.paymentMethod),
+    refundToLabel: refundToLabel(ret.refundTo),
+  };
+}

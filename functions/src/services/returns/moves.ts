@@ -27,6 +27,7 @@ import {
   invoiceFromData,
   returnCreditNoteLines,
   returnedLinePaidPaise,
+  shipmentItemName,
   taxTotals,
   type ReturnJson,
   type ReturnStatus,
@@ -46,22 +47,11 @@ import { taxSeries } from '../invoices.js';
 import { variantStockDocs } from '../variant-stock.js';
 import { bookReturnWithShiprocket, bookWithShiprocket, courierProvider, type Booking } from '../fulfilment/courier.js';
 import { labelPath, parcelOf, shipmentsOf, type StoredShipment } from '../fulfilment/shipments.js';
-import { refundToLabel, returnMail } from './mails.js';
+import { refundToLabel, returnMail, returnMailFacts } from './mails.js';
 import { orderLines, paidPaiseOf, refundedUnitsOf, returnUnitsOf, returnsCollection, toReturn, type StoredReturn } from './store.js';
 import { sendReturnRefund } from './refunds.js';
 
 type Patch = Record<string, unknown>;
-
-function mailFacts(ret: StoredReturn) {
-  return {
-    number: String(ret.number),
-    orderId: String(ret.orderId),
-    resolution: String(ret.resolution),
-    refundPaise: Number(ret.refundPaise ?? 0),
-    paymentMethod: String(ret.paymentMethod),
-    refundToLabel: refundToLabel(ret.refundTo),
-  };
-}
 
 /** The stock slot of the exchange's new variant (variantStock, or the product for one stored before variants). */
 async function readExchangeSlot(tx: Transaction, ret: StoredReturn): Promise<DocumentSnapshot> {
@@ -123,8 +113,8 @@ async function bookIfNeeded(
     productId: string;
     variantId: string;
   }[];
-  const parcel = await parcelOf({ items: lines.map((l) => ({ _id: l.productId, variantId: l.variantId, quantity: l.quantity })) });
   if (update.status === 'pickup_scheduled') {
+    const parcel = await parcelOf({ items: lines.map((l) => ({ _id: l.productId, variantId: l.variantId, quantity: l.quantity })) });
     const booking = await bookReturnWithShiprocket({
       returnNumber: String(ret.number),
       placedAt: new Date(),
@@ -140,6 +130,8 @@ async function bookIfNeeded(
     return { booking, provider: 'shiprocket' };
   }
   const line = lines[0];
+  // The parcel out holds the new variant: its weight and size.
+  const parcel = await parcelOf({ items: [{ _id: line?.productId, variantId: ret.exchange?.variantId, quantity: line?.quantity ?? 1 }] });
   const booking = await bookWithShiprocket({
     orderId: `${String(ret.orderId)}-${String(ret.number)}`,
     placedAt: new Date(),
@@ -147,7 +139,13 @@ async function bookIfNeeded(
     totalAmount: 0,
     ...facts,
     items: [
-      { name: `${line?.name ?? 'Exchange'} (exchange)`, sku: String(ret.exchange?.sku ?? ''), units: line?.quantity ?? 1, sellingPrice: 0 },
+      {
+        // The new variant goes out, not the returned one.
+        name: `${shipmentItemName(line?.name ?? 'Exchange', String(ret.exchange?.variantLabel ?? ''))}, exchange`,
+        sku: String(ret.exchange?.sku || ret.exchange?.variantId || ''),
+        units: line?.quantity ?? 1,
+        sellingPrice: 0,
+      },
     ],
     ...parcel,
   });
@@ -307,6 +305,8 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
           refundedAt: null,
           paymentId,
         };
+        // Until the provider answers: the sweep's retry looks for this one field.
+        patch.refundUnsent = Boolean(paymentId);
         after = async () => {
           if (paymentId)
             await sendReturnRefund({ provider, orderId: orderRef.id, returnNumber: number, paymentId, amountPaise: amount, key });
@@ -378,7 +378,7 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
     for (const w of writes) w(tx);
     tx.update(ref, patch);
     if (Object.keys(orderPatch).length > 0) tx.update(orderRef, { ...orderPatch, updatedAt: now });
-    queueMail(tx, returnMail(to, { ...mailFacts(ret) }, order, mailExtra));
+    queueMail(tx, returnMail(to, { ...returnMailFacts(ret) }, order, mailExtra));
     return after;
   });
   if (result) {
@@ -412,7 +412,7 @@ export async function markPayoutPaid(actor: Actor, number: string, reference: st
       ],
       updatedAt: now,
     });
-    queueMail(tx, returnMail('payout_paid', mailFacts(ret), order, { note: reference }));
+    queueMail(tx, returnMail('payout_paid', returnMailFacts(ret), order, { note: reference }));
   });
   return toReturn(await ref.get());
 }

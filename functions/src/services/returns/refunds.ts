@@ -19,20 +19,33 @@ export interface ReturnRefundRequest {
   paymentId: string;
   amountPaise: number;
   key: string;
+  /** Sent again by the sweep (an earlier attempt may have reached the provider after all). */
+  retry?: boolean;
 }
 
-/** Sends the refund; stores the provider's refund id. A failure is flagged on the order for the admin. */
-export async function sendReturnRefund(r: ReturnRefundRequest): Promise<void> {
+/**
+ * Sends the refund; stores the provider's refund id. A failure is flagged on the order for the
+ * admin and left for the sweep to send again. Answers whether the provider took it.
+ */
+export async function sendReturnRefund(r: ReturnRefundRequest): Promise<boolean> {
   let refund: { id: string; status: string };
   try {
     if (r.provider === 'razorpay') {
       const client = await razorpay();
-      const made = await client.payments.refund(r.paymentId, {
-        amount: r.amountPaise,
-        speed: 'normal',
-        receipt: r.key.slice(0, 40),
-        notes: { orderId: r.orderId, returnId: r.returnNumber },
-      });
+      // Razorpay has no idempotency key for refunds: a retry first looks for this return's refund.
+      const earlier = r.retry
+        ? (await client.payments.fetchMultipleRefund(r.paymentId)).items.find(
+            (x) => (x.notes as Record<string, unknown> | undefined)?.returnId === r.returnNumber,
+          )
+        : undefined;
+      const made =
+        earlier ??
+        (await client.payments.refund(r.paymentId, {
+          amount: r.amountPaise,
+          speed: 'normal',
+          receipt: r.key.slice(0, 40),
+          notes: { orderId: r.orderId, returnId: r.returnNumber },
+        }));
       refund = { id: made.id, status: String(made.status) };
     } else {
       const client = await stripe();
@@ -50,19 +63,26 @@ export async function sendReturnRefund(r: ReturnRefundRequest): Promise<void> {
   } catch (error) {
     const message = error instanceof Error ? error.message : (razorpayErrorOf(error)?.description ?? String(error));
     logger.error('return_refund_failed', { ...r, error: message });
+    // `refundUnsent` stays true: the sweep sends it again with the same key (retryUnsentReturnRefunds).
     await runOrderTransaction(async (tx) => {
       const ref = orders().doc(r.orderId);
-      const snap = await tx.get(ref);
+      const retRef = returnsCollection().doc(r.returnNumber);
+      const [snap, retSnap] = [await tx.get(ref), await tx.get(retRef)];
+      if (retSnap.exists && retSnap.get('refund'))
+        tx.update(retRef, {
+          'refund.attempts': Number(retSnap.get('refund.attempts') ?? 0) + 1,
+          'refund.lastError': message.slice(0, 300),
+        });
       if (!snap.exists) return;
       tx.update(ref, {
         attention: withAttention(snap.data() ?? {}, {
           code: 'refund_not_sent',
-          message: `The refund of return ${r.returnNumber} could not be sent (${message}); send it again from the return`,
+          message: `The refund of return ${r.returnNumber} could not be sent (${message}); it is retried every minute`,
           at: Timestamp.now(),
         }),
       });
     }).catch(() => undefined);
-    return;
+    return false;
   }
   logger.info('return_refund_created', { orderId: r.orderId, returnNumber: r.returnNumber, refundId: refund.id, status: refund.status });
   await runOrderTransaction(async (tx) => {
@@ -71,10 +91,46 @@ export async function sendReturnRefund(r: ReturnRefundRequest): Promise<void> {
     if (!snap.exists) return;
     const current = snap.get('refund') as Record<string, unknown> | null;
     if (!current) return;
-    const patch: Record<string, unknown> = { 'refund.id': current.id ?? refund.id };
+    const patch: Record<string, unknown> = { 'refund.id': current.id ?? refund.id, refundUnsent: false };
     if (current.status === 'pending' && (refund.status === 'failed' || refund.status === 'canceled')) patch['refund.status'] = 'failed';
     tx.update(ref, patch);
   });
+  return true;
+}
+
+/** A refund asked for this long ago and still unsent is retried (the request may still be sending its own). */
+export const RETURN_REFUND_RETRY_AFTER_MS = 60_000;
+
+/**
+ * The sweep's part (services/holds.ts, every minute): sends again the prepaid refunds of returns
+ * that never reached the provider (`refundUnsent`, set with the move into refunded and cleared
+ * once the provider answered), with the return's own key (`refund-<RET…>`), so a refund that did
+ * reach it after all is not made twice. Answers how many were sent now.
+ */
+export async function retryUnsentReturnRefunds(now: Timestamp, limit = 50): Promise<number> {
+  const snap = await returnsCollection().where('refundUnsent', '==', true).limit(limit).get();
+  let sent = 0;
+  for (const doc of snap.docs) {
+    const ret = doc.data();
+    const refund = (ret.refund ?? null) as Record<string, unknown> | null;
+    const requestedAt = refund?.requestedAt instanceof Timestamp ? refund.requestedAt.toMillis() : 0;
+    if (!refund || refund.status !== 'pending' || refund.id) {
+      await doc.ref.update({ refundUnsent: false });
+      continue;
+    }
+    if (requestedAt > now.toMillis() - RETURN_REFUND_RETRY_AFTER_MS || typeof refund.paymentId !== 'string') continue;
+    const ok = await sendReturnRefund({
+      provider: refund.provider === 'razorpay' ? 'razorpay' : 'stripe',
+      orderId: String(ret.orderId),
+      returnNumber: doc.id,
+      paymentId: refund.paymentId,
+      amountPaise: Number(refund.amountPaise),
+      key: String(refund.idempotencyKey || `refund-${doc.id}`),
+      retry: true,
+    });
+    if (ok) sent += 1;
+  }
+  return sent;
 }
 
 /** The return a refund event is about (`returnId` in Stripe's metadata or Razorpay's notes). */

@@ -20,6 +20,9 @@ export interface ProductFields {
   /** Tax invoice fields (docs/gst-invoices.md). */
   hsn?: string;
   gstRatePercent?: number;
+  /** false with the reason shoppers see (docs/returns.md). */
+  returnable?: boolean;
+  nonReturnableReason?: string;
   /** Sizes and colours as JSON strings (docs/variants.md). */
   options?: string;
   variants?: string;

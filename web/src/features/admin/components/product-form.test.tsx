@@ -2,6 +2,7 @@ import {
   DISCOUNT_OVER_PRICE,
   GALLERY_MESSAGES,
   HSN_MESSAGE,
+  NON_RETURNABLE_REASON_REQUIRED,
   PRICE_MESSAGE,
   PRODUCT_REQUIRED,
   STOCK_MESSAGE,
@@ -93,6 +94,8 @@ describe('ProductForm', { timeout: 30_000 }, () => {
         countryOfOrigin: 'India',
         hsn: '4202',
         gstRatePercent: 18,
+        returnable: true,
+        nonReturnableReason: '',
       },
       [expect.objectContaining({ file: png }), expect.objectContaining({ file: side })],
     );
@@ -138,6 +141,32 @@ describe('ProductForm', { timeout: 30_000 }, () => {
     await submit(user);
     await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
     expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ hsn: '420222', gstRatePercent: 5 });
+  });
+
+  it('marks a product not returnable, with the reason shoppers see before they buy', async () => {
+    const { user, onSubmit } = setup();
+    await fillValid(user);
+    const returnable = screen.getByRole('checkbox', { name: /Can be returned/ });
+    expect(returnable).toBeChecked();
+    expect(screen.queryByLabelText(/^Why it cannot be returned/)).not.toBeInTheDocument();
+    await user.click(returnable);
+    await submit(user);
+    expect(await screen.findByText(NON_RETURNABLE_REASON_REQUIRED)).toBeInTheDocument();
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText(/^Why it cannot be returned/), 'Personalised with your initials');
+    await submit(user);
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toMatchObject({ returnable: false, nonReturnableReason: 'Personalised with your initials' });
+  });
+
+  it('editing: loads a non-returnable product as such, and making it returnable again clears the reason', async () => {
+    const { user, onSubmit } = setup({ ...editable, returnable: false, nonReturnableReason: 'Hygiene: inner pouch' });
+    expect(screen.getByRole('checkbox', { name: /Can be returned/ })).not.toBeChecked();
+    expect(screen.getByLabelText(/^Why it cannot be returned/)).toHaveValue('Hygiene: inner pouch');
+    await user.click(screen.getByRole('checkbox', { name: /Can be returned/ }));
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledTimes(1));
+    expect(onSubmit.mock.calls[0]?.[0]).toEqual({ returnable: true, nonReturnableReason: '', expectedUpdatedAt: editable.updatedAt });
   });
 
   it('rejects an image that is not JPEG, PNG or WebP', async () => {

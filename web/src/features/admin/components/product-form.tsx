@@ -8,13 +8,27 @@ import {
   fieldErrors,
   formatINR,
   GST_RATES,
+  NON_RETURNABLE_REASON_MAX,
   PRODUCT_EDITABLE_FIELDS,
   PRODUCT_REQUIRED,
   productCreateSchema,
   salePrice,
   type Product,
 } from '@bagshop/domain';
-import { Alert, Button, Group, NativeSelect, NumberInput, Progress, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  Group,
+  NativeSelect,
+  NumberInput,
+  Progress,
+  SimpleGrid,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+} from '@mantine/core';
 import { useForm, type FormErrors } from '@mantine/form';
 import { useRef, useState } from 'react';
 import type { ProductFields } from '../api/upload-product';
@@ -31,6 +45,8 @@ interface FormValues {
   countryOfOrigin: string;
   hsn: string;
   gstRatePercent: string;
+  returnable: boolean;
+  nonReturnableReason: string;
 }
 
 /**
@@ -58,7 +74,13 @@ export function changedFields(
 ): ProductFields {
   const changed: ProductFields = { expectedUpdatedAt: product.updatedAt };
   // A product saved before a field existed shows that field's default: unchanged, not sent.
-  const loaded = { ...product, hsn: product.hsn ?? DEFAULT_HSN, gstRatePercent: product.gstRatePercent ?? DEFAULT_GST_RATE };
+  const loaded = {
+    ...product,
+    hsn: product.hsn ?? DEFAULT_HSN,
+    gstRatePercent: product.gstRatePercent ?? DEFAULT_GST_RATE,
+    returnable: product.returnable !== false,
+    nonReturnableReason: product.nonReturnableReason ?? '',
+  };
   for (const key of PRODUCT_EDITABLE_FIELDS) {
     if (values[key] !== loaded[key]) Object.assign(changed, { [key]: values[key] });
   }
@@ -93,6 +115,8 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
       countryOfOrigin: product?.countryOfOrigin ?? DEFAULT_COUNTRY_OF_ORIGIN,
       hsn: product?.hsn ?? DEFAULT_HSN,
       gstRatePercent: String(product?.gstRatePercent ?? DEFAULT_GST_RATE),
+      returnable: product?.returnable !== false,
+      nonReturnableReason: product?.nonReturnableReason ?? '',
     },
     validate: (values) => validateProduct(optionsRef.current ? { ...values, price: 1, discount: 0, stock: 0 } : values),
   });
@@ -119,6 +143,9 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
       countryOfOrigin: parsed.countryOfOrigin,
       hsn: parsed.hsn,
       gstRatePercent: parsed.gstRatePercent,
+      returnable: parsed.returnable,
+      // A returnable product keeps no reason (the product page would not show it anyway).
+      nonReturnableReason: parsed.returnable ? '' : parsed.nonReturnableReason,
     };
     const fields: ProductFields = product ? changedFields(product, all) : all;
     if (payload) {
@@ -197,6 +224,20 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
             {...form.getInputProps('gstRatePercent')}
           />
         </SimpleGrid>
+        <Checkbox
+          label="Can be returned"
+          description="Within the shop's return window (Seller settings)"
+          {...form.getInputProps('returnable', { type: 'checkbox' })}
+        />
+        {!form.values.returnable && (
+          <TextInput
+            label="Why it cannot be returned"
+            description="Shown on the product page before purchase, and on the order"
+            withAsterisk
+            maxLength={NON_RETURNABLE_REASON_MAX}
+            {...form.getInputProps('nonReturnableReason')}
+          />
+        )}
         {showSale && !hasOptions && (
           <Text size="sm" c="dimmed">
             Sells at {formatINR(salePrice(price, discount))} ({discountPercent(price, discount)}% off)

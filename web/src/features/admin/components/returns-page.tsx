@@ -1,4 +1,13 @@
-import { RETURN_REASON_LABELS, RETURN_STATUS_LABELS, formatINR, formatPaise, type ReturnJson, type ReturnStatus } from '@bagshop/domain';
+import {
+  RETURN_REASON_LABELS,
+  RETURN_STATUS_LABELS,
+  SHIPMENT_EVENT_LABELS,
+  formatDateTimeIN,
+  formatINR,
+  formatPaise,
+  type ReturnJson,
+  type ReturnStatus,
+} from '@bagshop/domain';
 import {
   Anchor,
   Badge,
@@ -117,6 +126,9 @@ function ReturnDrawerBody({ ret, onChanged }: { ret: ReturnJson; onChanged: (r: 
       {ret.pickup && (
         <Text size="sm">
           Pickup: {ret.pickup.courier}, AWB {ret.pickup.awb} ({ret.pickup.provider === 'manual' ? 'by hand' : 'booked with the courier'})
+          {ret.pickup.events.length > 0 &&
+            ` · courier: ${ret.pickup.events.map((e) => `${SHIPMENT_EVENT_LABELS[e.status]} ${formatDateTimeIN(e.at)}`).join(', ')}`}
+          {ret.pickup.arrivedAt && ` · reached us ${formatDateTimeIN(ret.pickup.arrivedAt)}: record the quality check`}
         </Text>
       )}
       {ret.qualityCheck && (
