@@ -59,22 +59,25 @@ function counterOf(counters: Map<string, Counter>, series: Series, fyStart: numb
   return counter;
 }
 
-function next(counter: Counter, max: number, orderId: string): number {
-  if (counter.last >= max) {
-    throw new Error(`The ${counter.series} series of ${financialYearCode(counter.fyStart)} is full (${max})`);
-  }
-  counter.last += 1;
-  counter.orderId = orderId;
-  counter.changed = true;
-  return counter.last;
+/** The next number of a counter, not yet taken; throws when the series is full. */
+function peek(counter: Counter, max: number): number {
+  if (counter.last >= max) throw new Error(`The ${counter.series} series of ${financialYearCode(counter.fyStart)} is full (${max})`);
+  return counter.last + 1;
 }
 
-/** Numbers one batch in one transaction; answers how many queue entries it took. */
-async function numberBatch(limit: number): Promise<number> {
+function take(counter: Counter, number: string, orderId: string): void {
+  counter.last += 1;
+  counter.lastNumber = number;
+  counter.orderId = orderId;
+  counter.changed = true;
+}
+
+/** Numbers one batch in one transaction; answers how many entries it read and how many it took off the queue. */
+async function numberBatch(limit: number): Promise<{ read: number; numbered: number }> {
   return db.runTransaction(
     async (tx: Transaction) => {
       const queued = await tx.get(taxQueue().orderBy('queuedAt').limit(limit));
-      if (queued.empty) return 0;
+      if (queued.empty) return { read: 0, numbered: 0 };
       const snaps: DocumentSnapshot[] = await tx.getAll(...queued.docs.map((d) => orders().doc(d.id)));
       const keys = new Map<string, { series: Series; fyStart: number }>();
       for (const snap of snaps) {
@@ -99,30 +102,49 @@ async function numberBatch(limit: number): Promise<number> {
       }
 
       const now = Timestamp.now();
+      let numbered = 0;
       for (const snap of snaps) {
-        tx.delete(taxQueue().doc(snap.id));
-        if (!snap.exists) continue;
+        if (!snap.exists) {
+          tx.delete(taxQueue().doc(snap.id));
+          numbered += 1;
+          continue;
+        }
         const order = snap.data() ?? {};
         const { invoiceFy, noteFy } = needs(order);
+        // Every number of the order first, counters untouched: one that cannot be made (a full
+        // series, a prefix too long for the format) leaves this order queued and logged, not the batch stuck.
+        let invoiceNo = typeof order.invoice?.number === 'string' ? (order.invoice.number as string) : '';
+        let noteNo = '';
+        try {
+          if (invoiceFy !== null) {
+            invoiceNo = invoiceNumber(
+              String(order.pendingInvoice.prefix),
+              invoiceFy,
+              peek(counterOf(counters, 'invoice', invoiceFy), INVOICE_SERIES_MAX),
+            );
+          }
+          if (noteFy !== null && invoiceNo) {
+            const prefix = invoiceNo.split('/')[0] ?? '';
+            noteNo = creditNoteNumber(prefix, noteFy, peek(counterOf(counters, 'credit-note', noteFy), CREDIT_NOTE_SERIES_MAX));
+          }
+        } catch (error) {
+          logger.error('tax_number_impossible', { orderId: snap.id, error: error instanceof Error ? error.message : String(error) });
+          continue;
+        }
         const patch: Record<string, unknown> = {};
-        let numberOfInvoice = typeof order.invoice?.number === 'string' ? (order.invoice.number as string) : '';
         if (invoiceFy !== null) {
-          const counter = counterOf(counters, 'invoice', invoiceFy);
-          const sequence = next(counter, INVOICE_SERIES_MAX, snap.id);
-          numberOfInvoice = invoiceNumber(String(order.pendingInvoice.prefix), invoiceFy, sequence);
-          counter.lastNumber = numberOfInvoice;
-          patch.invoice = { ...order.pendingInvoice.invoice, number: numberOfInvoice };
+          take(counterOf(counters, 'invoice', invoiceFy), invoiceNo, snap.id);
+          patch.invoice = { ...order.pendingInvoice.invoice, number: invoiceNo };
           patch.pendingInvoice = FieldValue.delete();
         }
-        if (noteFy !== null && numberOfInvoice) {
-          const counter = counterOf(counters, 'credit-note', noteFy);
-          const sequence = next(counter, CREDIT_NOTE_SERIES_MAX, snap.id);
-          const number = creditNoteNumber(numberOfInvoice.split('/')[0] ?? '', noteFy, sequence);
-          counter.lastNumber = number;
-          patch.creditNote = { ...order.pendingCreditNote.creditNote, number, invoiceNumber: numberOfInvoice };
+        if (noteNo && noteFy !== null) {
+          take(counterOf(counters, 'credit-note', noteFy), noteNo, snap.id);
+          patch.creditNote = { ...order.pendingCreditNote.creditNote, number: noteNo, invoiceNumber: invoiceNo };
           patch.pendingCreditNote = FieldValue.delete();
         }
         if (Object.keys(patch).length) tx.update(snap.ref, patch);
+        tx.delete(taxQueue().doc(snap.id));
+        numbered += 1;
       }
       for (const c of counters.values()) {
         if (!c.changed) continue;
@@ -135,7 +157,7 @@ async function numberBatch(limit: number): Promise<number> {
           updatedAt: now,
         });
       }
-      return queued.size;
+      return { read: queued.size, numbered };
     },
     { maxAttempts: 10 },
   );
@@ -145,9 +167,10 @@ async function numberBatch(limit: number): Promise<number> {
 export async function issueQueuedDocuments(batch = NUMBERING_BATCH): Promise<number> {
   let total = 0;
   for (;;) {
-    const taken = await numberBatch(batch);
-    total += taken;
-    if (taken < batch) return total;
+    const { read, numbered } = await numberBatch(batch);
+    total += numbered;
+    // A short batch was the end of the queue; a batch that numbered nothing is all orders that cannot be numbered (logged).
+    if (read < batch || numbered === 0) return total;
   }
 }
 
