@@ -34,7 +34,7 @@ describe('buildInvoice', () => {
   it('inter-state (Maharashtra seller, Karnataka buyer): IGST, the issue’s ₹4,999 example', () => {
     const invoice = buildInvoice(facts());
     expect(invoice).toMatchObject({
-      number: 'BS/26-27/00042',
+      number: 'BS/2627/0000042',
       issuedAt: '2026-11-22T10:00:00.000Z',
       financialYear: '2026-27',
       seller: { name: 'Bagshop Retail LLP', gstin: '27AAPFB1234C1ZU', state: 'Maharashtra', stateCode: '27' },
@@ -95,12 +95,21 @@ describe('buildCreditNote', () => {
     const invoice = buildInvoice(facts());
     const note = buildCreditNote(invoice, { fyStart: 2027, sequence: 3, issuedAt: new Date('2027-04-02T05:00:00Z') });
     expect(note).toEqual({
-      number: 'BS/27-28/C0003',
+      number: 'BS/2728/C0000003',
       issuedAt: '2027-04-02T05:00:00.000Z',
       financialYear: '2027-28',
-      invoiceNumber: 'BS/26-27/00042',
+      invoiceNumber: 'BS/2627/0000042',
       reason: 'Order cancelled',
       totals: invoice.totals,
     });
+  });
+});
+
+describe('drafts (numbered later by the single writer)', () => {
+  it('an invoice or credit note without a sequence has an empty number and everything else', () => {
+    const draft = buildInvoice({ ...facts(), sequence: null });
+    expect(draft.number).toBe('');
+    expect(draft.totals).toEqual(buildInvoice(facts()).totals);
+    expect(buildCreditNote(draft, { fyStart: 2026, sequence: null, issuedAt: new Date('2026-12-01T05:00:00Z') }).number).toBe('');
   });
 });

@@ -97,9 +97,9 @@ export function invoiceBuyerOf(user: StoredBuyer, address: StoredAddress): Invoi
 }
 
 export interface InvoiceFacts {
-  /** Year the financial year starts in, and the number in its series. */
+  /** Year the financial year starts in, and the number in its series; null for a draft, numbered later (docs/gst-invoices.md). */
   fyStart: number;
-  sequence: number;
+  sequence: number | null;
   issuedAt: Date;
   seller: Pick<SellerSettings, 'legalName' | 'address' | 'gstin' | 'invoicePrefix' | 'email' | 'phone'>;
   placeOfSupply: { state: string; stateCode: string };
@@ -115,7 +115,7 @@ export function buildInvoice(f: InvoiceFacts): Invoice {
   const lines = invoiceLines(invoiceGoodsOf(f.items), intraState);
   const { line1, line2, city, pincode, state } = f.seller.address;
   return {
-    number: invoiceNumber(f.seller.invoicePrefix, f.fyStart, f.sequence),
+    number: f.sequence === null ? '' : invoiceNumber(f.seller.invoicePrefix, f.fyStart, f.sequence),
     issuedAt: f.issuedAt.toISOString(),
     financialYear: financialYearName(f.fyStart),
     seller: {
@@ -139,10 +139,10 @@ export function buildInvoice(f: InvoiceFacts): Invoice {
  * The credit note of a cancelled invoiced order. It carries the invoice's prefix (the same
  * seller's series) and, the whole order being cancelled, the invoice's totals.
  */
-export function buildCreditNote(invoice: Invoice, f: { fyStart: number; sequence: number; issuedAt: Date }): CreditNote {
+export function buildCreditNote(invoice: Invoice, f: { fyStart: number; sequence: number | null; issuedAt: Date }): CreditNote {
   const prefix = invoice.number.split('/')[0] ?? '';
   return {
-    number: creditNoteNumber(prefix, f.fyStart, f.sequence),
+    number: f.sequence === null ? '' : creditNoteNumber(prefix, f.fyStart, f.sequence),
     issuedAt: f.issuedAt.toISOString(),
     financialYear: financialYearName(f.fyStart),
     invoiceNumber: invoice.number,

@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceLines, type TaxTotals } from './gst.js';
 import {
+  compareDocumentNumbers,
+  CREDIT_NOTE_SERIES_MAX,
   creditNoteNumber,
+  financialYearCode,
+  INVOICE_SERIES_MAX,
+  parseDocumentNumber,
   documentFileName,
   financialYearLabel,
   financialYearName,
@@ -35,24 +40,53 @@ describe('financial year (1 April – 31 March, India time)', () => {
 });
 
 describe('document numbers', () => {
-  it('invoice: prefix / year / five digits, at most 16 characters', () => {
-    expect(invoiceNumber('BS', 2026, 42)).toBe('BS/26-27/00042');
-    expect(invoiceNumber('ABCD', 2026, 99_999)).toBe('ABCD/26-27/99999');
-    expect(invoiceNumber('ABCD', 2026, 99_999)).toHaveLength(16);
-    expect(() => invoiceNumber('BS', 2026, 100_000)).toThrow(RangeError);
+  it('invoice: prefix / year / seven digits, at most 16 characters, ten million a year', () => {
+    expect(financialYearCode(2026)).toBe('2627');
+    expect(financialYearCode(2099)).toBe('9900');
+    expect(invoiceNumber('BS', 2026, 42)).toBe('BS/2627/0000042');
+    expect(invoiceNumber('BS', 2026, 100_000)).toBe('BS/2627/0100000');
+    expect(invoiceNumber('BS', 2026, 9_999_999)).toBe('BS/2627/9999999');
+    expect(INVOICE_SERIES_MAX).toBeGreaterThanOrEqual(1_000_000);
+    expect(() => invoiceNumber('BS', 2026, 10_000_000)).toThrow(RangeError);
     expect(() => invoiceNumber('BS', 2026, 0)).toThrow(RangeError);
+    expect(() => invoiceNumber('BSR', 2026, 1)).toThrow(RangeError);
   });
 
-  it('credit note: its own series, a C before four digits', () => {
-    expect(creditNoteNumber('BS', 2026, 7)).toBe('BS/26-27/C0007');
-    expect(creditNoteNumber('ABCD', 2026, 9_999)).toHaveLength(16);
-    expect(() => creditNoteNumber('BS', 2026, 10_000)).toThrow(RangeError);
+  it('credit note: its own series, a C before seven digits; the longest is 16 characters', () => {
+    expect(creditNoteNumber('BS', 2026, 7)).toBe('BS/2627/C0000007');
+    expect(creditNoteNumber('BS', 2026, CREDIT_NOTE_SERIES_MAX)).toHaveLength(16);
+    expect(CREDIT_NOTE_SERIES_MAX).toBeGreaterThanOrEqual(1_000_000);
+    expect(isValidDocumentNumber(creditNoteNumber('B7', 2099, CREDIT_NOTE_SERIES_MAX))).toBe(true);
+    expect(() => creditNoteNumber('BS', 2026, 10_000_000)).toThrow(RangeError);
+  });
+
+  it('parses both formats, those stored before issue 30 included', () => {
+    expect(parseDocumentNumber('BS/2627/0000042')).toEqual({ prefix: 'BS', fyStart: 2026, kind: 'invoice', sequence: 42 });
+    expect(parseDocumentNumber('BS/2627/C0000007')).toEqual({ prefix: 'BS', fyStart: 2026, kind: 'credit-note', sequence: 7 });
+    expect(parseDocumentNumber('ABCD/26-27/00042')).toEqual({ prefix: 'ABCD', fyStart: 2026, kind: 'invoice', sequence: 42 });
+    expect(parseDocumentNumber('BS/26-27/C0007')).toEqual({ prefix: 'BS', fyStart: 2026, kind: 'credit-note', sequence: 7 });
+    expect(parseDocumentNumber('BS/2628/0000042')).toBeNull();
+    expect(parseDocumentNumber('BS 26')).toBeNull();
+  });
+
+  it('sorts numbers of both formats by year, kind and number in the series, not as text', () => {
+    const numbers = ['BS/2627/0100000', 'BS/2627/C0000002', 'BS/26-27/99999', 'BS/2526/0000007', 'BS/26-27/C0001', 'BS/2627/0000003'];
+    expect([...numbers].sort(compareDocumentNumbers)).toEqual([
+      'BS/2526/0000007',
+      'BS/2627/0000003',
+      'BS/26-27/99999',
+      'BS/2627/0100000',
+      'BS/26-27/C0001',
+      'BS/2627/C0000002',
+    ]);
   });
 
   it('checks Rule 46’s characters and length', () => {
+    expect(isValidDocumentNumber('BS/2627/0000042')).toBe(true);
     expect(isValidDocumentNumber('BS/26-27/00042')).toBe(true);
     expect(isValidDocumentNumber('ABCD/26-27/99999X')).toBe(false);
     expect(isValidDocumentNumber('BS 26')).toBe(false);
+    expect(documentFileName('BS/2627/C0000007')).toBe('BS-2627-C0000007.pdf');
     expect(documentFileName('BS/26-27/C0007')).toBe('BS-26-27-C0007.pdf');
   });
 });

@@ -29,26 +29,70 @@ export function financialYearName(startYear: number): string {
   return `${startYear}-${financialYearLabel(startYear).slice(3)}`;
 }
 
-/** 1 to 4 capital letters or digits, e.g. 'BS'. */
-export const INVOICE_PREFIX_PATTERN = /^[A-Z0-9]{1,4}$/;
-export const INVOICE_NUMBER_MAX_LENGTH = 16;
-export const INVOICE_SERIES_MAX = 99_999;
-export const CREDIT_NOTE_SERIES_MAX = 9_999;
-
-/** 'BS/26-27/00042': prefix, financial year, 5-digit number in the year's series. */
-export function invoiceNumber(prefix: string, fyStart: number, sequence: number): string {
-  if (!Number.isInteger(sequence) || sequence < 1 || sequence > INVOICE_SERIES_MAX) {
-    throw new RangeError(`Invoice sequence ${sequence} is outside 1–${INVOICE_SERIES_MAX}`);
-  }
-  return `${prefix}/${financialYearLabel(fyStart)}/${String(sequence).padStart(5, '0')}`;
+/** '2627' for the year that starts in 2026: the year as it appears in a document number. */
+export function financialYearCode(startYear: number): string {
+  return financialYearLabel(startYear).replace('-', '');
 }
 
-/** 'BS/26-27/C0007': credit notes have their own series, told apart by the 'C'. */
-export function creditNoteNumber(prefix: string, fyStart: number, sequence: number): string {
-  if (!Number.isInteger(sequence) || sequence < 1 || sequence > CREDIT_NOTE_SERIES_MAX) {
-    throw new RangeError(`Credit note sequence ${sequence} is outside 1–${CREDIT_NOTE_SERIES_MAX}`);
+/**
+ * 1 or 2 capital letters or digits, e.g. 'BS': with the year and seven digits the longest
+ * number, a credit note's 'BS/2627/C0000007', is Rule 46's 16 characters
+ * (docs/decisions/0029-invoice-numbers-single-writer.md).
+ */
+export const INVOICE_PREFIX_PATTERN = /^[A-Z0-9]{1,2}$/;
+export const INVOICE_NUMBER_MAX_LENGTH = 16;
+const SEQUENCE_DIGITS = 7;
+export const INVOICE_SERIES_MAX = 9_999_999;
+export const CREDIT_NOTE_SERIES_MAX = 9_999_999;
+
+function documentNumber(kind: string, prefix: string, fyStart: number, sequence: number, marker: '' | 'C'): string {
+  if (!Number.isInteger(sequence) || sequence < 1 || sequence > INVOICE_SERIES_MAX) {
+    throw new RangeError(`${kind} sequence ${sequence} is outside 1–${INVOICE_SERIES_MAX}`);
   }
-  return `${prefix}/${financialYearLabel(fyStart)}/C${String(sequence).padStart(4, '0')}`;
+  if (!INVOICE_PREFIX_PATTERN.test(prefix)) throw new RangeError(`${kind} prefix '${prefix}' is not 1 or 2 capital letters or digits`);
+  return `${prefix}/${financialYearCode(fyStart)}/${marker}${String(sequence).padStart(SEQUENCE_DIGITS, '0')}`;
+}
+
+/** 'BS/2627/0000042': prefix, financial year, 7-digit number in the year's series. */
+export function invoiceNumber(prefix: string, fyStart: number, sequence: number): string {
+  return documentNumber('Invoice', prefix, fyStart, sequence, '');
+}
+
+/** 'BS/2627/C0000007': credit notes have their own series, told apart by the 'C'. */
+export function creditNoteNumber(prefix: string, fyStart: number, sequence: number): string {
+  return documentNumber('Credit note', prefix, fyStart, sequence, 'C');
+}
+
+export interface ParsedDocumentNumber {
+  prefix: string;
+  fyStart: number;
+  kind: 'invoice' | 'credit-note';
+  sequence: number;
+}
+
+/** Today's numbers, and those stored before issue 30: 'BS/26-27/00042', 'BS/26-27/C0007' (prefix up to 4). */
+const CURRENT_NUMBER = /^([A-Z0-9]{1,2})\/(\d{2})(\d{2})\/(C?)(\d{7})$/;
+const OLD_NUMBER = /^([A-Z0-9]{1,4})\/(\d{2})-(\d{2})\/(C?)(\d{4,5})$/;
+
+/** The parts of a document number of either format; null for anything else. */
+export function parseDocumentNumber(number: string): ParsedDocumentNumber | null {
+  const m = CURRENT_NUMBER.exec(number) ?? OLD_NUMBER.exec(number);
+  if (!m) return null;
+  const [, prefix = '', from = '', to = '', marker, digits = ''] = m;
+  if ((Number(from) + 1) % 100 !== Number(to)) return null;
+  return { prefix, fyStart: 2000 + Number(from), kind: marker ? 'credit-note' : 'invoice', sequence: Number(digits) };
+}
+
+/**
+ * Orders document numbers of either format: by financial year, invoices before credit notes,
+ * then by the number in the series (the series continued across the format change).
+ */
+export function compareDocumentNumbers(a: string, b: string): number {
+  const pa = parseDocumentNumber(a);
+  const pb = parseDocumentNumber(b);
+  if (!pa || !pb) return a.localeCompare(b);
+  const kindOrder = (p: ParsedDocumentNumber) => (p.kind === 'invoice' ? 0 : 1);
+  return pa.fyStart - pb.fyStart || kindOrder(pa) - kindOrder(pb) || pa.sequence - pb.sequence || a.localeCompare(b);
 }
 
 /** Rule 46: at most 16 characters of letters, digits, '-' and '/'. */
@@ -56,7 +100,7 @@ export function isValidDocumentNumber(n: string): boolean {
   return n.length >= 1 && n.length <= INVOICE_NUMBER_MAX_LENGTH && /^[A-Za-z0-9/-]+$/.test(n);
 }
 
-/** A file name for the PDF: 'BS-26-27-00042.pdf'. */
+/** A file name for the PDF: 'BS-2627-0000042.pdf' ('BS-26-27-00042.pdf' for an older number). */
 export function documentFileName(number: string): string {
   return `${number.replace(/[^A-Za-z0-9-]+/g, '-')}.pdf`;
 }
@@ -190,7 +234,7 @@ export function totalsByRate(lines: readonly InvoiceLine[]): ({ ratePercent: num
 /** Sums a month's documents: invoices, credit notes, the net, and net per place and rate. */
 export function taxReport(month: string, documents: readonly TaxDocumentRow[]): TaxReport {
   const sorted = [...documents].sort((a, b) =>
-    a.issuedAt === b.issuedAt ? a.number.localeCompare(b.number) : a.issuedAt.localeCompare(b.issuedAt),
+    a.issuedAt === b.issuedAt ? compareDocumentNumbers(a.number, b.number) : a.issuedAt.localeCompare(b.issuedAt),
   );
   const invoices = { count: 0, ...zero() };
   const creditNotes = { count: 0, ...zero() };

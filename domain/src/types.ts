@@ -206,6 +206,8 @@ export interface Order {
   invoice?: Invoice | null;
   /** Issued when an invoiced order is cancelled or returned to origin. */
   creditNote?: CreditNote | null;
+  /** Confirmed, its invoice waiting for its number (a moment; docs/gst-invoices.md "Numbers"). */
+  invoicePending?: boolean;
   /** Courier bookings (docs/fulfilment.md); empty before the order ships. */
   shipments?: Shipment[];
   /** The open or last failed delivery. */

@@ -1,8 +1,10 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
+import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { checkConfigAtStartup, FULFILMENT_SECRETS, PAYMENT_SECRETS, serverConfig } from './config.js';
 import { createApp } from './http/app.js';
 import { sweepExpiredHolds } from './services/holds.js';
+import { issueQueuedDocumentsQuietly } from './services/invoice-numbering.js';
 import { sendReviewRequests } from './services/reviews/review-requests.js';
 
 // An invalid setting stops here with one `config_invalid` log line (config.ts).
@@ -39,6 +41,18 @@ export const sweepHolds = onSchedule(
   },
   async () => {
     await sweepExpiredHolds();
+  },
+);
+
+// The single writer of invoice and credit-note numbers (services/invoice-numbering.ts,
+// docs/decisions/0029-invoice-numbers-single-writer.md): a confirmation or cancellation queues a draft in
+// `taxQueue`, and this numbers every queued draft in batches. One instance handling one event
+// at a time, so runs do not contend for the counters; an event that finds the queue empty
+// (an earlier run took its entry) ends at once. The minute sweep catches an event that never came.
+export const numberTaxDocuments = onDocumentCreated(
+  { document: 'taxQueue/{orderId}', region: REGION, memory: '256MiB', timeoutSeconds: 300, maxInstances: 1, concurrency: 1 },
+  async () => {
+    await issueQueuedDocumentsQuietly('trigger');
   },
 );
 

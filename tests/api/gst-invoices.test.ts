@@ -8,6 +8,8 @@ import { DEMO_SELLER, type CreditNote, type Invoice, type SellerSettings, type T
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, payOnPage, startTestCheckout, type StripeLocal } from '../support/stripe';
 import { cancelOrder, setOrderStatus, type Actor } from '../../functions/src/services/orders';
+import { transitionOrder } from '../../functions/src/services/order-transition';
+import { Timestamp } from 'firebase-admin/firestore';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import {
   createProduct,
@@ -19,11 +21,12 @@ import {
   type OrderJson,
 } from '../support/commerce';
 import { hostingUrl } from '../support/emulators';
+import { invoiceNumberOf, numberedOrder, seedTaxSeries } from '../support/tax-documents';
 
 type TaxedOrder = OrderJson & { invoice: Invoice | null; creditNote: CreditNote | null };
 
 const PDF_DIR = resolve(process.cwd(), 'test-results/invoices');
-const NUMBER = /^BS\/(\d\d-\d\d)\/(\d{5})$/;
+const NUMBER = /^BS\/(\d{4})\/(\d{7})$/;
 
 let adminUser: TestUser;
 let adminActor: Actor;
@@ -311,6 +314,8 @@ describe('the invoice issued on confirmation', () => {
       20_000,
       'the paid order to be confirmed',
     );
+    // The webhook only queues the invoice; the single writer numbers it a moment later.
+    await numberedOrder(placed.body.data._id);
     const order = (await getOrder(placed.body.data._id, shopper.idToken)).body.data;
     expect(order.status).toBe('confirmed');
     expect(order.invoice?.number).toMatch(NUMBER);
@@ -371,7 +376,8 @@ describe('the number series', () => {
       results.map((r) => r.status),
       JSON.stringify(results.map((r) => r.body.message)),
     ).toEqual(Array(10).fill(200));
-    const numbers = results.map((r) => r.body.data.invoice?.number ?? '');
+    // Each answer waited for the single writer, which a neighbour's run may have been: await every number.
+    const numbers = await Promise.all(ids.map((id) => invoiceNumberOf(id)));
     expect(new Set(numbers).size).toBe(10);
     const years = new Set(numbers.map((n) => NUMBER.exec(n)?.[1]));
     expect(years.size).toBe(1);
@@ -379,8 +385,8 @@ describe('the number series', () => {
     const first = sequences[0] ?? 0;
     expect(sequences).toEqual(Array.from({ length: 10 }, (_, i) => first + i));
     // The stored orders agree with the answers, and the counter stands at the last number.
-    const stored = await Promise.all(ids.map(async (id) => (await admin().db.doc(`orders/${id}`).get()).get('invoice.number') as string));
-    expect(stored.sort()).toEqual([...numbers].sort());
+    const answered = results.map((r) => r.body.data.invoice?.number).filter((n): n is string => Boolean(n));
+    for (const n of answered) expect(numbers).toContain(n);
   }, 120_000);
 
   it('restarts on 1 April (IST) and credit notes keep their own series (service in-process, injected clock)', async () => {
@@ -401,17 +407,17 @@ describe('the number series', () => {
     const lastMarch = await setOrderStatus(adminActor, a, 'confirmed', new Date('2091-03-31T18:29:59Z')); // 23:59:59 IST, 31 March
     const firstApril = await setOrderStatus(adminActor, b, 'confirmed', new Date('2091-03-31T18:30:00Z')); // 00:00 IST, 1 April
     const later = await setOrderStatus(adminActor, c, 'confirmed', new Date('2091-04-01T09:00:00Z'));
-    expect(lastMarch.invoice?.number).toBe('BS/90-91/00001');
-    expect(firstApril.invoice?.number).toBe('BS/91-92/00001');
-    expect(later.invoice?.number).toBe('BS/91-92/00002');
+    expect(lastMarch.invoice?.number).toBe('BS/9091/0000001');
+    expect(firstApril.invoice?.number).toBe('BS/9192/0000001');
+    expect(later.invoice?.number).toBe('BS/9192/0000002');
     expect(firstApril.invoice).toMatchObject({ issuedAt: '2091-03-31T18:30:00.000Z', financialYear: '2091-92' });
 
     const cancelled = await cancelOrder(adminActor, a, new Date('2091-04-02T06:00:00Z'));
     expect(cancelled.creditNote).toEqual({
-      number: 'BS/91-92/C0001',
+      number: 'BS/9192/C0000001',
       issuedAt: '2091-04-02T06:00:00.000Z',
       financialYear: '2091-92',
-      invoiceNumber: 'BS/90-91/00001',
+      invoiceNumber: 'BS/9091/0000001',
       reason: 'Order cancelled',
       totals: lastMarch.invoice?.totals,
     });
@@ -422,9 +428,9 @@ describe('the number series', () => {
     const april = await api<Envelope<TaxReport>>('admin/tax?month=2091-04', { token: adminUser.idToken });
     expect(april.status).toBe(200);
     expect(april.body.data.documents.map((d) => [d.kind, d.number])).toEqual([
-      ['invoice', 'BS/91-92/00001'],
-      ['invoice', 'BS/91-92/00002'],
-      ['credit-note', 'BS/91-92/C0001'],
+      ['invoice', 'BS/9192/0000001'],
+      ['invoice', 'BS/9192/0000002'],
+      ['credit-note', 'BS/9192/C0000001'],
     ]);
     // 2,000 at 18 % within Maharashtra: taxable 1,694.92, CGST = SGST 152.54.
     expect(april.body.data.invoices).toEqual({
@@ -457,7 +463,7 @@ describe('the number series', () => {
       },
     ]);
     const march = await api<Envelope<TaxReport>>('admin/tax?month=2091-03', { token: adminUser.idToken });
-    expect(march.body.data.documents.map((d) => d.number)).toEqual(['BS/90-91/00001']);
+    expect(march.body.data.documents.map((d) => d.number)).toEqual(['BS/9091/0000001']);
 
     const csv = await fetch(`${await hostingUrl()}/api/admin/tax/csv?month=2091-04`, {
       headers: { Authorization: `Bearer ${adminUser.idToken}` },
@@ -472,10 +478,10 @@ describe('the number series', () => {
     expect(rows).toHaveLength(4);
     expect(rows[0]).toMatch(/^Type,Number,Date \(IST\),Order,/);
     expect(rows[1]).toBe(
-      `Invoice,BS/91-92/00001,2091-04-01,${b},,Shopper User,Maharashtra,27,Intra-state,18,1694.92,152.54,152.54,0.00,2000.00`,
+      `Invoice,BS/9192/0000001,2091-04-01,${b},,Shopper User,Maharashtra,27,Intra-state,18,1694.92,152.54,152.54,0.00,2000.00`,
     );
     expect(rows[3]).toBe(
-      `Credit note,BS/91-92/C0001,2091-04-02,${a},BS/90-91/00001,Shopper User,Maharashtra,27,Intra-state,18,-1694.92,-152.54,-152.54,0.00,-2000.00`,
+      `Credit note,BS/9192/C0000001,2091-04-02,${a},BS/9091/0000001,Shopper User,Maharashtra,27,Intra-state,18,-1694.92,-152.54,-152.54,0.00,-2000.00`,
     );
   });
 
@@ -491,6 +497,116 @@ describe('the number series', () => {
     expect(current.status).toBe(200);
     expect(current.body.data.month).toMatch(/^\d{4}-\d{2}$/);
     expect(current.body.data.invoices.count).toBeGreaterThan(0); // this file's confirmations
+  });
+});
+
+// Issue 30: numbers off the payment path, from one writer (docs/decisions/0029-invoice-numbers-single-writer.md).
+describe('the single writer', () => {
+  /** What Stripe's paid webhook does to an order (services/payments.ts onPaid), in-process: the same transition. */
+  function confirmAsPaid(orderId: string, amountPaise: number) {
+    return transitionOrder(orderId, {
+      to: 'confirmed',
+      by: 'stripe',
+      reason: 'payment',
+      payment: { status: 'paid', paidAt: Timestamp.now(), paymentIntentId: `pi_test_${orderId}`, amountPaise },
+    });
+  }
+
+  it('counts past 99,999 in seven digits, invoices and credit notes alike (a series seeded near the top)', async () => {
+    await seedTaxSeries('invoice', 2093, 99_998);
+    await seedTaxSeries('credit-note', 2093, 9_998);
+    const shopper = await shopperWithAddress();
+    const product = await createProduct(adminUser, { price: 1500, discount: 0, stock: 10 });
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      const placed = await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: product._id });
+      ids.push(placed.body.data._id);
+    }
+    const numbers: string[] = [];
+    for (const [i, id] of ids.entries()) {
+      const confirmed = await setOrderStatus(adminActor, id, 'confirmed', new Date(`2093-06-0${i + 1}T06:00:00Z`));
+      numbers.push(confirmed.invoice?.number ?? '');
+    }
+    expect(numbers).toEqual(['BS/9394/0099999', 'BS/9394/0100000', 'BS/9394/0100001']);
+    const notes: string[] = [];
+    for (const id of ids.slice(0, 2))
+      notes.push((await cancelOrder(adminActor, id, new Date('2093-06-10T06:00:00Z'))).creditNote?.number ?? '');
+    expect(notes).toEqual(['BS/9394/C0009999', 'BS/9394/C0010000']);
+    for (const n of [...numbers, ...notes]) expect(n.length).toBeLessThanOrEqual(16);
+    expect((await admin().db.doc('taxSeries/invoice-2093').get()).get('last')).toBe(100_001);
+    expect((await admin().db.doc('taxSeries/credit-note-2093').get()).get('last')).toBe(10_000);
+
+    // The Tax view lists them in the series' order (0100000 after 0099999, not before it as text would).
+    const june = await api<Envelope<TaxReport>>('admin/tax?month=2093-06', { token: adminUser.idToken });
+    expect(june.body.data.documents.map((d) => d.number)).toEqual([...numbers, ...notes]);
+    const pdf = await download(`order/${ids[2]}/invoice`, adminUser.idToken);
+    expect(pdf.disposition).toBe('attachment; filename="BS-9394-0100001.pdf"');
+  });
+
+  it('50 payment confirmations at once: every one confirmed, then all invoiced with unique numbers and no gap in the series', async () => {
+    const product = await createProduct(adminUser, { price: 1100, discount: 0, stock: 200 });
+    // At most MAX_OPEN_ONLINE_ORDERS (3) unpaid card orders a shopper.
+    const shoppers = await Promise.all(Array.from({ length: 17 }, () => shopperWithAddress()));
+    const ids: string[] = [];
+    for (let i = 0; i < 50; i += 1) {
+      const shopper = shoppers[i % shoppers.length] as (typeof shoppers)[number];
+      const placed = await placeOrderDelivered(shopper, { paymentMethod: 'ONLINE', addressId: shopper.addressId, productId: product._id });
+      expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+      ids.push(placed.body.data._id);
+    }
+
+    // All 50 at once. None reads a counter, so none waits for another's number. The emulator
+    // may still abort a transaction under load (firebase-tools#6758): answered 409, and sent
+    // again as the payment provider would.
+    const confirmed = await Promise.all(
+      ids.map(async (id) => {
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            return await confirmAsPaid(id, 110_000);
+          } catch (error) {
+            if (attempt >= 3 || !/Too many people/.test(error instanceof Error ? error.message : '')) throw error;
+          }
+        }
+      }),
+    );
+    expect(confirmed.map((o) => o.status)).toEqual(Array(50).fill('confirmed'));
+
+    // The single writer (the numberTaxDocuments trigger on the emulators) numbers them.
+    const numbers = await Promise.all(ids.map((id) => numberedOrder(id, { timeoutMs: 60_000 }).then((d) => String(d.invoice.number))));
+    expect(new Set(numbers).size).toBe(50);
+    const years = new Set(numbers.map((n) => NUMBER.exec(n)?.[1]));
+    expect(years.size).toBe(1);
+    const sequences = numbers.map((n) => Number(NUMBER.exec(n)?.[2])).sort((a, b) => a - b);
+    const first = sequences[0] ?? 0;
+    expect(sequences).toEqual(Array.from({ length: 50 }, (_, i) => first + i));
+    // Nothing else was numbered meanwhile: the counter stands at the last of them, the queue is empty.
+    const fy = (await admin().db.doc(`orders/${ids[0]}`).get()).get('invoice.financialYear') as string;
+    expect(
+      (
+        await admin()
+          .db.doc(`taxSeries/invoice-${fy.slice(0, 4)}`)
+          .get()
+      ).get('last'),
+    ).toBe(first + 49);
+    await eventually(async () => (await admin().db.collection('taxQueue').limit(1).get()).empty, 20_000, 'the numbering queue to empty');
+  }, 240_000);
+
+  it('a paid order is not shipped before its invoice has its number: Ship numbers it first', async () => {
+    const shopper = await shopperWithAddress();
+    const product = await createProduct(adminUser, { price: 1300, discount: 0, stock: 5 });
+    const placed = await placeOrder(shopper, { paymentMethod: 'ONLINE', addressId: shopper.addressId, productId: product._id });
+    const orderId = placed.body.data._id;
+    await confirmAsPaid(orderId, 130_000);
+    const shipped = await api<Envelope<{ shipment: { awb: string } }>>(`order/${orderId}/shipments`, {
+      method: 'POST',
+      token: adminUser.idToken,
+      body: { courier: 'Delhivery', awb: `DL${Date.now()}` },
+    });
+    expect(shipped.status, JSON.stringify(shipped.body)).toBe(201);
+    const stored = (await admin().db.doc(`orders/${orderId}`).get()).data();
+    expect(stored?.status).toBe('shipped');
+    expect(stored?.invoice?.number).toMatch(NUMBER);
+    expect(stored?.pendingInvoice).toBeUndefined();
   });
 });
 
@@ -512,7 +628,7 @@ describe('credit notes', () => {
     });
     expect(cancelled.status).toBe(200);
     const note = cancelled.body.data.creditNote;
-    expect(note?.number).toMatch(/^BS\/\d\d-\d\d\/C\d{4}$/);
+    expect(note?.number).toMatch(/^BS\/\d{4}\/C\d{7}$/);
     expect(note).toMatchObject({ invoiceNumber: invoice?.number, reason: 'Order cancelled', totals: invoice?.totals });
     expect(cancelled.body.data.invoice).toEqual(invoice);
     expect((await getOrder(placed.body.data._id, shopper.idToken)).body.data.creditNote).toEqual(note);

@@ -195,6 +195,7 @@ export function orderFromData(id: string, data: unknown): Order {
     delivery: parseOrderDelivery(d.raw('delivery')),
     invoice: invoiceFromData(d.raw('invoice')),
     creditNote: creditNoteFromData(d.raw('creditNote')),
+    invoicePending: d.raw('invoice') == null && d.raw('pendingInvoice') != null,
     shipments: d.list('shipments', shipmentOf),
     ndr: ndrOf(d.objectOrNull('ndr')),
     cod: codOf(d.objectOrNull('cod')),

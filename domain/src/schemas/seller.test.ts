@@ -55,12 +55,12 @@ describe('sellerSettingsSchema', () => {
       'address.line1': 'Address line 1 is required',
       'address.state': 'Choose a state',
       'address.pincode': 'Enter a 6-digit PIN code',
-      invoicePrefix: 'Invoice prefix must be 1 to 4 capital letters or digits',
+      invoicePrefix: 'Invoice prefix must be 1 or 2 capital letters or digits',
       email: 'Invalid email',
       phone: 'Enter a phone number: digits, spaces, +, - and brackets (8 to 20 characters)',
     });
     expect(errorsOf({ ...DEMO_SELLER, invoicePrefix: 'B/S' })).toEqual({
-      invoicePrefix: 'Invoice prefix must be 1 to 4 capital letters or digits',
+      invoicePrefix: 'Invoice prefix must be 1 or 2 capital letters or digits',
     });
     expect(errorsOf(null)).toEqual({ '': 'Request body must be a JSON object' });
   });

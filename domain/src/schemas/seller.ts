@@ -7,7 +7,7 @@ import { BODY_MESSAGE, LIMITS, matches, optionalField, optionalTextField, textFi
 import { emailSchema } from './users.js';
 
 export const LEGAL_NAME_MAX = 120;
-export const INVOICE_PREFIX_MESSAGE = 'Invoice prefix must be 1 to 4 capital letters or digits';
+export const INVOICE_PREFIX_MESSAGE = 'Invoice prefix must be 1 or 2 capital letters or digits';
 export const RETURN_WINDOW_MESSAGE = 'Return window must be a whole number of days from 0 to 90';
 export const SELLER_PHONE_MESSAGE = 'Enter a phone number: digits, spaces, +, - and brackets (8 to 20 characters)';
 
@@ -58,7 +58,7 @@ export const sellerSettingsSchema = z
         compactUpper,
         textField({
           label: 'Invoice prefix',
-          max: 4,
+          max: 2,
           tooLong: INVOICE_PREFIX_MESSAGE,
           rules: [matches(INVOICE_PREFIX_PATTERN, INVOICE_PREFIX_MESSAGE)],
         }),

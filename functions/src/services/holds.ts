@@ -16,6 +16,7 @@ import { askProviderBeforeCancel } from './payments/reconcile.js';
 import { orders, paymentOf } from './order-store.js';
 import { transitionOrder } from './order-transition.js';
 import { sweepFulfilment } from './fulfilment/sweep.js';
+import { issueQueuedDocumentsQuietly } from './invoice-numbering.js';
 import { retryUnsentReturnRefunds } from './returns/refunds.js';
 
 /** Thrown by the guard when an order no longer qualifies (paid or cancelled meanwhile). */
@@ -80,6 +81,8 @@ export async function sweepExpiredHolds(now: Timestamp = Timestamp.now(), limit 
   await sweepFulfilment(now).catch((error: unknown) =>
     logger.error('fulfilment_sweep_failed', { error: error instanceof Error ? error.message : String(error) }),
   );
+  // Drafts whose trigger never ran (docs/gst-invoices.md "Numbers"): numbered within a minute anyway.
+  await issueQueuedDocumentsQuietly('sweep');
   if (cancelled.length > 0 || confirmed.length > 0 || refundsSent > 0) logger.info('hold_sweep', { cancelled, confirmed, refundsSent });
   return { cancelled, confirmed, refundsSent };
 }

@@ -34,7 +34,8 @@ import { toOrder } from './orders-format.js';
 import { expireSessionQuietly, extraPaymentsOf, hasUnsent, issueRefund, newRefund, providerOf } from './payment-actions.js';
 import { historyOf, ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, type StoredOrder } from './order-store.js';
 import { clearOrderedLines, readCartLines, readStock, restoreStock } from './stock.js';
-import { isInvoiceNotIssuable, prepareCreditNote, prepareInvoice } from './invoices.js';
+import { INVOICE_BEING_PREPARED, invoicePending, isInvoiceNotIssuable, prepareCreditNote, prepareInvoice } from './invoices.js';
+import { issueQueuedDocumentsQuietly } from './invoice-numbering.js';
 import { orderMail, orderMailEventFor, queueMail } from './mail.js';
 import { FULFILMENT_EFFECTS } from './fulfilment/effects.js';
 import { releaseOfferUses } from './offers/order.js';
@@ -175,24 +176,31 @@ const clearPaidCart: TransitionEffect = {
   },
 };
 
+/** Moves whose answer waits for the number (a person is looking); the others leave it to the single writer's trigger. */
+const NUMBERS_BEFORE_ANSWER: readonly TransitionReason[] = ['admin', 'shopper'];
+
 /**
- * GST (docs/gst-invoices.md): confirming an order issues its tax invoice, numbered from the
- * financial year's counter in this transaction; cancelling an invoiced order issues a credit note.
- * An admin cannot confirm what the shop cannot invoice (409); a payment cannot be refused, so
- * a paid order the shop cannot invoice yet is still confirmed and the gap is logged.
+ * GST (docs/gst-invoices.md): confirming an order queues its tax invoice, cancelling an
+ * invoiced order its credit note: a draft on the order, numbered by the single writer
+ * (services/invoice-numbering.ts) — never a counter read here, so the payment webhook waits
+ * on none. An admin cannot confirm what the shop cannot invoice (409); a payment cannot be
+ * refused, so a paid order the shop cannot invoice yet is still confirmed and the gap is
+ * logged. Nothing ships before its invoice has its number.
  */
 const gstDocuments: TransitionEffect = {
   name: 'gst',
   async prepare(tx, ctx) {
     const now = ctx.now.toDate();
+    const afterCommit = NUMBERS_BEFORE_ANSWER.includes(ctx.reason) ? () => issueQueuedDocumentsQuietly(ctx.reason) : undefined;
+    if (ctx.to === 'shipped' && invoicePending(ctx.order)) throw conflict(INVOICE_BEING_PREPARED);
     if (endsUndelivered(ctx.to)) {
       const apply = await prepareCreditNote(tx, ctx.ref, ctx.order, now);
-      return apply ? { apply } : null;
+      return apply ? { apply, afterCommit } : null;
     }
     if (ctx.to !== 'confirmed') return null;
     try {
       const apply = await prepareInvoice(tx, ctx.ref, ctx.order, now);
-      return apply ? { apply } : null;
+      return apply ? { apply, afterCommit } : null;
     } catch (error) {
       if (ctx.reason !== 'payment' || !isInvoiceNotIssuable(error)) throw error;
       logger.error('invoice_not_issued', { orderId: ctx.orderId, reason: error instanceof Error ? error.message : String(error) });

@@ -40,6 +40,7 @@ import { checkCodPhone } from './accounts/cod-phone.js';
 import { orderMail, queueMail } from './mail.js';
 import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './order-store.js';
 import { transitionOrder } from './order-transition.js';
+import { ensureInvoiceNumbered } from './invoice-numbering.js';
 import { orderFromWrite, toOrder } from './orders-format.js';
 import { clearOrderedLines } from './stock.js';
 import { checkHoldingCaps } from './fulfilment/caps.js';
@@ -328,6 +329,8 @@ export function cancelOrder(actor: Actor, orderId: string, now?: Date): Promise<
 
 /** PATCH /api/order/{id}/status (admin): only along the lifecycle of domain/order-status.ts. */
 /** `now` is the clock; only tests that call the service in-process pass another one. */
-export function setOrderStatus(actor: Actor, orderId: string, to: OrderStatus, now?: Date): Promise<Order> {
+export async function setOrderStatus(actor: Actor, orderId: string, to: OrderStatus, now?: Date): Promise<Order> {
+  // Nothing ships before its invoice has its number (docs/gst-invoices.md "Numbers").
+  if (to === 'shipped') await ensureInvoiceNumbered(orderId);
   return transitionOrder(orderId, { to, by: actor.uid, reason: 'admin', now, guard: (order) => refuseUnconfirmedCod(order, to) });
 }

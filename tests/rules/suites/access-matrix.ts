@@ -132,6 +132,13 @@ const TARGETS: Target[] = [
     list: nobody,
   },
   {
+    name: 'taxQueue (orders waiting for their invoice or credit-note number)',
+    doc: (fs) => doc(fs, 'taxQueue', SEED.orderOfA),
+    collection: (fs) => collection(fs, 'taxQueue'),
+    get: nobody,
+    list: nobody,
+  },
+  {
     name: 'offers (coupon codes and automatic offers; read through the API, docs/offers.md)',
     doc: (fs) => doc(fs, 'offers', SEED.offer),
     collection: (fs) => collection(fs, 'offers'),

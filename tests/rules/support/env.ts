@@ -175,6 +175,7 @@ export async function resetData(): Promise<void> {
       }),
       setDoc(doc(fs, 'settings', SEED.settings), { legalName: 'Bagshop Retail LLP', gstin: '27AAPFB1234C1ZU', invoicePrefix: 'BS' }),
       setDoc(doc(fs, 'taxSeries', SEED.taxSeries), { series: 'invoice', last: 1 }),
+      setDoc(doc(fs, 'taxQueue', SEED.orderOfA), { orderId: SEED.orderOfA, queuedAt: now }),
       // Offers (docs/offers.md): server-kept, read only through the API.
       setDoc(doc(fs, 'offers', SEED.offer), {
         code: 'WELCOME10',

@@ -2,7 +2,7 @@ import { Router, type Request, type Response } from 'express';
 import { docIdSchema, documentFileName } from '@bagshop/domain';
 import { conflict, notFound } from '../../lib/errors.js';
 import { renderTaxDocumentPdf } from '../../services/invoice-pdf.js';
-import { NO_CREDIT_NOTE, NO_INVOICE } from '../../services/invoices.js';
+import { INVOICE_BEING_PREPARED, NO_CREDIT_NOTE, NO_INVOICE } from '../../services/invoices.js';
 import { getOrder, ORDER_NOT_FOUND } from '../../services/orders.js';
 import { requireUser } from '../auth.js';
 
@@ -31,7 +31,7 @@ export function taxDocumentsRouter(): Router {
   router.get('/:id/invoice', async (req, res) => {
     const user = await requireUser(req);
     const order = await getOrder(user, orderId(req));
-    if (!order.invoice) throw conflict(NO_INVOICE);
+    if (!order.invoice) throw conflict(order.invoicePending ? INVOICE_BEING_PREPARED : NO_INVOICE);
     sendPdf(res, await renderTaxDocumentPdf({ kind: 'invoice', orderId: order._id, invoice: order.invoice }), order.invoice.number);
   });
 

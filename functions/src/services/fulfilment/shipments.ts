@@ -13,6 +13,7 @@ import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { products } from '../catalog.js';
 import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from '../order-store.js';
 import { prepareTransition } from '../order-transition.js';
+import { ensureInvoiceNumbered } from '../invoice-numbering.js';
 import { toOrder } from '../orders-format.js';
 import { bookWithShiprocket, courierProvider, type Booking } from './courier.js';
 
@@ -128,6 +129,8 @@ export async function createShipment(
   const order = snap.data() ?? {};
   if (order.status !== 'confirmed')
     throw conflict(`Only a confirmed order can be shipped; this one is ${String(order.status).replace(/_/g, ' ')}`);
+  // Nothing leaves before its tax invoice has its number (docs/gst-invoices.md), nor is booked with the courier.
+  await ensureInvoiceNumbered(orderId);
 
   const manual = input.awb !== undefined || courierProvider() === 'manual';
   if (manual && (!input.courier || !input.awb)) {

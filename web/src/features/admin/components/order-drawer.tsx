@@ -255,12 +255,14 @@ export function OrderDrawer({
           {order.invoice ? (
             <TaxDocuments order={order} />
           ) : (
-            <Text size="sm" c="dimmed">
-              {order.status === 'pending'
-                ? 'Issued when the order is confirmed.'
-                : order.status === 'cancelled'
-                  ? 'Never invoiced (cancelled before confirmation).'
-                  : 'No invoice on this order (confirmed before invoicing existed, or the seller settings were missing).'}
+            <Text size="sm" c="dimmed" aria-live="polite">
+              {order.invoicePending
+                ? 'Invoice being prepared (numbered in a moment; the order can ship once it has it).'
+                : order.status === 'pending'
+                  ? 'Issued when the order is confirmed.'
+                  : order.status === 'cancelled'
+                    ? 'Never invoiced (cancelled before confirmation).'
+                    : 'No invoice on this order (confirmed before invoicing existed, or the seller settings were missing).'}
             </Text>
           )}
 

@@ -1,6 +1,6 @@
 import {
   DEFAULT_RETURN_WINDOW_DAYS,
-  financialYearLabel,
+  financialYearCode,
   financialYearStart,
   GST_STATE_CODES,
   INDIAN_STATES,
@@ -75,7 +75,7 @@ function SellerForm({ settings }: { settings: SellerSettings | null }) {
   const [saving, setSaving] = useState(false);
   const [updatedAt, setUpdatedAt] = useState(settings?.updatedAt ?? null);
   const { values } = form;
-  const fy = financialYearLabel(financialYearStart(new Date()));
+  const fy = financialYearCode(financialYearStart(new Date()));
   const prefix = values.invoicePrefix.replace(/\s+/g, '').toUpperCase() || 'BS';
 
   // The GSTIN's first two digits must be the state's code: say which code is expected.
@@ -173,8 +173,8 @@ function SellerForm({ settings }: { settings: SellerSettings | null }) {
             <TextInput
               label="Invoice prefix"
               withAsterisk
-              maxLength={4}
-              description="1 to 4 capital letters or digits"
+              maxLength={2}
+              description="1 or 2 capital letters or digits"
               styles={{ input: { textTransform: 'uppercase' } }}
               {...form.getInputProps('invoicePrefix')}
             />
@@ -183,10 +183,10 @@ function SellerForm({ settings }: { settings: SellerSettings | null }) {
                 Numbers this year
               </Text>
               <Text size="sm" ff="monospace" data-testid="invoice-number-example">
-                {prefix}/{fy}/00001
+                {prefix}/{fy}/0000001
               </Text>
               <Text size="sm" ff="monospace">
-                {prefix}/{fy}/C0001{' '}
+                {prefix}/{fy}/C0000001{' '}
                 <Text span c="dimmed" size="xs" ff="body">
                   (credit notes)
                 </Text>

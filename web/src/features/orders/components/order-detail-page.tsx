@@ -174,12 +174,14 @@ function OrderDetail({ order }: { order: Order }) {
               {order.invoice ? (
                 <TaxDocuments order={order} />
               ) : (
-                <Text size="sm" c="dimmed">
-                  {order.status === 'pending'
-                    ? 'Your GST invoice will be ready to download once the order is confirmed.'
-                    : order.status === 'cancelled'
-                      ? 'No invoice: the order was cancelled before it was confirmed.'
-                      : 'No invoice was issued for this order. Contact us if you need one.'}
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {order.invoicePending
+                    ? 'Your GST invoice is being prepared: it appears here in a moment.'
+                    : order.status === 'pending'
+                      ? 'Your GST invoice will be ready to download once the order is confirmed.'
+                      : order.status === 'cancelled'
+                        ? 'No invoice: the order was cancelled before it was confirmed.'
+                        : 'No invoice was issued for this order. Contact us if you need one.'}
                 </Text>
               )}
             </Paper>

@@ -1,0 +1,196 @@
+/**
+ * The single writer of invoice and credit-note numbers (docs/gst-invoices.md "Numbers",
+ * docs/decisions/0029-invoice-numbers-single-writer.md).
+ *
+ * Confirming or cancelling an order only leaves a draft on it and an entry in `taxQueue`
+ * (services/invoices.ts). `issueQueuedDocuments` takes the oldest entries, up to a batch,
+ * and in ONE transaction reads the year's counters, gives every draft the next number of
+ * its series (invoices before credit notes, so a credit note can name an invoice numbered
+ * in the same batch), writes the orders, deletes the entries and moves the counters on.
+ * A transaction that aborts writes nothing, so no number is used up or given twice.
+ *
+ * It runs from the `numberTaxDocuments` Firestore trigger (one instance, one request at a
+ * time in production), from the minute sweep (a trigger that never arrived), and after an
+ * admin's or shopper's move (so its answer carries the number). Runs that overlap are
+ * serialised by the counter documents; the payment webhook never runs it.
+ */
+import { CREDIT_NOTE_SERIES_MAX, creditNoteNumber, financialYearCode, INVOICE_SERIES_MAX, invoiceNumber } from '@bagshop/domain';
+import { logger } from 'firebase-functions';
+import { FieldValue, Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { db } from '../lib/admin.js';
+import { conflict } from '../lib/errors.js';
+import { INVOICE_BEING_PREPARED, invoicePending, taxQueue, taxSeries } from './invoices.js';
+import { orders } from './order-store.js';
+
+/** At most this many orders a transaction (each is one order write and one queue delete; Firestore allows 500 writes). */
+export const NUMBERING_BATCH = 200;
+
+type Series = 'invoice' | 'credit-note';
+
+interface Counter {
+  key: string;
+  series: Series;
+  fyStart: number;
+  last: number;
+  lastNumber: string;
+  orderId: string;
+  changed: boolean;
+}
+
+function counterKey(series: Series, fyStart: number): string {
+  return `${series}-${fyStart}`;
+}
+
+function fyOf(value: unknown): number | null {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 2000 ? n : null;
+}
+
+/** The drafts an order waits with: which series and years it needs. */
+function needs(order: FirebaseFirestore.DocumentData): { invoiceFy: number | null; noteFy: number | null } {
+  const invoiceFy = !order.invoice && order.pendingInvoice ? fyOf(order.pendingInvoice.fyStart) : null;
+  const noteFy = !order.creditNote && order.pendingCreditNote ? fyOf(order.pendingCreditNote.fyStart) : null;
+  return { invoiceFy, noteFy };
+}
+
+function counterOf(counters: Map<string, Counter>, series: Series, fyStart: number): Counter {
+  const counter = counters.get(counterKey(series, fyStart));
+  if (!counter) throw new Error(`The ${series} counter of ${fyStart} was not read`);
+  return counter;
+}
+
+/** The next number of a counter, not yet taken; throws when the series is full. */
+function peek(counter: Counter, max: number): number {
+  if (counter.last >= max) throw new Error(`The ${counter.series} series of ${financialYearCode(counter.fyStart)} is full (${max})`);
+  return counter.last + 1;
+}
+
+function take(counter: Counter, number: string, orderId: string): void {
+  counter.last += 1;
+  counter.lastNumber = number;
+  counter.orderId = orderId;
+  counter.changed = true;
+}
+
+/** Numbers one batch in one transaction; answers how many entries it read and how many it took off the queue. */
+async function numberBatch(limit: number): Promise<{ read: number; numbered: number }> {
+  return db.runTransaction(
+    async (tx: Transaction) => {
+      const queued = await tx.get(taxQueue().orderBy('queuedAt').limit(limit));
+      if (queued.empty) return { read: 0, numbered: 0 };
+      const snaps: DocumentSnapshot[] = await tx.getAll(...queued.docs.map((d) => orders().doc(d.id)));
+      const keys = new Map<string, { series: Series; fyStart: number }>();
+      for (const snap of snaps) {
+        const { invoiceFy, noteFy } = needs(snap.data() ?? {});
+        if (invoiceFy !== null) keys.set(counterKey('invoice', invoiceFy), { series: 'invoice', fyStart: invoiceFy });
+        if (noteFy !== null) keys.set(counterKey('credit-note', noteFy), { series: 'credit-note', fyStart: noteFy });
+      }
+      const refs = [...keys.keys()].map((k) => taxSeries().doc(k));
+      const counterSnaps = refs.length ? await tx.getAll(...refs) : [];
+      const counters = new Map<string, Counter>();
+      for (const c of counterSnaps) {
+        const k = keys.get(c.id);
+        if (!k) continue;
+        counters.set(c.id, {
+          key: c.id,
+          ...k,
+          last: Number(c.get('last') ?? 0),
+          lastNumber: String(c.get('lastNumber') ?? ''),
+          orderId: '',
+          changed: false,
+        });
+      }
+
+      const now = Timestamp.now();
+      let numbered = 0;
+      for (const snap of snaps) {
+        if (!snap.exists) {
+          tx.delete(taxQueue().doc(snap.id));
+          numbered += 1;
+          continue;
+        }
+        const order = snap.data() ?? {};
+        const { invoiceFy, noteFy } = needs(order);
+        // Every number of the order first, counters untouched: one that cannot be made (a full
+        // series, a prefix too long for the format) leaves this order queued and logged, not the batch stuck.
+        let invoiceNo = typeof order.invoice?.number === 'string' ? (order.invoice.number as string) : '';
+        let noteNo = '';
+        try {
+          if (invoiceFy !== null) {
+            invoiceNo = invoiceNumber(
+              String(order.pendingInvoice.prefix),
+              invoiceFy,
+              peek(counterOf(counters, 'invoice', invoiceFy), INVOICE_SERIES_MAX),
+            );
+          }
+          if (noteFy !== null && invoiceNo) {
+            const prefix = invoiceNo.split('/')[0] ?? '';
+            noteNo = creditNoteNumber(prefix, noteFy, peek(counterOf(counters, 'credit-note', noteFy), CREDIT_NOTE_SERIES_MAX));
+          }
+        } catch (error) {
+          logger.error('tax_number_impossible', { orderId: snap.id, error: error instanceof Error ? error.message : String(error) });
+          continue;
+        }
+        const patch: Record<string, unknown> = {};
+        if (invoiceFy !== null) {
+          take(counterOf(counters, 'invoice', invoiceFy), invoiceNo, snap.id);
+          patch.invoice = { ...order.pendingInvoice.invoice, number: invoiceNo };
+          patch.pendingInvoice = FieldValue.delete();
+        }
+        if (noteNo && noteFy !== null) {
+          take(counterOf(counters, 'credit-note', noteFy), noteNo, snap.id);
+          patch.creditNote = { ...order.pendingCreditNote.creditNote, number: noteNo, invoiceNumber: invoiceNo };
+          patch.pendingCreditNote = FieldValue.delete();
+        }
+        if (Object.keys(patch).length) tx.update(snap.ref, patch);
+        tx.delete(taxQueue().doc(snap.id));
+        numbered += 1;
+      }
+      for (const c of counters.values()) {
+        if (!c.changed) continue;
+        tx.set(taxSeries().doc(c.key), {
+          series: c.series,
+          financialYear: `${c.fyStart}-${financialYearCode(c.fyStart).slice(2)}`,
+          last: c.last,
+          lastNumber: c.lastNumber,
+          orderId: c.orderId,
+          updatedAt: now,
+        });
+      }
+      return { read: queued.size, numbered };
+    },
+    { maxAttempts: 10 },
+  );
+}
+
+/** Numbers every queued draft, batch after batch; answers how many orders it took off the queue. */
+export async function issueQueuedDocuments(batch = NUMBERING_BATCH): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const { read, numbered } = await numberBatch(batch);
+    total += numbered;
+    // A short batch was the end of the queue; a batch that numbered nothing is all orders that cannot be numbered (logged).
+    if (read < batch || numbered === 0) return total;
+  }
+}
+
+/** Like `issueQueuedDocuments`, but a failure (contention, a full series) is logged, not thrown. */
+export async function issueQueuedDocumentsQuietly(source: string): Promise<void> {
+  try {
+    const numbered = await issueQueuedDocuments();
+    if (numbered > 0) logger.info('tax_documents_numbered', { source, numbered });
+  } catch (error) {
+    logger.error('tax_numbering_failed', { source, error: error instanceof Error ? error.message : String(error) });
+  }
+}
+
+/**
+ * Before an order leaves (Ship): its invoice must be numbered. Runs the writer if the order
+ * still waits; 409 "being prepared" if it still does afterwards.
+ */
+export async function ensureInvoiceNumbered(orderId: string): Promise<void> {
+  const ref = orders().doc(orderId);
+  if (!invoicePending((await ref.get()).data() ?? {})) return;
+  await issueQueuedDocumentsQuietly('dispatch');
+  if (invoicePending((await ref.get()).data() ?? {})) throw conflict(INVOICE_BEING_PREPARED);
+}
