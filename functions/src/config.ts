@@ -188,8 +188,6 @@ export interface ServerConfig {
   paymentsUnavailable: string | null;
   /** Settings that work but deserve a line in the log. */
   warnings: string[];
-  /** In-instance catalog list cache (services/catalog.ts); 0 = off. */
-  catalogCacheMs: number;
   /** How long an unknown product id or image hash is remembered (lib/miss-cache.ts). */
   negativeCacheMs: number;
   /** Where the web build's shell.html is (tests); null: next to the function bundle. */
@@ -296,16 +294,6 @@ const razorpayKeyId = z.preprocess(
     })
     .optional(),
 );
-
-/** The in-instance catalog cache: off on the emulators unless CATALOG_CACHE_MS asks (see services/catalog.ts). */
-function catalogCacheMs(env: Env, emulator: boolean): number {
-  const raw = env.CATALOG_CACHE_MS;
-  if (raw !== undefined && raw.trim() !== '') {
-    const n = Number(raw);
-    return Number.isFinite(n) && n > 0 ? Math.min(n, 60_000) : 0;
-  }
-  return emulator ? 0 : 3000;
-}
 
 function rateLimits(env: Env): Record<string, number> {
   const out: Record<string, number> = {};
@@ -469,7 +457,6 @@ export function parseConfig(env: Env): ServerConfig {
     providerUnavailable,
     paymentsUnavailable,
     warnings,
-    catalogCacheMs: catalogCacheMs(env, emulator),
     negativeCacheMs: negativeCacheMs(env),
     webDir: env.BAGSHOP_WEB_DIR?.trim() || null,
     rateLimits: rateLimits(env),

@@ -29,7 +29,6 @@ import type { Order, OrderStatus, PaymentMethod, PaymentStatus } from '@bagshop/
 import { logger } from 'firebase-functions';
 import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { conflict, notFound } from '../lib/errors.js';
-import { invalidateStock } from './catalog.js';
 import { toOrder } from './orders-format.js';
 import { expireSessionQuietly, extraPaymentsOf, hasUnsent, issueRefund, newRefund, providerOf } from './payment-actions.js';
 import { historyOf, ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, type StoredOrder } from './order-store.js';
@@ -120,7 +119,6 @@ const releaseStock: TransitionEffect = {
         restoreStock(tx, ctx.order, snaps);
         return { stockReleasedAt: ctx.now };
       },
-      afterCommit: async () => invalidateStock(),
     };
   },
 };

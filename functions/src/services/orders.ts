@@ -33,7 +33,7 @@ import { db } from '../lib/admin.js';
 import { plainDoc } from '../lib/firestore-data.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { onlinePaymentsConfigured, PAYMENTS_NOT_CONFIGURED } from '../lib/stripe.js';
-import { invalidateStock, products, taxFieldsOf } from './catalog.js';
+import { products, taxFieldsOf } from './catalog.js';
 import { chooseVariant, readSlots, writeSlot } from './variant-stock.js';
 import { checkOrderDelivery } from './delivery/delivery.js';
 import { checkCodPhone } from './accounts/cod-phone.js';
@@ -277,7 +277,6 @@ export async function placeOrder(
     bind?.(tx, orderRef.id);
     return order;
   });
-  invalidateStock(); // stock changed; the catalogue documents did not
   return orderFromWrite(orderRef.id, data);
 }
 
