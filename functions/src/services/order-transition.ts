@@ -37,6 +37,7 @@ import { isInvoiceNotIssuable, prepareCreditNote, prepareInvoice } from './invoi
 import { orderMail, orderMailEventFor, queueMail } from './mail.js';
 import { FULFILMENT_EFFECTS } from './fulfilment/effects.js';
 import { releaseOfferUses } from './offers/order.js';
+import { countSales } from './sales-counters.js';
 
 /** Field paths (dotted) → values, as `tx.update` takes them. */
 export type OrderPatch = Record<string, unknown>;
@@ -117,6 +118,8 @@ const releaseStock: TransitionEffect = {
     return {
       apply(tx) {
         restoreStock(tx, ctx.order, snaps);
+        // A cancelled order sold nothing (the dashboard's best sellers: services/sales-counters.ts).
+        if (ctx.to === 'cancelled' && ctx.order.salesCounted === true) countSales(tx, ctx.order, -1);
         return { stockReleasedAt: ctx.now };
       },
     };
