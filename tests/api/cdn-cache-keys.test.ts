@@ -30,11 +30,12 @@ describe('public reads', () => {
       expect(varyOf(plain)).not.toContain('authorization');
       expect(varyOf(plain)).not.toContain('cookie');
       const body = await plain.text();
-      for (const headers of [
+      const variants: Record<string, string>[] = [
         { Authorization: `Bearer ${shopper.idToken}` },
         { Authorization: 'Bearer not-a-token' },
         { Cookie: '__session=someone' },
-      ]) {
+      ];
+      for (const headers of variants) {
         const res = await fetch(`${origin}${path}`, { headers });
         expect(res.status, JSON.stringify(headers)).toBe(200);
         expect(res.headers.get('cache-control')).toBe(plain.headers.get('cache-control'));
