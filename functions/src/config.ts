@@ -114,7 +114,7 @@ export const COD_PHONE_VERIFICATION = defineString('COD_PHONE_VERIFICATION', {
 export const API_MIN_INSTANCES = defineInt('API_MIN_INSTANCES', {
   default: 1,
   description:
-    'Instances of the shoppers\' function `api` kept warm, so the first visitor after a quiet spell does not wait 1-3 s (each costs its idle CPU and memory; 0 turns it off)',
+    "Instances of the shoppers' function `api` kept warm, so the first visitor after a quiet spell does not wait 1-3 s (each costs its idle CPU and memory; 0 turns it off)",
 });
 export const DEFAULT_REVIEW_REQUEST_DAYS = 5;
 /** Solicitation that spam reviews carry; never words of criticism (docs/reviews.md). */

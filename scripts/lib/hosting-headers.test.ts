@@ -45,14 +45,27 @@ describe('the admin function (docs/decisions/0031-reads-follow-changes.md)', () 
       ?.functionId;
 
   it('gets /api/admin/**, product uploads and the tax PDFs, before the shoppers’ function', () => {
-    for (const path of ['/api/admin', '/api/admin/dashboard', '/api/admin/tax', '/api/admin/products/abc', '/api/products/createProducts']) {
+    for (const path of [
+      '/api/admin',
+      '/api/admin/dashboard',
+      '/api/admin/tax',
+      '/api/admin/products/abc',
+      '/api/products/createProducts',
+    ]) {
       expect(target(path), path).toBe('adminApi');
     }
     for (const path of ['/api/order/abc/invoice', '/api/order/abc/credit-note']) expect(target(path), path).toBe('adminApi');
   });
 
   it('leaves every shopper path on api', () => {
-    for (const path of ['/api/products', '/api/products/abc', '/api/order/abc', '/api/order/abc/returns', '/api/cart', '/api/administrators']) {
+    for (const path of [
+      '/api/products',
+      '/api/products/abc',
+      '/api/order/abc',
+      '/api/order/abc/returns',
+      '/api/cart',
+      '/api/administrators',
+    ]) {
       expect(target(path), path).toBe('api');
     }
   });

@@ -146,7 +146,10 @@ describe('GET /api/admin/dashboard', () => {
 
   it('figures equal a direct count: the day’s revenue and orders, and best sellers from orders placed and cancelled through the API', async () => {
     const { db } = admin();
-    const [bag, other] = [await createProduct(adminUser, { price: 3000, discount: 500 }), await createProduct(adminUser, { price: 2000, discount: 0 })];
+    const [bag, other] = [
+      await createProduct(adminUser, { price: 3000, discount: 500 }),
+      await createProduct(adminUser, { price: 2000, discount: 0 }),
+    ];
     productIds.push(bag._id, other._id);
     const shopper = await shopperWithAddress();
     const place = async (productId: string, quantity: number) => {
@@ -172,10 +175,15 @@ describe('GET /api/admin/dashboard', () => {
     // direct counts, again until they agree.
     const direct = async () => {
       const now = new Date();
-      const today = await db.collection('orders').where('createdAt', '>=', Timestamp.fromDate(istDayStart(istDayKey(now)))).get();
+      const today = await db
+        .collection('orders')
+        .where('createdAt', '>=', Timestamp.fromDate(istDayStart(istDayKey(now))))
+        .get();
       const sold = today.docs.filter((d) => d.get('status') !== 'cancelled');
       const byStatus = Object.fromEntries(
-        await Promise.all(ORDER_STATUSES.map(async (s) => [s, (await db.collection('orders').where('status', '==', s).count().get()).data().count])),
+        await Promise.all(
+          ORDER_STATUSES.map(async (s) => [s, (await db.collection('orders').where('status', '==', s).count().get()).data().count]),
+        ),
       );
       const month = await db
         .collection('orders')
@@ -198,7 +206,8 @@ describe('GET /api/admin/dashboard', () => {
       const before = await direct();
       const data = await fetchDashboard();
       const after = await direct();
-      if (JSON.stringify({ ...before, units: [...before.units] }) === JSON.stringify({ ...after, units: [...after.units] })) agreed = { data, counts: after };
+      if (JSON.stringify({ ...before, units: [...before.units] }) === JSON.stringify({ ...after, units: [...after.units] }))
+        agreed = { data, counts: after };
     }
     if (!agreed) throw new Error('Orders kept changing while the dashboard was read');
     const { data, counts } = agreed;
@@ -206,7 +215,10 @@ describe('GET /api/admin/dashboard', () => {
     expect(data.revenue.ordersToday).toBe(counts.ordersToday);
     expect(data.ordersByStatus).toEqual(counts.byStatus);
     for (const b of data.bestSellers) expect(counts.units.get(b._id), b.name).toEqual({ quantity: b.quantity, revenue: b.revenue });
-    const ranked = [...counts.units.values()].map((u) => u.quantity).filter((q) => q > 0).sort((a, b) => b - a);
+    const ranked = [...counts.units.values()]
+      .map((u) => u.quantity)
+      .filter((q) => q > 0)
+      .sort((a, b) => b - a);
     expect(data.bestSellers.map((b) => b.quantity)).toEqual(ranked.slice(0, 5));
     expect(counts.units.get(bag._id)).toEqual({ quantity: 5, revenue: 5 * 2500 });
     expect(data.bestSellers.find((b) => b._id === other._id)).toBeUndefined();

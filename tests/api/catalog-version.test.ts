@@ -4,7 +4,15 @@
 // (stock lives in `variantStock`), and the lists still show the new stock.
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
-import { createProduct, placeOrder, productForm, shopperWithAddress, uniqueName, type Envelope, type ProductJson } from '../support/commerce';
+import {
+  createProduct,
+  placeOrder,
+  productForm,
+  shopperWithAddress,
+  uniqueName,
+  type Envelope,
+  type ProductJson,
+} from '../support/commerce';
 
 const version = async () => Number((await admin().db.doc('meta/catalog').get()).get('version') ?? 0);
 const list = async (path: string) => {
@@ -58,9 +66,7 @@ describe('the catalogue version', () => {
     expect(await version()).toBe(before);
 
     // The instances learn of stock from their listener on variantStock: a moment, not a timer.
-    await expect
-      .poll(async () => (await list('products/category/backpacks')).find((p) => p._id === product._id)?.stock)
-      .toBe(7);
+    await expect.poll(async () => (await list('products/category/backpacks')).find((p) => p._id === product._id)?.stock).toBe(7);
     expect(await version()).toBe(before);
     expect((await api(`products/${product._id}`, { method: 'DELETE', token: adminUser.idToken })).status).toBe(200);
   });

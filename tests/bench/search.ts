@@ -113,10 +113,7 @@ async function main(): Promise<number> {
   if (!existsSync(resolve(ROOT, 'web/dist/index.html'))) await buildWeb();
   step('Starting the emulators (search limit raised)');
   const env = await prepareEmulators();
-  const emulators = startEmulators(
-    { ...env, RATE_LIMIT_SEARCH: '1000000' },
-    { persist: false, logVerbosity: 'QUIET' },
-  );
+  const emulators = startEmulators({ ...env, RATE_LIMIT_SEARCH: '1000000' }, { persist: false, logVerbosity: 'QUIET' });
   try {
     await Promise.race([waitForApi(), emulators.exited.then((code) => Promise.reject(new Error(`The emulators exited (${code})`)))]);
     for (const [key, value] of Object.entries(emulatorEnv())) process.env[key] ??= value;

@@ -15,7 +15,9 @@ export function admin() {
  * as every API write does, by raising the catalogue version (functions/src/services/catalog-version.ts).
  */
 export async function catalogChanged(): Promise<void> {
-  await admin().db.doc('meta/catalog').set({ version: FieldValue.increment(1), changedAt: FieldValue.serverTimestamp() }, { merge: true });
+  await admin()
+    .db.doc('meta/catalog')
+    .set({ version: FieldValue.increment(1), changedAt: FieldValue.serverTimestamp() }, { merge: true });
 }
 
 export interface TestUser {

@@ -28,7 +28,16 @@ describe('bestSellers', () => {
   });
 
   it('adds each product’s days, ranks by units, then revenue, then name; at most five', () => {
-    const top = bestSellers([day('a', 2), day('b', 3), day('a', 2), day('c', 4, 100), day('d', 4, 200), day('e', 1), day('f', 1), day('g', 1, 5)]);
+    const top = bestSellers([
+      day('a', 2),
+      day('b', 3),
+      day('a', 2),
+      day('c', 4, 100),
+      day('d', 4, 200),
+      day('e', 1),
+      day('f', 1),
+      day('g', 1, 5),
+    ]);
     expect(top.map((b) => [b._id, b.quantity])).toEqual([
       ['a', 4],
       ['d', 4],

@@ -136,7 +136,6 @@ export function writeSlot(tx: Transaction, slot: StockSlot, stock: number, now: 
     // Its stock is still in the catalogue document (until scripts/migrate-variants.ts moves it).
     tx.update(slot.ref, { stock, updatedAt: now });
     bumpCatalogVersion(tx);
-  }
-  else if (slot.exists) tx.update(slot.ref, { stock, updatedAt: now });
+  } else if (slot.exists) tx.update(slot.ref, { stock, updatedAt: now });
   else tx.set(slot.ref, { productId: slot.productId, sku: slot.sku, stock, updatedAt: now });
 }

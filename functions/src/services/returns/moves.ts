@@ -213,7 +213,7 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
         const snaps = await readStock(tx, items);
         writes.push((w) => restoreStock(w, items, snaps));
         patch.stockRestockedAt = now;
-        }
+      }
     }
     if (to === 'refunded' || to === 'exchanged') {
       if (!qcPassed) throw conflict(RETURN_MESSAGES.failedCheck);
@@ -360,7 +360,7 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
         const units = Number(ret.lines?.[0]?.quantity ?? 0);
         if (slot.exists) writes.push((w) => w.update(slot.ref, { stock: Number(slot.get('stock') ?? 0) + units, updatedAt: now }));
         patch['exchange.releasedAt'] = now;
-        }
+      }
       if (status === 'requested') {
         // Never picked up: the units may be returned again.
         const claimed = { ...returnUnitsOf(order) };
