@@ -8,7 +8,7 @@ const PUBLIC_READS: readonly RegExp[] = [
   /^products(?:\/.*)?$/, // lists, search, a product, its reviews …
   /^seller$/,
   /^delivery(?:\/[^/]+)?$/, // the delivery promise and one PIN's quote
-  /^images\/[^/]+$/,
+  /^images\/.+$/, // any width or format of a picture
 ];
 /** …but not a shopper's own review or whether they may write one. */
 const PRIVATE_UNDER_PUBLIC = /\/reviews\/(?:mine|eligibility)$/;
