@@ -29,9 +29,9 @@ export const TRACKING_PARAMS: readonly string[] = ['fbclid', 'gclid', 'gbraid', 
 const isTracking = (name: string) => /^utm_/i.test(name) || TRACKING_PARAMS.includes(name.toLowerCase());
 
 /**
- * Where to send a GET whose query carries tracking parameters: the same path with the rest of
- * the query, in order, as a reference relative to the request (so it is right whether the
- * function is reached through Hosting or directly). Null when there is nothing to drop.
+ * Where to send a GET whose query carries tracking parameters: the same path (as Hosting passes
+ * it on) with the rest of the query, in order. Null when there is nothing to drop. The path never
+ * starts with two slashes (or a backslash), which a browser would read as another host.
  */
 export function trackingFreeLocation(path: string, search: string): string | null {
   const query = search.startsWith('?') ? search.slice(1) : search;
@@ -48,6 +48,6 @@ export function trackingFreeLocation(path: string, search: string): string | nul
     return !isTracking(name);
   });
   if (kept.length === parts.length) return null;
-  const last = path.slice(path.lastIndexOf('/') + 1);
-  return `./${last}${kept.length ? `?${kept.join('&')}` : ''}`;
+  const safePath = `/${path.replace(/^[/\\]+/, '')}`;
+  return `${safePath}${kept.length ? `?${kept.join('&')}` : ''}`;
 }

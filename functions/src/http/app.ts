@@ -97,6 +97,7 @@ const apiHeaders: RequestHandler = (_req, res, next) => {
  * A GET whose query carries campaign tags or ad click ids (utm_*, fbclid, gclid…) that no page
  * reads: 301 to the same URL without them, so the CDN keeps one copy of each page instead of a
  * miss per campaign and click (domain/src/public-reads.ts). The redirect itself is cacheable.
+ * The path is the one Hosting passes on (a call straight to the Functions emulator lacks its prefix).
  */
 const dropTrackingParams: RequestHandler = (req, res, next) => {
   const at = req.originalUrl.indexOf('?');
