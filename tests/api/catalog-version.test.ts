@@ -36,7 +36,15 @@ describe('the catalogue version', () => {
 
     const before = await version();
     const renamed = uniqueName('Renamed duffle');
-    const res = await api<Envelope<ProductJson>>(`products/${product._id}`, {
+    // The admin app's path for an edit, served by the admin's function (adminApi); shoppers are refused.
+    const shopper = await createTestUser();
+    const refused = await api(`admin/products/${product._id}`, {
+      method: 'PATCH',
+      token: shopper.idToken,
+      rawBody: productForm({ name: renamed }),
+    });
+    expect(refused.status).toBe(403);
+    const res = await api<Envelope<ProductJson>>(`admin/products/${product._id}`, {
       method: 'PATCH',
       token: adminUser.idToken,
       rawBody: productForm({ name: renamed, price: 3500 }),
