@@ -143,6 +143,8 @@ export async function seed(
       updatedAt: createdAt,
     });
   });
+  // A running function instance keeps the catalogue of one version (functions/src/services/catalog-version.ts).
+  batch.set(db.doc('meta/catalog'), { version: FieldValue.increment(1), changedAt: FieldValue.serverTimestamp() }, { merge: true });
   await batch.commit();
   for (let k = 0; k < variantWrites.length; k += 400) {
     const more = db.batch();

@@ -58,3 +58,4 @@ export * from './codecs/return.js';
 export * from './offers.js';
 export * from './schemas/offers.js';
 export * from './codecs/offer.js';
+export * from './public-reads.js';

@@ -111,6 +111,11 @@ export const COD_PHONE_VERIFICATION = defineString('COD_PHONE_VERIFICATION', {
   default: 'required',
   description: 'Whether cash on delivery needs a verified phone number: required (default) or off (docs/accounts-privacy.md)',
 });
+export const API_MIN_INSTANCES = defineInt('API_MIN_INSTANCES', {
+  default: 1,
+  description:
+    "Instances of the shoppers' function `api` kept warm, so the first visitor after a quiet spell does not wait 1-3 s (each costs its idle CPU and memory; 0 turns it off)",
+});
 export const DEFAULT_REVIEW_REQUEST_DAYS = 5;
 /** Solicitation that spam reviews carry; never words of criticism (docs/reviews.md). */
 export const DEFAULT_REVIEW_BLOCKLIST = 'telegram, whatsapp, promo code, referral code, coupon code, paid review';
@@ -188,8 +193,6 @@ export interface ServerConfig {
   paymentsUnavailable: string | null;
   /** Settings that work but deserve a line in the log. */
   warnings: string[];
-  /** In-instance catalog list cache (services/catalog.ts); 0 = off. */
-  catalogCacheMs: number;
   /** How long an unknown product id or image hash is remembered (lib/miss-cache.ts). */
   negativeCacheMs: number;
   /** Where the web build's shell.html is (tests); null: next to the function bundle. */
@@ -296,16 +299,6 @@ const razorpayKeyId = z.preprocess(
     })
     .optional(),
 );
-
-/** The in-instance catalog cache: off on the emulators unless CATALOG_CACHE_MS asks (see services/catalog.ts). */
-function catalogCacheMs(env: Env, emulator: boolean): number {
-  const raw = env.CATALOG_CACHE_MS;
-  if (raw !== undefined && raw.trim() !== '') {
-    const n = Number(raw);
-    return Number.isFinite(n) && n > 0 ? Math.min(n, 60_000) : 0;
-  }
-  return emulator ? 0 : 3000;
-}
 
 function rateLimits(env: Env): Record<string, number> {
   const out: Record<string, number> = {};
@@ -469,7 +462,6 @@ export function parseConfig(env: Env): ServerConfig {
     providerUnavailable,
     paymentsUnavailable,
     warnings,
-    catalogCacheMs: catalogCacheMs(env, emulator),
     negativeCacheMs: negativeCacheMs(env),
     webDir: env.BAGSHOP_WEB_DIR?.trim() || null,
     rateLimits: rateLimits(env),

@@ -1,7 +1,7 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
-import { checkConfigAtStartup, FULFILMENT_SECRETS, PAYMENT_SECRETS, serverConfig } from './config.js';
+import { API_MIN_INSTANCES, checkConfigAtStartup, FULFILMENT_SECRETS, PAYMENT_SECRETS, serverConfig } from './config.js';
 import { createApp } from './http/app.js';
 import { sweepExpiredHolds } from './services/holds.js';
 import { issueQueuedDocumentsQuietly } from './services/invoice-numbering.js';
@@ -12,14 +12,32 @@ checkConfigAtStartup();
 
 const REGION = 'asia-south1';
 
-// One HTTPS function serves the whole /api surface (docs/decisions/0002-one-function-for-api.md). It takes and refunds card
-// payments, so Secret Manager's Stripe keys are bound to it.
+// One Express app serves the whole /api surface (docs/decisions/0002-one-function-for-api.md). It takes and refunds card
+// payments, so Secret Manager's Stripe keys are bound to it. `api` answers shoppers, kept warm
+// by API_MIN_INSTANCES (default 1).
 export const api = onRequest(
   {
     region: REGION,
     memory: '512MiB',
     concurrency: 80,
     timeoutSeconds: 60,
+    minInstances: API_MIN_INSTANCES,
+    invoker: 'public',
+    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS],
+  },
+  createApp(),
+);
+
+// The same app for the admin's heavy work, in instances of its own with more memory
+// (docs/decisions/0031-reads-follow-changes.md): Hosting sends /api/admin/**, product uploads
+// and the invoice and credit-note PDFs here (firebase.json), so an upload or a report cannot
+// take shopper requests down with it. No minimum instance: admins can wait a cold start.
+export const adminApi = onRequest(
+  {
+    region: REGION,
+    memory: '1GiB',
+    concurrency: 8,
+    timeoutSeconds: 300,
     invoker: 'public',
     secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS],
   },

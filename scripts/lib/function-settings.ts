@@ -192,6 +192,8 @@ export function writeFunctionSettings(options: {
     COD_PHONE_VERIFICATION: config.codPhoneVerification,
     REVIEW_REQUEST_DAYS: String(config.reviews.requestDays),
     REVIEW_BLOCKLIST: config.reviews.blocklist.join(','),
+    // A deploy setting only (functions/src/index.ts): the emulator keeps no instance warm.
+    API_MIN_INSTANCES: '0',
   };
   writeFileSync(
     PARAMS_FILE,

@@ -17,7 +17,7 @@ describe('the committed firebase.json', () => {
   });
 
   it('sends every /api path, including dot segments and /api itself, to the function', () => {
-    const api = config.hosting.rewrites.find((r) => r.function !== undefined);
+    const api = config.hosting.rewrites.find((r) => (r.function as { functionId?: string } | undefined)?.functionId === 'api');
     const pattern = new RegExp(api?.regex ?? '^$', 'u');
     for (const path of ['/api', '/api/', '/api/products', '/api/cart/..%2F..%2Fusers', '/api/.hidden', '/api//x']) {
       expect(pattern.test(path), path).toBe(true);
@@ -33,6 +33,41 @@ describe('the committed firebase.json', () => {
       expect(target(path)?.function, path).toEqual({ functionId: 'api', region: 'asia-south1' });
     }
     for (const path of ['/', '/shipping', '/luggagex', '/search/x']) expect(target(path)?.function, path).toBeUndefined();
+  });
+});
+
+describe('the admin function (docs/decisions/0031-reads-follow-changes.md)', () => {
+  const config = JSON.parse(readFileSync(resolve(ROOT, 'firebase.json'), 'utf8')) as {
+    hosting: { rewrites: { regex?: string; source?: string; function?: { functionId: string } }[] };
+  };
+  const target = (path: string) =>
+    config.hosting.rewrites.find((r) => (r.regex ? new RegExp(r.regex, 'u').test(path) : r.source === path || r.source === '**'))?.function
+      ?.functionId;
+
+  it('gets /api/admin/**, product uploads and the tax PDFs, before the shoppers’ function', () => {
+    for (const path of [
+      '/api/admin',
+      '/api/admin/dashboard',
+      '/api/admin/tax',
+      '/api/admin/products/abc',
+      '/api/products/createProducts',
+    ]) {
+      expect(target(path), path).toBe('adminApi');
+    }
+    for (const path of ['/api/order/abc/invoice', '/api/order/abc/credit-note']) expect(target(path), path).toBe('adminApi');
+  });
+
+  it('leaves every shopper path on api', () => {
+    for (const path of [
+      '/api/products',
+      '/api/products/abc',
+      '/api/order/abc',
+      '/api/order/abc/returns',
+      '/api/cart',
+      '/api/administrators',
+    ]) {
+      expect(target(path), path).toBe('api');
+    }
   });
 });
 

@@ -1,7 +1,8 @@
-import type { AdminDashboard } from '@bagshop/domain';
+import { BEST_SELLER_DAYS, istDayKey, istDayStart, lastIstDays, ORDER_STATUSES, type AdminDashboard } from '@bagshop/domain';
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
+import { createProduct, placeOrder, shopperWithAddress } from '../support/commerce';
 
 // GET /api/admin/dashboard: figures aggregated on the server. Other suites may add orders
 // too, so this file compares the figures before and after writing its own orders.
@@ -137,12 +138,89 @@ describe('GET /api/admin/dashboard', () => {
     expect(after.ordersByStatus.completed - before.ordersByStatus.completed).toBe(2);
     expect(after.totalOrders - before.totalOrders).toBe(5);
 
-    // 5000 units of `top`, 3001 of `second` (the cancelled 9000 and the 40-day-old 50000 do not count).
-    expect(after.bestSellers.slice(0, 2)).toEqual([
-      { _id: top, name: `Test bag ${top}`, quantity: 5000, revenue: 5000 * 1500, imageUrl: '' },
-      { _id: second, name: `Test bag ${second}`, quantity: 3001, revenue: 3001 * 1000, imageUrl: '' },
-    ]);
+    // Best sellers come from the sales counters the order placement keeps (the next test), not from these documents.
+    expect(after.bestSellers.map((b) => b._id)).not.toContain(top);
     expect(after.bestSellers.length).toBeLessThanOrEqual(5);
     expect(after.lowStock).toContainEqual({ _id: low.id, name: `Nearly gone ${tag}`, category: 'duffles', stock: 2, imageUrl: '' });
+  });
+
+  it('figures equal a direct count: the day’s revenue and orders, and best sellers from orders placed and cancelled through the API', async () => {
+    const { db } = admin();
+    const [bag, other] = [
+      await createProduct(adminUser, { price: 3000, discount: 500 }),
+      await createProduct(adminUser, { price: 2000, discount: 0 }),
+    ];
+    productIds.push(bag._id, other._id);
+    const shopper = await shopperWithAddress();
+    const place = async (productId: string, quantity: number) => {
+      const res = await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId, quantity });
+      expect(res.status).toBe(201);
+      orderIds.push(res.body.data._id);
+      return res.body.data._id;
+    };
+    await place(bag._id, 2);
+    await place(bag._id, 3);
+    const cancelled = await place(other._id, 4);
+    expect((await api(`order/${cancelled}/cancel`, { method: 'POST', token: shopper.idToken, body: {} })).status).toBe(200);
+
+    // The counters, read directly: 5 units of `bag` at 2500, nothing of `other` (its order was cancelled).
+    const counted = async (id: string) =>
+      (await db.collection('salesByDay').where('productId', '==', id).get()).docs.reduce((s, d) => s + Number(d.get('quantity')), 0);
+    expect(await counted(bag._id)).toBe(5);
+    expect(await counted(other._id)).toBe(0);
+
+    // A direct count over the orders themselves, as the dashboard used to read them: today's
+    // revenue, the statuses, and the best sellers of the orders placed since the counters exist
+    // (`salesCounted`). Other suites place orders meanwhile: the dashboard is read between two
+    // direct counts, again until they agree.
+    const direct = async () => {
+      const now = new Date();
+      const today = await db
+        .collection('orders')
+        .where('createdAt', '>=', Timestamp.fromDate(istDayStart(istDayKey(now))))
+        .get();
+      const sold = today.docs.filter((d) => d.get('status') !== 'cancelled');
+      const byStatus = Object.fromEntries(
+        await Promise.all(
+          ORDER_STATUSES.map(async (s) => [s, (await db.collection('orders').where('status', '==', s).count().get()).data().count]),
+        ),
+      );
+      const month = await db
+        .collection('orders')
+        .where('createdAt', '>=', Timestamp.fromDate(istDayStart(lastIstDays(now, BEST_SELLER_DAYS)[0] ?? '')))
+        .get();
+      const units = new Map<string, { quantity: number; revenue: number }>();
+      for (const d of month.docs) {
+        if (d.get('status') === 'cancelled' || d.get('salesCounted') !== true) continue;
+        for (const item of d.get('items') as { _id: string; price: number; discount: number; quantity: number }[]) {
+          const u = units.get(item._id) ?? { quantity: 0, revenue: 0 };
+          u.quantity += item.quantity;
+          u.revenue += (item.price - item.discount) * item.quantity;
+          units.set(item._id, u);
+        }
+      }
+      return { revenueToday: sold.reduce((sum, d) => sum + Number(d.get('totalAmount')), 0), ordersToday: sold.length, byStatus, units };
+    };
+    let agreed: { data: AdminDashboard; counts: Awaited<ReturnType<typeof direct>> } | null = null;
+    for (let attempt = 0; attempt < 5 && !agreed; attempt += 1) {
+      const before = await direct();
+      const data = await fetchDashboard();
+      const after = await direct();
+      if (JSON.stringify({ ...before, units: [...before.units] }) === JSON.stringify({ ...after, units: [...after.units] }))
+        agreed = { data, counts: after };
+    }
+    if (!agreed) throw new Error('Orders kept changing while the dashboard was read');
+    const { data, counts } = agreed;
+    expect(data.revenue.today).toBe(counts.revenueToday);
+    expect(data.revenue.ordersToday).toBe(counts.ordersToday);
+    expect(data.ordersByStatus).toEqual(counts.byStatus);
+    for (const b of data.bestSellers) expect(counts.units.get(b._id), b.name).toEqual({ quantity: b.quantity, revenue: b.revenue });
+    const ranked = [...counts.units.values()]
+      .map((u) => u.quantity)
+      .filter((q) => q > 0)
+      .sort((a, b) => b - a);
+    expect(data.bestSellers.map((b) => b.quantity)).toEqual(ranked.slice(0, 5));
+    expect(counts.units.get(bag._id)).toEqual({ quantity: 5, revenue: 5 * 2500 });
+    expect(data.bestSellers.find((b) => b._id === other._id)).toBeUndefined();
   });
 });

@@ -164,10 +164,9 @@ async function main(): Promise<number> {
   // (the line and card-order limits do not come into it).
   writeFunctionSettings({ appOrigin: HOSTING_URL, payments: chooseCardPayments({}), env: { MAX_OPEN_COD_ORDERS: '1000000' } });
   const emulators = startEmulators(
-    // Production settings for the catalog cache (the emulator default is off; see catalog.ts).
+    // The catalogue cache follows meta/catalog's version, on the emulators as in production (decision 0031).
     {
       ...env,
-      CATALOG_CACHE_MS: '3000',
       RATE_LIMIT_ORDER: '1000000',
       RATE_LIMIT_SIGNIN: '1000000',
       RATE_LIMIT_SIGNUP: '1000000',

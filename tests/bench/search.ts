@@ -111,12 +111,9 @@ async function main(): Promise<number> {
   step('Building');
   await buildFunctions();
   if (!existsSync(resolve(ROOT, 'web/dist/index.html'))) await buildWeb();
-  step('Starting the emulators (catalog cache 3 s as in production, search limit raised)');
+  step('Starting the emulators (search limit raised)');
   const env = await prepareEmulators();
-  const emulators = startEmulators(
-    { ...env, CATALOG_CACHE_MS: '3000', RATE_LIMIT_SEARCH: '1000000' },
-    { persist: false, logVerbosity: 'QUIET' },
-  );
+  const emulators = startEmulators({ ...env, RATE_LIMIT_SEARCH: '1000000' }, { persist: false, logVerbosity: 'QUIET' });
   try {
     await Promise.race([waitForApi(), emulators.exited.then((code) => Promise.reject(new Error(`The emulators exited (${code})`)))]);
     for (const [key, value] of Object.entries(emulatorEnv())) process.env[key] ??= value;

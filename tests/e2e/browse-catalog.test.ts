@@ -5,7 +5,7 @@ import type { Product } from '@bagshop/domain';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { admin, createTestUser } from '../support/api';
+import { admin, catalogChanged, createTestUser } from '../support/api';
 import { laidOutBox, screenshot, useBrowser, VIEWPORTS, waitForHydrated } from '../support/browser';
 import { logIn, waitForPath } from '../support/shopper-ui';
 
@@ -82,12 +82,14 @@ describe('browse the catalog (Chromium)', () => {
     const soldOut = await db.collection('products').add({ ...common, name: SOLD_OUT_NAME, price: 5000, discount: 500, stock: 0 });
     dealId = deal.id;
     soldOutId = soldOut.id;
+    await catalogChanged();
   });
 
   afterAll(async () => {
     const { db } = admin();
     if (dealId) await db.doc(`products/${dealId}`).delete();
     if (soldOutId) await db.doc(`products/${soldOutId}`).delete();
+    await catalogChanged();
   });
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {

@@ -2,7 +2,7 @@
 // throwaway products, the failure-envelope check, and waiting out token revocation's second.
 import { expect, vi } from 'vitest';
 import { FieldValue } from 'firebase-admin/firestore';
-import { admin, type ApiResult } from './api';
+import { admin, catalogChanged, type ApiResult } from './api';
 import { authUrl, PROJECT_ID } from './emulators';
 
 /** Signs in on the Auth emulator with an (unsigned, emulator-only) Google credential. */
@@ -61,6 +61,7 @@ export async function createProduct(
     createdAt: FieldValue.serverTimestamp(),
     updatedAt: FieldValue.serverTimestamp(),
   });
+  await catalogChanged();
   return { id: ref.id, name };
 }
 

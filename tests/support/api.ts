@@ -1,13 +1,23 @@
 // Shared helpers for tests that talk to the API and Auth emulator as real clients do.
 import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
-import { getFirestore } from 'firebase-admin/firestore';
+import { FieldValue, getFirestore } from 'firebase-admin/firestore';
 import { authUrl, hostingUrl, PROJECT_ID } from './emulators';
 
 /** Admin SDK pointed at the emulators (env set by `firebase emulators:exec`). */
 export function admin() {
   const app = getApps()[0] ?? initializeApp({ projectId: PROJECT_ID });
   return { auth: getAuth(app), db: getFirestore(app) };
+}
+
+/**
+ * A test that writes product documents straight into Firestore tells the function instances,
+ * as every API write does, by raising the catalogue version (functions/src/services/catalog-version.ts).
+ */
+export async function catalogChanged(): Promise<void> {
+  await admin()
+    .db.doc('meta/catalog')
+    .set({ version: FieldValue.increment(1), changedAt: FieldValue.serverTimestamp() }, { merge: true });
 }
 
 export interface TestUser {

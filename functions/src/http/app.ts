@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import compression from 'compression';
+import { CATEGORIES, isPublicApiRead, trackingFreeLocation } from '@bagshop/domain';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
 import { normaliseError } from '../lib/errors.js';
 import { logFailedRequest, logFault } from '../lib/logs.js';
@@ -15,7 +16,7 @@ import { cartRouter } from './routes/cart.js';
 import { ordersRouter } from './routes/orders.js';
 import { pagesRouter } from './routes/pages.js';
 import { paymentRouter } from './routes/payment.js';
-import { productsRouter } from './routes/products.js';
+import { adminProductsRouter, productsRouter } from './routes/products.js';
 import { adminReviewsRouter, reviewsRouter } from './routes/reviews.js';
 import { taxDocumentsRouter } from './routes/tax-documents.js';
 import { usersRouter } from './routes/users.js';
@@ -34,9 +35,11 @@ export function createApp(): Express {
   // to 13.1 KB instead of 14.0, under the ~14 KB a connection's first round trip carries, for
   // ~1.5 ms of CPU. Images and PDFs are compressed already and go as they are.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
+  app.use(dropTrackingParams);
 
   const api = express.Router();
   api.use(apiHeaders);
+  api.use(anonymousPublicReads);
   api.use(express.json({ limit: '100kb' }));
   api.use(['/products', '/images'], publicReadLimit());
   api.use('/health', withMethodNotAllowed(healthRouter()));
@@ -55,6 +58,7 @@ export function createApp(): Express {
   api.use('/admin', withMethodNotAllowed(adminReviewsRouter()));
   api.use('/admin', withMethodNotAllowed(adminReturnsRouter()));
   api.use('/admin', withMethodNotAllowed(adminOffersRouter()));
+  api.use('/admin', withMethodNotAllowed(adminProductsRouter()));
   api.use('/delivery', withMethodNotAllowed(deliveryRouter()));
   api.use('/seller', withMethodNotAllowed(sellerRouter()));
   api.use('/grievance', withMethodNotAllowed(grievanceRouter()));
@@ -64,6 +68,7 @@ export function createApp(): Express {
 
   // Product pages and the sitemap (HTML/XML, Hosting rewrites them here): docs/search-and-seo.md.
   // Not the API's headers: Hosting adds the pages' own (CSP with the inline script's hash).
+  app.use(anonymousPages);
   app.use(pagesRouter());
   // Through Hosting the path keeps its /api prefix; called directly on the Functions
   // emulator it arrives without it. Serve both.
@@ -87,6 +92,47 @@ const apiHeaders: RequestHandler = (_req, res, next) => {
   noStore(res);
   next();
 };
+
+/**
+ * A GET whose query carries campaign tags or ad click ids (utm_*, fbclid, gclid…) that no page
+ * reads: 301 to the same URL without them, so the CDN keeps one copy of each page instead of a
+ * miss per campaign and click (domain/src/public-reads.ts). The redirect itself is cacheable.
+ * The path is the one Hosting passes on (a call straight to the Functions emulator lacks its prefix).
+ */
+const dropTrackingParams: RequestHandler = (req, res, next) => {
+  const at = req.originalUrl.indexOf('?');
+  const location =
+    (req.method === 'GET' || req.method === 'HEAD') && at >= 0
+      ? trackingFreeLocation(req.originalUrl.slice(0, at), req.originalUrl.slice(at))
+      : null;
+  if (!location) {
+    next();
+    return;
+  }
+  res.set('Cache-Control', 'public, max-age=86400, s-maxage=86400').redirect(301, location);
+};
+
+/**
+ * Public reads are answered the same to everyone (isPublicApiRead): whatever identity a request
+ * carries is dropped before any handler sees it, so no public answer can come to depend on it
+ * and the CDN needs to key on nothing but the URL and `Accept-Encoding`.
+ */
+const anonymousPublicReads: RequestHandler = (req, _res, next) => {
+  if (isPublicApiRead(req.path, req.method)) forgetIdentity(req);
+  next();
+};
+
+/** The pages the function draws (routes/pages.ts: product, category, search, sitemap) likewise. */
+const PAGE_PATH = new RegExp(`^/(?:search|${CATEGORIES.join('|')}|product/[^/]+|sitemap\\.xml)/?$`);
+const anonymousPages: RequestHandler = (req, _res, next) => {
+  if ((req.method === 'GET' || req.method === 'HEAD') && PAGE_PATH.test(req.path)) forgetIdentity(req);
+  next();
+};
+
+function forgetIdentity(req: express.Request): void {
+  delete req.headers.authorization;
+  delete req.headers.cookie;
+}
 
 /**
  * The catalog and images are public: a generous per-IP limit bounds what one client can make

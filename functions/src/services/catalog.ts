@@ -13,13 +13,15 @@ import {
 } from '@bagshop/domain';
 import { FieldValue, type DocumentSnapshot } from 'firebase-admin/firestore';
 import { serverConfig } from '../config.js';
+import { bumpCatalogVersion, forgetCatalogVersionRead, readCatalogVersion } from './catalog-version.js';
 import { db } from '../lib/admin.js';
 import { plainData, plainDoc } from '../lib/firestore-data.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { MISS_CACHE_CONTROL, MissCache } from '../lib/miss-cache.js';
 import { prepareGallery, type GalleryEdit } from './gallery.js';
 import { planVariants } from './product-variants.js';
-import { productOf, readAllStocks, readStocks } from './variant-stock.js';
+import { liveStocks, refreshStocks } from './stock-feed.js';
+import { productOf, readStocks } from './variant-stock.js';
 
 export const products = () => db.collection('products');
 
@@ -44,65 +46,55 @@ export async function readProduct(snap: DocumentSnapshot): Promise<Product> {
   return productOf(snap, await readStocks([snap]));
 }
 
-/** Newest first; optionally one category. */
-async function queryProducts(category?: Category): Promise<DocumentSnapshot[]> {
-  const query = category
-    ? products().where('category', '==', category).orderBy('createdAt', 'desc')
-    : products().orderBy('createdAt', 'desc');
-  return (await query.get()).docs;
+/**
+ * The product documents of one catalogue version, newest first (docs/decisions/0031-reads-follow-changes.md):
+ * read once per version per instance (one query for all categories), then served from memory
+ * for as long as `meta/catalog` says the version is current. Orders do not change the version.
+ */
+let catalogDocs: { version: number; docs: Promise<DocumentSnapshot[]> } | null = null;
+/** The lists built from those documents and the stock of one listener generation (stable, so ETags are hashed once). */
+const lists = new Map<string, { version: number; generation: number; products: Product[] }>();
+let builds = 0;
+
+/** The documents of `version` or a later one (a request that read the version before another could be slower). */
+function docsOf(version: number): { version: number; docs: Promise<DocumentSnapshot[]> } {
+  if (!catalogDocs || version > catalogDocs.version) {
+    const first = catalogDocs === null;
+    const docs = Promise.all([
+      products().orderBy('createdAt', 'desc').get(),
+      // The listener's first snapshot is the first read of the stock; after that, a new version reads it again.
+      first ? null : refreshStocks(),
+    ]).then(([snap]) => snap.docs);
+    const entry = { version, docs };
+    catalogDocs = entry;
+    builds += 1;
+    docs.catch(() => {
+      if (catalogDocs === entry) catalogDocs = null;
+    });
+  }
+  return catalogDocs;
 }
 
-/**
- * A few seconds of in-instance cache for the product lists (docs/orders-and-payments.md):
- * the catalog is the hottest read, the CDN already serves it up to 5 minutes old, and one
- * instance answering many requests a second then costs one query per list per window.
- * Concurrent misses share one query. Admin writes and orders in this instance clear it.
- * `CATALOG_CACHE_MS` sets the window (0 turns it off); off by default on the emulators, so
- * tests read their own writes from any worker process.
- */
-const listCache = new Map<string, { expires: number; value: Promise<DocumentSnapshot[]> }>();
-/**
- * The variants' stock, cached apart from the catalogue documents: a sale clears only this
- * (`invalidateStock`), never the product lists (docs/variants.md).
- */
-let stockCache: { expires: number; value: ReturnType<typeof readAllStocks> } | null = null;
-
-function cached<T>(
-  ttl: number,
-  hit: { expires: number; value: Promise<T> } | null | undefined,
-  load: () => Promise<T>,
-  store: (e: { expires: number; value: Promise<T> } | null) => void,
-): Promise<T> {
-  if (ttl === 0) return load();
-  const now = Date.now();
-  if (hit && hit.expires > now) return hit.value;
-  const entry = { expires: now + ttl, value: load() };
-  store(entry);
-  entry.value.catch(() => store(null));
-  return entry.value;
-}
-
-/** Every variant's stock (cached like the lists). */
-export function allStocks(): ReturnType<typeof readAllStocks> {
-  return cached(serverConfig().catalogCacheMs, stockCache, readAllStocks, (e) => {
-    stockCache = e;
-  });
+/** The catalogue (optionally one category), newest first, with each variant's stock; and the version it is of. */
+export async function catalogList(category?: Category): Promise<{ version: number; products: Product[] }> {
+  const entry = docsOf(await readCatalogVersion());
+  const [docs, version] = [await entry.docs, entry.version];
+  const { stocks, generation } = await liveStocks();
+  const key = category ?? '*';
+  const known = lists.get(key);
+  if (known && known.version === version && known.generation === generation) return known;
+  const chosen = category ? docs.filter((d) => d.get('category') === category) : docs;
+  const built = { version, generation, products: chosen.map((snap) => productOf(snap, stocks)) };
+  lists.set(key, built);
+  return built;
 }
 
 export async function listProducts(category?: Category): Promise<Product[]> {
-  const key = category ?? '*';
-  const docs = cached(
-    serverConfig().catalogCacheMs,
-    listCache.get(key),
-    () => queryProducts(category),
-    (e) => {
-      if (e) listCache.set(key, e);
-      else listCache.delete(key);
-    },
-  );
-  const [snaps, stocks] = await Promise.all([docs, allStocks()]);
-  return snaps.map((snap) => productOf(snap, stocks));
+  return (await catalogList(category)).products;
 }
+
+/** How many times this instance has read the product documents (tests, logs). */
+export const catalogReads = () => builds;
 
 /** Ids recently asked for and not found: answered without a read (docs/security.md, "Cheap misses"). */
 export const productMisses = new MissCache(() => serverConfig().negativeCacheMs);
@@ -174,8 +166,9 @@ export async function createProduct(
       updatedAt: now,
     });
     plan.apply(tx, ref.id, now);
+    bumpCatalogVersion(tx);
   });
-  invalidateCatalog();
+  forgetCatalogVersionRead();
   return readProduct(await ref.get());
 }
 
@@ -243,8 +236,9 @@ export async function updateProduct(
       plan.apply(tx, id, now);
     }
     tx.update(ref, patch);
+    bumpCatalogVersion(tx);
   });
-  invalidateCatalog();
+  forgetCatalogVersionRead();
   return readProduct(await ref.get());
 }
 
@@ -265,17 +259,7 @@ export async function deleteProduct(id: string): Promise<void> {
       tx.delete(db.collection('variantStock').doc(v._id));
       tx.delete(db.collection('skus').doc(v.sku));
     }
+    bumpCatalogVersion(tx);
   });
-  invalidateCatalog();
-}
-
-/** Drops this instance's cached product lists and stock (after any write that changes the catalogue). */
-export function invalidateCatalog(): void {
-  listCache.clear();
-  stockCache = null;
-}
-
-/** Drops only the cached stock (after an order or a cancellation): the catalogue documents did not change. */
-export function invalidateStock(): void {
-  stockCache = null;
+  forgetCatalogVersionRead();
 }

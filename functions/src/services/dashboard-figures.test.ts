@@ -1,88 +1,66 @@
 import { describe, expect, it } from 'vitest';
-import { bestSellers, orderFacts, revenueFigures, type OrderFacts } from './dashboard-figures.js';
+import { bestSellers, revenueFigures, type DaySales } from './dashboard-figures.js';
+import { salesOf } from './sales-counters.js';
 
-const line = (productId: string, quantity: number, price = 1000, discount = 0) => ({
-  productId,
-  name: `Bag ${productId}`,
-  price,
-  discount,
-  quantity,
-  imageUrl: '',
+describe('revenueFigures', () => {
+  it('today is the last day; the week adds every day', () => {
+    const days = [
+      { date: '2026-11-15', revenue: 300, orders: 1 },
+      { date: '2026-11-16', revenue: 0, orders: 0 },
+      { date: '2026-11-17', revenue: 0, orders: 0 },
+      { date: '2026-11-18', revenue: 0, orders: 0 },
+      { date: '2026-11-19', revenue: 0, orders: 0 },
+      { date: '2026-11-20', revenue: 700, orders: 1 },
+      { date: '2026-11-21', revenue: 2500, orders: 2 },
+    ];
+    expect(revenueFigures(days)).toEqual({ today: 2500, ordersToday: 2, last7Days: 3500, ordersLast7Days: 4, byDay: days });
+    expect(revenueFigures([])).toMatchObject({ today: 0, ordersToday: 0, last7Days: 0, ordersLast7Days: 0, byDay: [] });
+  });
 });
-const order = (iso: string, status: OrderFacts['status'], items: OrderFacts['items']): OrderFacts => ({
-  createdAt: new Date(iso),
-  status,
-  totalAmount: items.reduce((s, i) => s + (i.price - i.discount) * i.quantity, 0),
-  items,
-});
 
-describe('dashboard figures', () => {
-  const now = new Date('2026-11-21T12:00:00Z'); // 17:30 IST on 21 Nov
-
-  it('adds revenue by IST day over 7 days and leaves cancelled orders out', () => {
-    const figures = revenueFigures(
-      [
-        order('2026-11-21T05:00:00Z', 'pending', [line('a', 2)]), // today: 2000
-        order('2026-11-20T19:00:00Z', 'confirmed', [line('b', 1, 500)]), // 00:30 IST on 21 Nov: today
-        order('2026-11-20T18:00:00Z', 'completed', [line('c', 1, 700)]), // 23:30 IST on 20 Nov
-        order('2026-11-21T06:00:00Z', 'cancelled', [line('d', 9)]),
-        order('2026-11-15T00:00:00Z', 'shipped', [line('e', 1, 300)]), // 15 Nov: the oldest day
-        order('2026-11-14T12:00:00Z', 'completed', [line('f', 1, 999)]), // 14 Nov: outside
-      ],
-      now,
-    );
-    expect(figures.today).toBe(2500);
-    expect(figures.ordersToday).toBe(2);
-    expect(figures.last7Days).toBe(3500);
-    expect(figures.ordersLast7Days).toBe(4);
-    expect(figures.byDay.map((d) => d.date)).toEqual([
-      '2026-11-15',
-      '2026-11-16',
-      '2026-11-17',
-      '2026-11-18',
-      '2026-11-19',
-      '2026-11-20',
-      '2026-11-21',
-    ]);
-    expect(figures.byDay[5]).toEqual({ date: '2026-11-20', revenue: 700, orders: 1 });
+describe('bestSellers', () => {
+  const day = (productId: string, quantity: number, revenue = quantity * 1000): DaySales => ({
+    productId,
+    name: `Bag ${productId}`,
+    imageUrl: '',
+    quantity,
+    revenue,
   });
 
-  it('ranks best sellers by units, skipping cancelled and old orders', () => {
-    const since = new Date('2026-10-22T12:00:00Z');
-    const top = bestSellers(
-      [
-        order('2026-11-20T05:00:00Z', 'pending', [line('a', 2), line('b', 3, 1000, 100)]),
-        order('2026-11-19T05:00:00Z', 'completed', [line('a', 2)]),
-        order('2026-11-19T05:00:00Z', 'cancelled', [line('c', 50)]),
-        order('2026-10-01T05:00:00Z', 'completed', [line('d', 40)]),
-      ],
-      since,
-      5,
-    );
-    expect(top.map((t) => [t._id, t.quantity, t.revenue])).toEqual([
-      ['a', 4, 4000],
-      ['b', 3, 2700],
+  it('adds each product’s days, ranks by units, then revenue, then name; at most five', () => {
+    const top = bestSellers([
+      day('a', 2),
+      day('b', 3),
+      day('a', 2),
+      day('c', 4, 100),
+      day('d', 4, 200),
+      day('e', 1),
+      day('f', 1),
+      day('g', 1, 5),
     ]);
+    expect(top.map((b) => [b._id, b.quantity])).toEqual([
+      ['a', 4],
+      ['d', 4],
+      ['c', 4],
+      ['b', 3],
+      ['e', 1],
+    ]);
+    expect(top[0]).toEqual({ _id: 'a', name: 'Bag a', quantity: 4, revenue: 4000, imageUrl: '' });
   });
 
-  it('reads order documents defensively: a malformed order is left out', () => {
-    expect(orderFacts('a', { status: 'pending' })).toBeNull();
-    expect(orderFacts('b', { status: 'weird', createdAt: '2026-11-01T00:00:00.000Z' })).toBeNull();
-    expect(orderFacts('c', { status: 'pending', createdAt: '2026-11-01T00:00:00.000Z', items: [null] })).toBeNull();
-    const facts = orderFacts('d', {
-      status: 'pending',
-      totalAmount: 10,
-      createdAt: '2026-11-01T00:00:00.000Z',
-      items: [
-        { _id: 'x', name: 'X', price: 10, discount: 0, quantity: 1, product: { _id: 'x', image: { url: '/api/images/1' } } },
-        { _id: 'y', quantity: 0 },
-      ],
-    });
-    expect(facts).toEqual({
-      createdAt: new Date('2026-11-01T00:00:00.000Z'),
-      status: 'pending',
-      totalAmount: 10,
-      items: [{ productId: 'x', name: 'X', price: 10, discount: 0, quantity: 1, imageUrl: '/api/images/1' }],
-    });
+  it('a product whose orders were all cancelled (counted back to 0) is not a best seller', () => {
+    expect(bestSellers([day('a', 2), day('a', -2, -2000), day('b', 1)]).map((b) => b._id)).toEqual(['b']);
+  });
+});
+
+describe('salesOf (what an order adds to the counters)', () => {
+  it('units and sale-price revenue per product; lines without a product or quantity are left out', () => {
+    const sales = salesOf([
+      { _id: 'a', name: 'Bag a', price: 2000, discount: 500, quantity: 2, product: { image: { url: '/api/images/x' } } },
+      { _id: 'a', name: 'Bag a — Large', price: 2500, discount: 500, quantity: 1 },
+      { _id: 'b', name: 'Bag b', price: 1000, discount: 0, quantity: 0 },
+      { name: 'no id', price: 1000, discount: 0, quantity: 1 },
+    ]);
+    expect([...sales]).toEqual([['a', { name: 'Bag a', imageUrl: '/api/images/x', quantity: 3, revenue: 5000 }]]);
   });
 });

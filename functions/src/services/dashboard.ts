@@ -1,5 +1,6 @@
 import {
   BEST_SELLER_DAYS,
+  istDayKey,
   istDayStart,
   lastIstDays,
   LOW_STOCK_THRESHOLD,
@@ -10,14 +11,16 @@ import {
   REVENUE_DAYS,
   type AdminDashboard,
   type LowStockProduct,
+  type OrderStatus,
+  type RevenueDay,
 } from '@bagshop/domain';
-import { Timestamp } from 'firebase-admin/firestore';
+import { AggregateField, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
-import { plainDoc } from '../lib/firestore-data.js';
 import { products, toProduct } from './catalog.js';
 import { fulfilmentDashboard } from './fulfilment/dashboard.js';
 import { productOf, stockMapOf, variantStockDocs } from './variant-stock.js';
-import { bestSellers, emptyStatusCounts, orderFacts, revenueFigures, type OrderFacts } from './dashboard-figures.js';
+import { bestSellers, revenueFigures, type DaySales } from './dashboard-figures.js';
+import { salesByDay } from './sales-counters.js';
 
 /** Variants at or below the low-stock threshold (docs/variants.md), named with their options. */
 async function lowStockVariants(): Promise<LowStockProduct[]> {
@@ -49,34 +52,62 @@ async function lowStockVariants(): Promise<LowStockProduct[]> {
 // Variants count one by one (docs/variants.md): room for a catalogue with many sold-out combinations.
 const LOW_STOCK_LIMIT = 200;
 
+/** Every status but cancelled: what the revenue counts. */
+const SOLD_STATUSES = ORDER_STATUSES.filter((s) => s !== 'cancelled');
+
+/** One IST day's non-cancelled orders: a count and a sum, one aggregation query (decision 0031). */
+async function revenueDay(date: string): Promise<RevenueDay> {
+  const start = istDayStart(date);
+  const end = new Date(start.getTime() + 86_400_000);
+  const snap = await db
+    .collection('orders')
+    .where('createdAt', '>=', Timestamp.fromDate(start))
+    .where('createdAt', '<', Timestamp.fromDate(end))
+    .where('status', 'in', SOLD_STATUSES)
+    .aggregate({ orders: AggregateField.count(), revenue: AggregateField.sum('totalAmount') })
+    .get();
+  return { date, orders: snap.data().orders, revenue: snap.data().revenue ?? 0 };
+}
+
+/** The sales counters of the last BEST_SELLER_DAYS IST days (services/sales-counters.ts). */
+async function recentSales(now: Date): Promise<DaySales[]> {
+  const since = lastIstDays(now, BEST_SELLER_DAYS)[0] ?? istDayKey(now);
+  const snap = await salesByDay().where('day', '>=', since).get();
+  return snap.docs.map((d) => ({
+    productId: String(d.get('productId') ?? ''),
+    name: String(d.get('name') ?? ''),
+    imageUrl: String(d.get('imageUrl') ?? ''),
+    quantity: Number(d.get('quantity') ?? 0),
+    revenue: Number(d.get('revenue') ?? 0),
+  }));
+}
+
 /**
- * The admin dashboard, aggregated on the server. Reads: the orders of the last 30 days (one
- * range query on createdAt, which also covers the 7-day revenue), one count() per status,
- * and the products at or below the low-stock threshold. No composite index is needed.
+ * The admin dashboard, aggregated on the server without reading the orders themselves
+ * (docs/decisions/0031-reads-follow-changes.md): one count-and-sum per day of the revenue chart,
+ * one count() per status, the sales counters of 30 days (at most one document per product sold
+ * per day) and the variants at or below the low-stock threshold. The fulfilment figures still
+ * read the orders of 30 days (services/fulfilment/dashboard.ts).
  */
 export async function dashboard(now = new Date()): Promise<AdminDashboard> {
-  const revenueStart = istDayStart(lastIstDays(now, REVENUE_DAYS)[0] ?? '');
-  const bestSince = new Date(now.getTime() - BEST_SELLER_DAYS * 86_400_000);
-  const since = revenueStart < bestSince ? revenueStart : bestSince;
-
   const orders = db.collection('orders');
-  const [recent, counts, lowStock, fulfilment] = await Promise.all([
-    orders.where('createdAt', '>=', Timestamp.fromDate(since)).get(),
+  const [byDay, counts, sales, lowStock, fulfilment] = await Promise.all([
+    Promise.all(lastIstDays(now, REVENUE_DAYS).map(revenueDay)),
     Promise.all(
       ORDER_STATUSES.map(async (status) => [status, (await orders.where('status', '==', status).count().get()).data().count] as const),
     ),
+    recentSales(now),
     db.collection('products').where('stock', '<=', LOW_STOCK_THRESHOLD).orderBy('stock', 'asc').limit(LOW_STOCK_LIMIT).get(),
     fulfilmentDashboard(now),
   ]);
 
-  const facts = recent.docs.map((d) => orderFacts(d.id, plainDoc(d))).filter((f): f is OrderFacts => f !== null);
   const ordersByStatus = emptyStatusCounts();
   for (const [status, count] of counts) ordersByStatus[status] = count;
 
   return {
     generatedAt: now.toISOString(),
     timeZone: 'Asia/Kolkata',
-    revenue: revenueFigures(facts, now),
+    revenue: revenueFigures(byDay),
     ordersByStatus,
     totalOrders: Object.values(ordersByStatus).reduce((a, b) => a + b, 0),
     lowStock: [
@@ -88,7 +119,11 @@ export async function dashboard(now = new Date()): Promise<AdminDashboard> {
     ]
       .sort((a, b) => a.stock - b.stock)
       .slice(0, LOW_STOCK_LIMIT),
-    bestSellers: bestSellers(facts, bestSince),
+    bestSellers: bestSellers(sales),
     fulfilment,
   };
+}
+
+function emptyStatusCounts(): Record<OrderStatus, number> {
+  return Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
 }

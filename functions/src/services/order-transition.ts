@@ -29,7 +29,6 @@ import type { Order, OrderStatus, PaymentMethod, PaymentStatus } from '@bagshop/
 import { logger } from 'firebase-functions';
 import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { conflict, notFound } from '../lib/errors.js';
-import { invalidateStock } from './catalog.js';
 import { toOrder } from './orders-format.js';
 import { expireSessionQuietly, extraPaymentsOf, hasUnsent, issueRefund, newRefund, providerOf } from './payment-actions.js';
 import { historyOf, ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, type StoredOrder } from './order-store.js';
@@ -39,6 +38,7 @@ import { issueQueuedDocumentsQuietly } from './invoice-numbering.js';
 import { orderMail, orderMailEventFor, queueMail } from './mail.js';
 import { FULFILMENT_EFFECTS } from './fulfilment/effects.js';
 import { releaseOfferUses } from './offers/order.js';
+import { countSales } from './sales-counters.js';
 
 /** Field paths (dotted) → values, as `tx.update` takes them. */
 export type OrderPatch = Record<string, unknown>;
@@ -119,9 +119,10 @@ const releaseStock: TransitionEffect = {
     return {
       apply(tx) {
         restoreStock(tx, ctx.order, snaps);
+        // A cancelled order sold nothing (the dashboard's best sellers: services/sales-counters.ts).
+        if (ctx.to === 'cancelled' && ctx.order.salesCounted === true) countSales(tx, ctx.order, -1);
         return { stockReleasedAt: ctx.now };
       },
-      afterCommit: async () => invalidateStock(),
     };
   },
 };

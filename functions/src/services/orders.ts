@@ -33,7 +33,8 @@ import { db } from '../lib/admin.js';
 import { plainDoc } from '../lib/firestore-data.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { onlinePaymentsConfigured, PAYMENTS_NOT_CONFIGURED } from '../lib/stripe.js';
-import { invalidateStock, products, taxFieldsOf } from './catalog.js';
+import { products, taxFieldsOf } from './catalog.js';
+import { countSales } from './sales-counters.js';
 import { chooseVariant, readSlots, writeSlot } from './variant-stock.js';
 import { checkOrderDelivery } from './delivery/delivery.js';
 import { checkCodPhone } from './accounts/cod-phone.js';
@@ -260,6 +261,8 @@ export async function placeOrder(
       cod: codFieldsFor(input.paymentMethod, now),
       createdAt: now,
       updatedAt: now,
+      // The dashboard's best sellers (services/sales-counters.ts); a cancellation takes them back.
+      salesCounted: true,
     };
 
     // Stock from each variant's own document: the catalogue document is not written (docs/variants.md).
@@ -270,6 +273,7 @@ export async function placeOrder(
       if (slot) writeSlot(tx, slot, slot.stock - quantity, now);
     }
     tx.create(orderRef, order);
+    countSales(tx, order, 1);
     offerPlan.apply(tx, orderRef.id);
     tx.set(orderLock(actor.uid), { lastOrderAt: now });
     queueMail(tx, orderMail('placed', orderRef.id, order, { confirmToken: codConfirmToken(orderRef.id) }));
@@ -278,7 +282,6 @@ export async function placeOrder(
     bind?.(tx, orderRef.id);
     return order;
   });
-  invalidateStock(); // stock changed; the catalogue documents did not
   return orderFromWrite(orderRef.id, data);
 }
 

@@ -1,10 +1,10 @@
 /**
  * Product search (docs/search-and-seo.md): the in-memory index (search-index.ts) built from
- * the same product list the catalog routes read (`listProducts`, with its in-instance cache
- * and invalidation), and rebuilt only when that list's indexed content changed.
+ * the same product list the catalog routes read (`catalogList`, kept per catalogue version:
+ * docs/decisions/0031-reads-follow-changes.md), and rebuilt only when that list's indexed content changed.
  */
 import { variantValue, type Product } from '@bagshop/domain';
-import { listProducts } from './catalog.js';
+import { catalogList } from './catalog.js';
 import { optionText, processTerm, ProductIndex, tokenize } from './search-index.js';
 
 /**
@@ -29,21 +29,30 @@ function withMatchingPicture(product: Product, terms: ReadonlySet<string>): Prod
 }
 
 let current: { signature: string; index: ProductIndex } | null = null;
-const lookups = new WeakMap<readonly Product[], { index: ProductIndex; byId: Map<string, Product> }>();
+/** The catalogue version the index was last checked against: the signature is only compared when the version moves. */
+let checkedVersion = -1;
+const lookups = new WeakMap<readonly Product[], Map<string, Product>>();
 let builds = 0;
 
-/** The index for this catalog list: reused while the list's indexed content is the same. */
-function indexFor(products: readonly Product[]): { index: ProductIndex; byId: Map<string, Product> } {
-  const known = lookups.get(products);
-  if (known) return known;
-  const sig = signature(products);
-  if (!current || current.signature !== sig) {
-    current = { signature: sig, index: new ProductIndex(products) };
-    builds += 1;
+/**
+ * The index for this catalogue version: rebuilt only when the version moved and the indexed
+ * text (names, descriptions, categories, option values) changed with it. A sale changes neither.
+ */
+function indexFor(version: number, products: readonly Product[]): { index: ProductIndex; byId: Map<string, Product> } {
+  if (!current || version !== checkedVersion) {
+    const sig = signature(products);
+    if (!current || current.signature !== sig) {
+      current = { signature: sig, index: new ProductIndex(products) };
+      builds += 1;
+    }
+    checkedVersion = version;
   }
-  const entry = { index: current.index, byId: new Map(products.map((p) => [p._id, p])) };
-  lookups.set(products, entry);
-  return entry;
+  let byId = lookups.get(products);
+  if (!byId) {
+    byId = new Map(products.map((p) => [p._id, p]));
+    lookups.set(products, byId);
+  }
+  return { index: current.index, byId };
 }
 
 /** How many times this instance has built the index (for tests and logs). */
@@ -51,7 +60,8 @@ export const indexBuilds = () => builds;
 
 /** The catalog's products matching `text`, best first, at most 50. */
 export async function searchProducts(text: string): Promise<Product[]> {
-  const { index, byId } = indexFor(await listProducts());
+  const { version, products } = await catalogList();
+  const { index, byId } = indexFor(version, products);
   const terms = new Set(tokenize(text).map((t) => processTerm(t) ?? ''));
   return index.ids(text).flatMap((id) => {
     const p = byId.get(id);

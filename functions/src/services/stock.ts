@@ -7,6 +7,7 @@ import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-adm
 import { db } from '../lib/admin.js';
 import { storesVariants } from '@bagshop/domain';
 import { products } from './catalog.js';
+import { bumpCatalogVersion } from './catalog-version.js';
 import { variantStockDocs } from './variant-stock.js';
 
 const cartOf = (uid: string) => db.collection(`users/${uid}/cart`);
@@ -59,6 +60,7 @@ export function restoreStock(tx: Transaction, data: FirebaseFirestore.DocumentDa
     const product = productDocs.get(productId);
     if (product && variantId === productId && !storesVariants(product.data())) {
       tx.update(product.ref, { stock: Number(product.get('stock') ?? 0) + quantity, updatedAt: now });
+      bumpCatalogVersion(tx);
     }
   }
 }

@@ -20,6 +20,7 @@ import {
 import type { DocumentReference, DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
 import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
+import { bumpCatalogVersion } from './catalog-version.js';
 import { badRequest, notFound } from '../lib/errors.js';
 import { plainDoc } from '../lib/firestore-data.js';
 
@@ -131,7 +132,10 @@ export async function readSlots(
 
 /** Writes a slot's new stock (writes only). */
 export function writeSlot(tx: Transaction, slot: StockSlot, stock: number, now: Timestamp): void {
-  if (slot.legacy) tx.update(slot.ref, { stock, updatedAt: now });
-  else if (slot.exists) tx.update(slot.ref, { stock, updatedAt: now });
+  if (slot.legacy) {
+    // Its stock is still in the catalogue document (until scripts/migrate-variants.ts moves it).
+    tx.update(slot.ref, { stock, updatedAt: now });
+    bumpCatalogVersion(tx);
+  } else if (slot.exists) tx.update(slot.ref, { stock, updatedAt: now });
   else tx.set(slot.ref, { productId: slot.productId, sku: slot.sku, stock, updatedAt: now });
 }

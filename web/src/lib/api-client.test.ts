@@ -29,12 +29,18 @@ describe('the ID token on API calls', () => {
     expect(isPublicRead('products/voyager-55', 'PATCH')).toBe(false);
     expect(isPublicRead('cart/')).toBe(false);
     expect(isPublicRead('order/')).toBe(false);
+    // The seller and delivery quotes are public too (the product page asks for both).
+    expect(isPublicRead('seller')).toBe(true);
+    expect(isPublicRead('delivery/411001')).toBe(true);
+    expect(isPublicRead('admin/delivery')).toBe(false);
   });
 
   it('a signed-in shopper’s catalogue read goes without Authorization (the CDN can answer it); their cart read carries it', async () => {
     await apiData('products/category/luggage');
     await apiData('cart/');
+    await apiData('delivery/411001');
     expect(sent[0]?.headers.Authorization).toBeUndefined();
     expect(sent[1]?.headers.Authorization).toBe('Bearer id-token');
+    expect(sent[2]?.headers.Authorization).toBeUndefined();
   });
 });

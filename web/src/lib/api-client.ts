@@ -1,4 +1,4 @@
-import type { ApiFailure } from '@bagshop/domain';
+import { isPublicApiRead, type ApiFailure } from '@bagshop/domain';
 import { config } from './config';
 import { loadedAuth } from './auth-loader';
 
@@ -86,14 +86,13 @@ function buildUrl(path: string, query?: RequestOptions['query']): string {
 }
 
 /**
- * The catalogue's public reads (GET /api/products, /category/…, /search, /{id} and a product's
- * published reviews): the same answer for everyone, cached by the CDN
- * (functions/src/http/routes/products.ts, reviews.ts). They go without the ID token, which would
- * make every signed-in shopper's request miss the CDN and reach the function.
+ * The public reads (the catalogue, a product's published reviews, the seller, delivery quotes,
+ * images; `isPublicApiRead` in domain/src/public-reads.ts): the same answer for everyone, cached
+ * by the CDN. They go without the ID token, which would make every signed-in shopper's request
+ * miss the CDN and reach the function.
  */
 export function isPublicRead(path: string, method: RequestOptions['method'] = 'GET'): boolean {
-  const p = path.replace(/^\/+/, '').split('?')[0] ?? '';
-  return method === 'GET' && /^products(\/|$)/.test(p) && !/\/reviews\/(mine|eligibility)$/.test(p);
+  return isPublicApiRead(path, method);
 }
 
 /** Reads the envelope of docs/decisions/0009-api-contract.md: returns the whole JSON body, throws ApiError on failure. */

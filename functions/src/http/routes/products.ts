@@ -131,6 +131,28 @@ function sendList(res: Response, products: Product[], query: ProductListQuery, f
  */
 const searchLimit = rateLimit({ name: 'search', limit: limitFromEnv('search', 120), windowMs: 60_000 });
 
+/** PATCH /api/products/{id}, and /api/admin/products/{id} (the admin's function: see adminProductsRouter). */
+async function patchProduct(req: Request<{ id: string }>, res: Response): Promise<void> {
+  await requireAdmin(req);
+  const form = await readProductForm(req);
+  const { options, variants, sku, ...fields } = form.fields;
+  const withVariants = readVariantForm({ options, variants, sku } as Record<string, string>);
+  const input = productUpdateSchema.parse(fields);
+  const product = await updateProduct(req.params.id, input, form.changesGallery ? await form.gallery() : null, withVariants.form);
+  ok(res, product, 'Product updated successfully');
+}
+
+/**
+ * Under /api/admin: the product edit at a path of its own, so Hosting can send it (its pictures
+ * are decoded and re-encoded) to the admin's function while GET /api/products/{id} stays on the
+ * shoppers' (docs/decisions/0031-reads-follow-changes.md).
+ */
+export function adminProductsRouter(): Router {
+  const router = Router();
+  router.patch('/products/:id', patchProduct);
+  return router;
+}
+
 export function productsRouter(): Router {
   const router = Router();
 
@@ -180,15 +202,7 @@ export function productsRouter(): Router {
     ok(res, product);
   });
 
-  router.patch('/:id', async (req, res) => {
-    await requireAdmin(req);
-    const form = await readProductForm(req);
-    const { options, variants, sku, ...fields } = form.fields;
-    const withVariants = readVariantForm({ options, variants, sku } as Record<string, string>);
-    const input = productUpdateSchema.parse(fields);
-    const product = await updateProduct(req.params.id, input, form.changesGallery ? await form.gallery() : null, withVariants.form);
-    ok(res, product, 'Product updated successfully');
-  });
+  router.patch('/:id', patchProduct);
 
   router.delete('/:id', async (req, res) => {
     await requireAdmin(req);

@@ -38,7 +38,6 @@ import { logger } from 'firebase-functions';
 import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { plainData } from '../../lib/firestore-data.js';
-import { invalidateStock } from '../catalog.js';
 import { queueMail } from '../mail.js';
 import { orders, paymentOf, runOrderTransaction, type Actor, type StoredOrder } from '../order-store.js';
 import { providerOf } from '../payment-actions.js';
@@ -189,7 +188,6 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
         throw conflict(RETURN_MESSAGES.exchangeOutOfStock(String(ret.exchange?.variantLabel || ret.exchange?.sku || 'That variant')));
       writes.push((w) => w.update(slot.ref, { stock: stock - units, updatedAt: now }));
       patch['exchange.heldAt'] = now;
-      after = async () => invalidateStock();
     }
     if (to === 'pickup_scheduled' && booked) {
       patch.pickup = {
@@ -213,7 +211,6 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
         const snaps = await readStock(tx, items);
         writes.push((w) => restoreStock(w, items, snaps));
         patch.stockRestockedAt = now;
-        after = async () => invalidateStock();
       }
     }
     if (to === 'refunded' || to === 'exchanged') {
@@ -363,7 +360,6 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
         const units = Number(ret.lines?.[0]?.quantity ?? 0);
         if (slot.exists) writes.push((w) => w.update(slot.ref, { stock: Number(slot.get('stock') ?? 0) + units, updatedAt: now }));
         patch['exchange.releasedAt'] = now;
-        after = async () => invalidateStock();
       }
       if (status === 'requested') {
         // Never picked up: the units may be returned again.

@@ -41,7 +41,8 @@ import { serverConfig } from '../../config.js';
 import { db } from '../../lib/admin.js';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/errors.js';
 import { plainData, plainDoc } from '../../lib/firestore-data.js';
-import { invalidateCatalog, PRODUCT_NOT_FOUND, products } from '../catalog.js';
+import { PRODUCT_NOT_FOUND, products } from '../catalog.js';
+import { bumpCatalogVersion, forgetCatalogVersionRead } from '../catalog-version.js';
 import { preparePhotos } from '../images/image-store.js';
 import type { ProcessedImage } from '../images/process-image.js';
 import { queueMail } from '../mail.js';
@@ -105,6 +106,7 @@ function writeRating(tx: Transaction, product: FirebaseFirestore.DocumentSnapsho
   const histogram: RatingHistogram = moveRating(ratingFromData(product.get('rating')).histogram, from, to);
   // Not `updatedAt`: that is the version the admin's stock form edits against (services/catalog.ts).
   tx.update(product.ref, { rating: ratingToData(histogram) });
+  bumpCatalogVersion(tx); // the lists show the rating
 }
 
 const counted = (status: ReviewStatus, rating: RatingValue): RatingValue | null => (status === 'published' ? rating : null);
@@ -159,7 +161,7 @@ export async function createReview(
     });
     writeRating(tx, product, null, counted(status, rating));
   });
-  invalidateCatalog();
+  forgetCatalogVersionRead();
   if (status === 'held') logger.info('review_held', { reviewId: ref.id, reasons });
   return ownReview(toReview(await ref.get()));
 }
@@ -215,7 +217,7 @@ export async function updateOwnReview(
     tx.update(ref, patch);
     writeRating(tx, product, counted(current.status, current.rating), counted(status, rating));
   });
-  invalidateCatalog();
+  forgetCatalogVersionRead();
   return ownReview(toReview(await ref.get()));
 }
 
@@ -228,7 +230,7 @@ export async function deleteOwnReview(uid: string, productId: string): Promise<v
     tx.delete(ref);
     writeRating(tx, product, counted(current.status, current.rating), null);
   });
-  invalidateCatalog();
+  forgetCatalogVersionRead();
   // The votes go with it (not part of the aggregate, so outside the transaction).
   const votes = await helpfulVotes(ref.id).listDocuments();
   if (votes.length) {
@@ -340,7 +342,7 @@ export async function decideReview(adminUid: string, rid: string, input: ReviewD
     return { from: current.status, reason };
   });
   if (outcome) {
-    invalidateCatalog();
+    forgetCatalogVersionRead();
     logger.info('review_moderated', { reviewId: rid, from: outcome.from, to: input.status, by: adminUid, reason: outcome.reason });
   }
   return adminReview(toReview(await ref.get()));

@@ -41,7 +41,7 @@ export interface SaveProductOptions {
 const UPLOAD_TIMEOUT_MS = 60_000;
 
 /**
- * POST /api/products/createProducts or PATCH /api/products/{id} as multipart, through
+ * POST /api/products/createProducts or PATCH /api/admin/products/{id} as multipart, through
  * XMLHttpRequest because fetch cannot report upload progress. Resolves with the saved
  * product; rejects with ApiError carrying the server's status and message.
  */
@@ -62,7 +62,8 @@ export async function saveProduct({ id, fields, gallery, onProgress }: SaveProdu
     form.append('imageOrder', order.join(','));
   }
 
-  const path = id ? `/api/products/${encodeURIComponent(id)}` : '/api/products/createProducts';
+  // The edit's admin path runs in the admin's function (docs/decisions/0031-reads-follow-changes.md).
+  const path = id ? `/api/admin/products/${encodeURIComponent(id)}` : '/api/products/createProducts';
   return new Promise<Product>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open(id ? 'PATCH' : 'POST', path);
