@@ -20,5 +20,4 @@ describe('pictures for the screen', () => {
     expect(isPictureWidth(400)).toBe(true);
     expect(isPictureWidth(401)).toBe(false);
   });
-
 });

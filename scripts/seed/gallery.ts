@@ -27,7 +27,14 @@ async function viewImage(art: BagArt, view: (typeof BAG_VIEWS)[number]): Promise
     const bytes = readFileSync(file);
     const meta = await sharp(bytes).metadata();
     const sha256 = createHash('sha256').update(bytes).digest('hex');
-    return { bytes, sha256, contentType: 'image/webp', width: meta.width ?? 0, height: meta.height ?? 0, renditions: await cachedRenditions(sha256, bytes) };
+    return {
+      bytes,
+      sha256,
+      contentType: 'image/webp',
+      width: meta.width ?? 0,
+      height: meta.height ?? 0,
+      renditions: await cachedRenditions(sha256, bytes),
+    };
   } catch {
     const image = await processProductImage(await renderArtwork(art, view));
     mkdirSync(CACHE_DIR, { recursive: true });
@@ -53,7 +60,11 @@ interface RenditionJson {
   avif: string | null;
 }
 
-const toJson = (r: Rendition): RenditionJson => ({ ...r, webp: r.webp?.toString('base64') ?? null, avif: r.avif?.toString('base64') ?? null });
+const toJson = (r: Rendition): RenditionJson => ({
+  ...r,
+  webp: r.webp?.toString('base64') ?? null,
+  avif: r.avif?.toString('base64') ?? null,
+});
 
 async function cachedRenditions(sha256: string, bytes: Buffer): Promise<Rendition[]> {
   const file = renditionsFile(sha256);

@@ -74,7 +74,10 @@ export function imageDocuments(image: ProcessedImage): [DocumentReference, Recor
         createdAt: FieldValue.serverTimestamp(),
       },
     ],
-    ...image.renditions.map((r): [DocumentReference, Record<string, unknown>] => [pictureWidthRef(image.sha256, r.label), pictureWidthToData(r)]),
+    ...image.renditions.map((r): [DocumentReference, Record<string, unknown>] => [
+      pictureWidthRef(image.sha256, r.label),
+      pictureWidthToData(r),
+    ]),
   ];
 }
 

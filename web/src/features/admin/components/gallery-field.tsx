@@ -93,7 +93,13 @@ export function GalleryField({
                       overflow: 'hidden',
                     }}
                   >
-                    {src && <img {...pictureAttributes(src, 'thumb')} alt={label} style={{ width: '100%', height: '100%', objectFit: 'contain' }} />}
+                    {src && (
+                      <img
+                        {...pictureAttributes(src, 'thumb')}
+                        alt={label}
+                        style={{ width: '100%', height: '100%', objectFit: 'contain' }}
+                      />
+                    )}
                     {i === 0 && (
                       <Badge size="xs" style={{ position: 'absolute', top: 4, left: 4 }}>
                         Main

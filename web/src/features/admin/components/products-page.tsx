@@ -90,7 +90,16 @@ export function ProductsPage() {
         {products.map((p) => (
           <Table.Tr key={p._id} data-product-id={p._id}>
             <Table.Td>
-              <Image {...pictureAttributes(p.image.url, 56)} src={p.image.url || null} alt={p.name} w={56} h={56} radius="sm" fit="cover" fallbackSrc="/favicon.svg" />
+              <Image
+                {...pictureAttributes(p.image.url, 56)}
+                src={p.image.url || null}
+                alt={p.name}
+                w={56}
+                h={56}
+                radius="sm"
+                fit="cover"
+                fallbackSrc="/favicon.svg"
+              />
             </Table.Td>
             <Table.Td maw={360}>
               <Text fw={600} size="sm" lineClamp={1}>

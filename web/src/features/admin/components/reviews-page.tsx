@@ -132,7 +132,13 @@ export function ReviewsPage() {
                   <Group gap={6}>
                     {r.photos.map((p, i) => (
                       <a key={p.hash} href={p.url} target="_blank" rel="noreferrer">
-                        <img {...pictureAttributes(p.url, 56)} alt={`Photo ${i + 1}`} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 4 }} />
+                        <img
+                          {...pictureAttributes(p.url, 56)}
+                          alt={`Photo ${i + 1}`}
+                          width={56}
+                          height={56}
+                          style={{ objectFit: 'cover', borderRadius: 4 }}
+                        />
                       </a>
                     ))}
                   </Group>

@@ -25,7 +25,15 @@ export function CartLineItem({ line, busy, onAction, onBuyNow }: CartLineItemPro
     <Paper withBorder radius="md" p="sm" component="article" aria-label={product.name}>
       <Group align="flex-start" wrap="nowrap" gap="md">
         <Anchor component={Link} to={link} aria-label={product.name} style={{ flexShrink: 0 }}>
-          <Image {...pictureAttributes(offer.image.url, 'thumb')} alt="" w={{ base: 80, sm: 112 }} h={{ base: 80, sm: 112 }} radius="sm" fit="cover" bg="gray.1" />
+          <Image
+            {...pictureAttributes(offer.image.url, 'thumb')}
+            alt=""
+            w={{ base: 80, sm: 112 }}
+            h={{ base: 80, sm: 112 }}
+            radius="sm"
+            fit="cover"
+            bg="gray.1"
+          />
         </Anchor>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Anchor component={Link} to={link} c="dark" fw={600} lineClamp={2}>

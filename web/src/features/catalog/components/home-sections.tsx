@@ -91,7 +91,14 @@ export default function HomeSections() {
                   <Card.Section className={classes.categoryMedia}>
                     <AspectRatio ratio={4 / 3}>
                       {cover ? (
-                        <img {...pictureAttributes(cover.image.url, 'tile')} alt="" className={classes.categoryImage} width={400} height={300} loading="lazy" />
+                        <img
+                          {...pictureAttributes(cover.image.url, 'tile')}
+                          alt=""
+                          className={classes.categoryImage}
+                          width={400}
+                          height={300}
+                          loading="lazy"
+                        />
                       ) : (
                         <Box />
                       )}

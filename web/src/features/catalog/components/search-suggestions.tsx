@@ -164,7 +164,15 @@ export default function SearchSuggestions({ ref, query, listId, focused, onListC
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => pick(i)}
               >
-                <img {...pictureAttributes(product.image.url, 48)} alt="" width={48} height={48} className={classes.thumb} loading="lazy" decoding="async" />
+                <img
+                  {...pictureAttributes(product.image.url, 48)}
+                  alt=""
+                  width={48}
+                  height={48}
+                  className={classes.thumb}
+                  loading="lazy"
+                  decoding="async"
+                />
                 <span className={classes.text}>
                   <span className={classes.name}>{product.name}</span>
                   <span className={classes.price}>{formatINR(salePrice(product.price, product.discount))}</span>
