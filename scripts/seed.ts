@@ -168,12 +168,29 @@ export async function seed(
   return { products: DEMO_PRODUCTS.length, skipped: false };
 }
 
+/** The Firestore emulator refuses a request over 4 MiB (and retries it for ever): pictures' bytes count. */
+const MAX_BATCH_BYTES = 3_000_000;
+
+const bytesIn = (data: Record<string, unknown>) =>
+  Object.values(data).reduce<number>((sum, v) => sum + (v instanceof Uint8Array ? v.byteLength : 0), 1_000);
+
 async function commitInBatches(db: FirebaseFirestore.Firestore, writes: [string, Record<string, unknown>][]): Promise<void> {
-  for (let k = 0; k < writes.length; k += 400) {
-    const more = db.batch();
-    for (const [path, data] of writes.slice(k, k + 400)) more.set(db.doc(path), data);
-    await more.commit();
+  let batch = db.batch();
+  let count = 0;
+  let bytes = 0;
+  for (const [path, data] of writes) {
+    const size = bytesIn(data);
+    if (count > 0 && (count >= 400 || bytes + size > MAX_BATCH_BYTES)) {
+      await batch.commit();
+      batch = db.batch();
+      count = 0;
+      bytes = 0;
+    }
+    batch.set(db.doc(path), data);
+    count += 1;
+    bytes += size;
   }
+  if (count > 0) await batch.commit();
 }
 
 /** Two past orders for the shopper: one delivered, one still pending (COD). */
