@@ -86,8 +86,9 @@ describe('pictures sized for the screen', () => {
 
   it("the server's HTML of /luggage carries each card's srcset and sizes", async () => {
     const html = await (await fetch(`${session.base}/luggage`)).text();
-    const srcsets = html.match(/srcset="\/api\/images\/[0-9a-f]{64}\/160 160w, [^"]+"/g) ?? [];
+    const srcsets = html.match(/srcset="\/api\/images\/[0-9a-f]{64}\/160 160w, [^"]+"/gi) ?? [];
     expect(srcsets.length).toBeGreaterThan(3);
+    // React writes the attribute as `srcSet` (HTML attributes are not case-sensitive).
     expect(html).toContain('sizes="(min-width: 75em) 400px, (min-width: 48em) 50vw, 100vw"');
   });
 });
