@@ -14,6 +14,8 @@ import {
   variantLabel,
   orderTotals,
   placeOfSupplyOf,
+  PICTURE_WIDTHS,
+  pictureWidthToData,
 } from '@bagshop/domain';
 import { DEMO_PRODUCTS } from './seed/catalog.ts';
 import { demoVariants } from './seed/variants.ts';
@@ -21,6 +23,7 @@ import { countryOfOrigin, seedSettings } from './seed/disclosures.ts';
 import { galleryImages } from './seed/gallery.ts';
 import { seedOffers } from './seed/offers.ts';
 import { emulatorEnv, PROJECT_ID } from './lib/env.ts';
+import { migrateImages } from './lib/migrate-images.ts';
 
 export const DEMO_ACCOUNTS = {
   admin: {
@@ -98,18 +101,25 @@ export async function seed(
   const images = galleries.map((g) => g[0]).filter((img) => img !== undefined);
   const batch = db.batch();
   const variantWrites: [string, Record<string, unknown>][] = [];
+  const imageWrites: [string, Record<string, unknown>][] = [];
   DEMO_PRODUCTS.forEach((p, i) => {
     const gallery = galleries[i] ?? [];
     const image = gallery[0];
     if (!image) throw new Error(`No image for ${p.slug}`);
     for (const view of gallery) {
-      batch.set(db.doc(`productImages/${view.sha256}`), {
-        bytes: view.bytes,
-        contentType: view.contentType,
-        width: view.width,
-        height: view.height,
-        createdAt: FieldValue.serverTimestamp(),
-      });
+      imageWrites.push([
+        `productImages/${view.sha256}`,
+        {
+          bytes: view.bytes,
+          contentType: view.contentType,
+          width: view.width,
+          height: view.height,
+          widths: [...PICTURE_WIDTHS],
+          createdAt: FieldValue.serverTimestamp(),
+        },
+      ]);
+      // Its widths for the screen (docs/decisions/0030-pictures-for-the-screen.md).
+      for (const r of view.renditions) imageWrites.push([`productImages/${view.sha256}/widths/${r.label}`, pictureWidthToData(r)]);
     }
     const refs = gallery.map((view) => ({ url: `/api/images/${view.sha256}`, hash: view.sha256 }));
     // Earlier catalog entries are "newer", so lists (newest first) follow the catalog order.
@@ -143,14 +153,12 @@ export async function seed(
       updatedAt: createdAt,
     });
   });
+  // The pictures before the products that show them (an instance remembers a miss for a while).
+  await commitInBatches(db, imageWrites);
   // A running function instance keeps the catalogue of one version (functions/src/services/catalog-version.ts).
   batch.set(db.doc('meta/catalog'), { version: FieldValue.increment(1), changedAt: FieldValue.serverTimestamp() }, { merge: true });
   await batch.commit();
-  for (let k = 0; k < variantWrites.length; k += 400) {
-    const more = db.batch();
-    for (const [path, data] of variantWrites.slice(k, k + 400)) more.set(db.doc(path), data);
-    await more.commit();
-  }
+  await commitInBatches(db, variantWrites);
 
   await seedSettings(db);
   await seedOffers(db, { automatic: options.automaticOffers ?? true });
@@ -160,6 +168,31 @@ export async function seed(
   );
   await db.doc(SEED_MARKER).set({ at: FieldValue.serverTimestamp(), products: DEMO_PRODUCTS.length });
   return { products: DEMO_PRODUCTS.length, skipped: false };
+}
+
+/** The Firestore emulator refuses a request over 4 MiB (and retries it for ever): pictures' bytes count. */
+const MAX_BATCH_BYTES = 3_000_000;
+
+const bytesIn = (data: Record<string, unknown>) =>
+  Object.values(data).reduce<number>((sum, v) => sum + (v instanceof Uint8Array ? v.byteLength : 0), 1_000);
+
+async function commitInBatches(db: FirebaseFirestore.Firestore, writes: [string, Record<string, unknown>][]): Promise<void> {
+  let batch = db.batch();
+  let count = 0;
+  let bytes = 0;
+  for (const [path, data] of writes) {
+    const size = bytesIn(data);
+    if (count > 0 && (count >= 400 || bytes + size > MAX_BATCH_BYTES)) {
+      await batch.commit();
+      batch = db.batch();
+      count = 0;
+      bytes = 0;
+    }
+    batch.set(db.doc(path), data);
+    count += 1;
+    bytes += size;
+  }
+  if (count > 0) await batch.commit();
 }
 
 /** Two past orders for the shopper: one delivered, one still pending (COD). */
@@ -285,12 +318,15 @@ async function seedInvoice(
 if (import.meta.url === `file://${process.argv[1]}`) {
   const force = process.argv.includes('--force');
   seed({ force })
-    .then((r) => {
+    .then(async (r) => {
       console.log(
         r.skipped
           ? `Demo data already present (${r.products} products); use --force to write it again.`
           : `Seeded ${r.products} products, 2 accounts and 2 orders.`,
       );
+      // Local data kept from before pictures had widths (docs/decisions/0030-pictures-for-the-screen.md).
+      const images = await migrateImages(getFirestore(adminApp()));
+      if (images.made.length) console.log(`Made the widths of ${images.made.length} stored picture(s).`);
       process.exit(0);
     })
     .catch((error: unknown) => {

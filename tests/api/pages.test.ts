@@ -154,7 +154,10 @@ describe('pages with their own tags', () => {
     expect(res.html).toMatch(/<meta name="bagshop-entry" content="\/assets\/index-[^"]+\.js">/);
     expect(res.html).not.toMatch(/<script type="module"/);
     expect(res.html).not.toMatch(/<link rel="modulepreload"/);
-    expect(root).toMatch(/<img src="\/api\/images\/[^"]+" alt="[^"]*picture 1 of \d+"[^>]*elementtiming="main-picture"/);
+    // With its widths for the screen (decision 0030): 800 px is what a 1280 px screen takes.
+    expect(root).toMatch(
+      /<img src="\/api\/images\/[0-9a-f]{64}" srcSet="[^"]*\/800 800w[^"]*" sizes="\(min-width: 62em\) 50vw, 100vw" alt="[^"]*picture 1 of \d+"[^>]*elementtiming="main-picture"/,
+    );
   });
 
   it('a sold-out product says so in its offer', async () => {

@@ -4,7 +4,14 @@ import type { ProcessedImage } from './images/process-image.js';
 
 const h = (c: string) => c.repeat(64);
 const ref = (c: string) => ({ url: `/api/images/${h(c)}`, hash: h(c) });
-const upload = (c: string): ProcessedImage => ({ bytes: Buffer.from(c), sha256: h(c), contentType: 'image/webp', width: 1, height: 1 });
+const upload = (c: string): ProcessedImage => ({
+  bytes: Buffer.from(c),
+  sha256: h(c),
+  contentType: 'image/webp',
+  width: 1,
+  height: 1,
+  renditions: [],
+});
 const hashes = (pictures: { ref: { hash: string } }[]) => pictures.map((p) => p.ref.hash[0]).join('');
 
 describe('parseImageOrder', () => {

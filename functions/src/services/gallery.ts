@@ -5,9 +5,8 @@
  * product that shows a picture (a picture belongs to one product only, docs/decisions/0004-images-in-firestore.md).
  */
 import { GALLERY_MESSAGES, MAX_PRODUCT_IMAGES, type ProductImage } from '@bagshop/domain';
-import { FieldValue } from 'firebase-admin/firestore';
 import { badRequest, conflict, HttpError } from '../lib/errors.js';
-import { imageStored, productImages } from './images/image-store.js';
+import { imageDocuments, imageStored, productImages } from './images/image-store.js';
 import type { ProcessedImage } from './images/process-image.js';
 
 export const DUPLICATE_IMAGE = 'Duplicate image detected';
@@ -93,13 +92,7 @@ function storedImage(image: ProcessedImage) {
   if (image.bytes.byteLength > MAX_STORED_IMAGE_BYTES) {
     throw new HttpError(413, 'Image is too detailed to store; please upload a simpler or smaller picture');
   }
-  return {
-    bytes: image.bytes,
-    contentType: image.contentType,
-    width: image.width,
-    height: image.height,
-    createdAt: FieldValue.serverTimestamp(),
-  };
+  return imageDocuments(image);
 }
 
 /**
@@ -118,14 +111,14 @@ export async function prepareGallery(
   const writes: (() => void)[] = [];
   for (const { upload } of pictures) {
     if (!upload) continue;
-    const doc = storedImage(upload);
+    const docs = storedImage(upload);
     const [byList, byFirst] = await Promise.all([
       tx.get(products.where('imageHashes', 'array-contains', upload.sha256).limit(2)),
       tx.get(products.where('image.hash', '==', upload.sha256).limit(2)),
     ]);
     if ([...byList.docs, ...byFirst.docs].some((d) => d.id !== productId)) throw conflict(DUPLICATE_IMAGE);
     const ref = productImages().doc(upload.sha256);
-    if (!(await tx.get(ref)).exists) writes.push(() => tx.set(ref, doc));
+    if (!(await tx.get(ref)).exists) writes.push(() => docs.forEach(([doc, data]) => tx.set(doc, data)));
     imageStored(upload.sha256);
   }
   const images = pictures.map((p) => p.ref);

@@ -1,5 +1,12 @@
-import type { ProductImage } from '@bagshop/domain';
-import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import {
+  PICTURE_WIDTHS,
+  pictureWidthFromData,
+  pictureWidthToData,
+  type PictureWidth,
+  type ProductImage,
+  type StoredPictureWidth,
+} from '@bagshop/domain';
+import { FieldValue, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../../lib/admin.js';
 import { HttpError } from '../../lib/errors.js';
 import type { ProcessedImage } from './process-image.js';
@@ -40,6 +47,40 @@ export async function readImage(sha256: string): Promise<StoredImage | null> {
   return { bytes: Buffer.from(bytes), contentType: String(data.contentType ?? 'image/webp') };
 }
 
+export const pictureWidthRef = (sha256: string, width: PictureWidth) => productImages().doc(sha256).collection('widths').doc(String(width));
+
+/** One width of a stored picture; null when it was not made (a picture stored before widths, not yet migrated). */
+export async function readPictureWidth(sha256: string, width: PictureWidth): Promise<StoredPictureWidth | null> {
+  if (imageMisses.has(sha256)) return null;
+  const ref = pictureWidthRef(sha256, width);
+  const snap = await ref.get();
+  return snap.exists ? pictureWidthFromData(ref.path, snap.data()) : null;
+}
+
+/**
+ * The documents that store a processed picture: the original at `productImages/{sha256}`
+ * (`widths` lists the widths kept beside it) and each width in its own document.
+ */
+export function imageDocuments(image: ProcessedImage): [DocumentReference, Record<string, unknown>][] {
+  return [
+    [
+      productImages().doc(image.sha256),
+      {
+        bytes: image.bytes,
+        contentType: image.contentType,
+        width: image.width,
+        height: image.height,
+        widths: [...PICTURE_WIDTHS],
+        createdAt: FieldValue.serverTimestamp(),
+      },
+    ],
+    ...image.renditions.map((r): [DocumentReference, Record<string, unknown>] => [
+      pictureWidthRef(image.sha256, r.label),
+      pictureWidthToData(r),
+    ]),
+  ];
+}
+
 /** A Firestore document holds at most 1 MiB: a photo's bytes must fit with room to spare. */
 const MAX_STORED_PHOTO_BYTES = 900_000;
 
@@ -55,17 +96,7 @@ export async function preparePhotos(tx: Transaction, photos: ProcessedImage[]): 
       throw new HttpError(413, 'Photo is too detailed to store; please upload a simpler or smaller picture');
     }
     const ref = productImages().doc(photo.sha256);
-    if (!(await tx.get(ref)).exists) {
-      writes.push(() =>
-        tx.set(ref, {
-          bytes: photo.bytes,
-          contentType: photo.contentType,
-          width: photo.width,
-          height: photo.height,
-          createdAt: FieldValue.serverTimestamp(),
-        }),
-      );
-    }
+    if (!(await tx.get(ref)).exists) writes.push(() => imageDocuments(photo).forEach(([doc, data]) => tx.set(doc, data)));
     imageStored(photo.sha256);
     if (!refs.some((r) => r.hash === photo.sha256)) refs.push({ url: `/api/images/${photo.sha256}`, hash: photo.sha256 });
   }

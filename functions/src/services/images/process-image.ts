@@ -2,11 +2,13 @@
  * Product image intake (docs/decisions/0004-images-in-firestore.md), shared by the API and the seed script:
  * check the bytes (JPEG, PNG or WebP by magic number, at most 5 MB), re-encode to
  * WebP with the longest side at most 1200 px, and hash the OUTPUT so the same picture
- * always lands at the same content address `productImages/{sha256}`.
+ * always lands at the same content address `productImages/{sha256}`; then its widths for the
+ * screen (renditions.ts, docs/decisions/0030-pictures-for-the-screen.md).
  */
 import { createHash } from 'node:crypto';
 import { IMAGE_MAX_BYTES, IMAGE_SIZE_MESSAGE, IMAGE_TYPE_MESSAGE } from '@bagshop/domain';
 import { HttpError } from '../../lib/errors.js';
+import { makeRenditions, type Rendition } from './renditions.js';
 
 export type ImageKind = 'jpeg' | 'png' | 'webp';
 
@@ -33,6 +35,8 @@ export interface ProcessedImage {
   contentType: 'image/webp';
   width: number;
   height: number;
+  /** The same picture in each of PICTURE_WIDTHS (renditions.ts), stored beside it. */
+  renditions: Rendition[];
 }
 
 const PNG_MAGIC = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a] as const;
@@ -90,5 +94,6 @@ export async function processProductImage(bytes: Uint8Array): Promise<ProcessedI
     contentType: 'image/webp',
     width: info.width,
     height: info.height,
+    renditions: await makeRenditions(data),
   };
 }

@@ -9,6 +9,7 @@ import { useLoad } from '../hooks/use-load';
 import { PageHeader } from './page-header';
 import { StatusBadge } from '../../../components/status-badge';
 import { FulfilmentFiguresCard } from './fulfilment-figures';
+import { pictureAttributes } from '../../../lib/picture';
 
 const dayLabel = new Intl.DateTimeFormat('en-IN', { weekday: 'short', day: 'numeric', month: 'short', timeZone: 'UTC' });
 
@@ -150,7 +151,7 @@ function DashboardView({ data }: { data: AdminDashboard }) {
                   <Table.Tr key={p._id}>
                     <Table.Td>
                       <Group gap="sm" wrap="nowrap">
-                        <Avatar src={p.imageUrl || null} radius="sm" size={36} alt="" />
+                        <Avatar src={p.imageUrl || null} imageProps={pictureAttributes(p.imageUrl, 36)} radius="sm" size={36} alt="" />
                         <div>
                           <Text size="sm" fw={600} lineClamp={1}>
                             {p.name}
@@ -196,7 +197,7 @@ function DashboardView({ data }: { data: AdminDashboard }) {
                         <Text size="sm" c="dimmed" w={16}>
                           {i + 1}
                         </Text>
-                        <Avatar src={p.imageUrl || null} radius="sm" size={36} alt="" />
+                        <Avatar src={p.imageUrl || null} imageProps={pictureAttributes(p.imageUrl, 36)} radius="sm" size={36} alt="" />
                         <Text size="sm" fw={600} lineClamp={1}>
                           {p.name}
                         </Text>

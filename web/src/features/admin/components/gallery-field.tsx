@@ -12,6 +12,7 @@ import { ActionIcon, Badge, Group, SimpleGrid, Stack, Text } from '@mantine/core
 import { Dropzone, type FileRejection } from '@mantine/dropzone';
 import { IconArrowLeft, IconArrowRight, IconPhoto, IconTrash, IconUpload, IconX } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
+import { pictureAttributes } from '../../../lib/picture';
 
 /** One picture of the form's gallery: one the product has, or a file chosen now. */
 export type GalleryItem = { key: string; image: ProductImage } | { key: string; file: File };
@@ -92,7 +93,13 @@ export function GalleryField({
                       overflow: 'hidden',
                     }}
                   >
-                    {src && <img src={src} alt={label} style={{ width: '100%', height: '100%', objectFit: 'contain' }} />}
+                    {src && (
+                      <img
+                        {...pictureAttributes(src, 'thumb')}
+                        alt={label}
+                        style={{ width: '100%', height: '100%', objectFit: 'contain' }}
+                      />
+                    )}
                     {i === 0 && (
                       <Badge size="xs" style={{ position: 'absolute', top: 4, left: 4 }}>
                         Main

@@ -25,6 +25,7 @@ import { setOrderStatus } from '../api/admin-api';
 import { customerName, orderAddressLine } from './order-format';
 import { StatusBadge } from '../../../components/status-badge';
 import { OrderFulfilment } from './order-fulfilment';
+import { pictureAttributes } from '../../../lib/picture';
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
   pending: 'Mark as Pending',
@@ -163,7 +164,13 @@ export function OrderDrawer({
                 <Table.Tr key={item.variantId ?? item._id}>
                   <Table.Td>
                     <Group gap="sm" wrap="nowrap">
-                      <Avatar src={item.product.image.url || null} radius="sm" size={40} alt="" />
+                      <Avatar
+                        src={item.product.image.url || null}
+                        imageProps={pictureAttributes(item.product.image.url, 40)}
+                        radius="sm"
+                        size={40}
+                        alt=""
+                      />
                       <div>
                         <Text size="sm" fw={500} lineClamp={2}>
                           {item.name}

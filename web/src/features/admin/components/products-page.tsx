@@ -10,6 +10,7 @@ import { PageHeader } from './page-header';
 import { ProductModal } from './product-modal';
 import { AdminTable } from './admin-table';
 import { ProductReviewsLink } from './product-reviews-link';
+import { pictureAttributes } from '../../../lib/picture';
 
 // The spec's filter order: All Products, Backpacks, Luggage, Duffles.
 const FILTERS: { value: Category | 'all'; label: string }[] = [
@@ -89,7 +90,16 @@ export function ProductsPage() {
         {products.map((p) => (
           <Table.Tr key={p._id} data-product-id={p._id}>
             <Table.Td>
-              <Image src={p.image.url || null} alt={p.name} w={56} h={56} radius="sm" fit="cover" fallbackSrc="/favicon.svg" />
+              <Image
+                {...pictureAttributes(p.image.url, 56)}
+                src={p.image.url || null}
+                alt={p.name}
+                w={56}
+                h={56}
+                radius="sm"
+                fit="cover"
+                fallbackSrc="/favicon.svg"
+              />
             </Table.Td>
             <Table.Td maw={360}>
               <Text fw={600} size="sm" lineClamp={1}>

@@ -33,6 +33,7 @@ import { getAdminReturns, markPayoutPaid, moveReturn, type AdminReturn } from '.
 import { useAdminTitle } from '../hooks/use-admin-title';
 import { useLoad } from '../hooks/use-load';
 import { PageHeader } from './page-header';
+import { pictureAttributes } from '../../../lib/picture';
 
 const COLORS: Record<ReturnStatus, string> = {
   requested: 'orange',
@@ -118,7 +119,7 @@ function ReturnDrawerBody({ ret, onChanged }: { ret: ReturnJson; onChanged: (r: 
         <SimpleGrid cols={3} spacing="xs">
           {ret.photos.map((p, i) => (
             <Anchor key={p.hash} href={p.url} target="_blank" rel="noreferrer">
-              <Image src={p.url} alt={`Photo ${i + 1} of the returned bag`} radius="sm" h={96} fit="cover" />
+              <Image {...pictureAttributes(p.url, 'thumb')} alt={`Photo ${i + 1} of the returned bag`} radius="sm" h={96} fit="cover" />
             </Anchor>
           ))}
         </SimpleGrid>

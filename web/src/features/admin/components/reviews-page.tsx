@@ -16,6 +16,7 @@ import { decideReview, getAdminReviews, getProductsForReviews, replyToReview } f
 import { useAdminTitle } from '../hooks/use-admin-title';
 import { useLoad } from '../hooks/use-load';
 import { PageHeader } from './page-header';
+import { pictureAttributes } from '../../../lib/picture';
 
 const STATUS_BADGE: Record<ReviewStatus, { color: string; label: string }> = {
   held: { color: 'orange', label: 'Held' },
@@ -131,7 +132,13 @@ export function ReviewsPage() {
                   <Group gap={6}>
                     {r.photos.map((p, i) => (
                       <a key={p.hash} href={p.url} target="_blank" rel="noreferrer">
-                        <img src={p.url} alt={`Photo ${i + 1}`} width={56} height={56} style={{ objectFit: 'cover', borderRadius: 4 }} />
+                        <img
+                          {...pictureAttributes(p.url, 56)}
+                          alt={`Photo ${i + 1}`}
+                          width={56}
+                          height={56}
+                          style={{ objectFit: 'cover', borderRadius: 4 }}
+                        />
                       </a>
                     ))}
                   </Group>

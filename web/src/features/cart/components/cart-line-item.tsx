@@ -2,6 +2,7 @@ import { DEFAULT_MAX_LINE_QUANTITY, formatINR, lineOffer, lineTotal, salePrice, 
 import { ActionIcon, Anchor, Badge, Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { IconMinus, IconPlus, IconTrash } from '@tabler/icons-react';
 import { Link } from 'react-router-dom';
+import { pictureAttributes } from '../../../lib/picture';
 
 export type LineAction = 'increment' | 'decrement' | 'remove';
 
@@ -24,7 +25,15 @@ export function CartLineItem({ line, busy, onAction, onBuyNow }: CartLineItemPro
     <Paper withBorder radius="md" p="sm" component="article" aria-label={product.name}>
       <Group align="flex-start" wrap="nowrap" gap="md">
         <Anchor component={Link} to={link} aria-label={product.name} style={{ flexShrink: 0 }}>
-          <Image src={offer.image.url} alt="" w={{ base: 80, sm: 112 }} h={{ base: 80, sm: 112 }} radius="sm" fit="cover" bg="gray.1" />
+          <Image
+            {...pictureAttributes(offer.image.url, 'thumb')}
+            alt=""
+            w={{ base: 80, sm: 112 }}
+            h={{ base: 80, sm: 112 }}
+            radius="sm"
+            fit="cover"
+            bg="gray.1"
+          />
         </Anchor>
         <Stack gap={6} style={{ flex: 1, minWidth: 0 }}>
           <Anchor component={Link} to={link} c="dark" fw={600} lineClamp={2}>

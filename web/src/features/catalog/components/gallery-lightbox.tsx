@@ -3,6 +3,7 @@ import { ActionIcon, Group, Modal, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useState } from 'react';
 import { pictureLabel } from './picture-label';
+import { pictureAttributes } from '../../../lib/picture';
 
 /** The larger view of a product's pictures: full screen on phones, arrows and ←/→ to move. */
 export default function GalleryLightbox({
@@ -38,7 +39,7 @@ export default function GalleryLightbox({
       >
         {image && (
           <img
-            src={image.url}
+            {...pictureAttributes(image.url, 'lightbox')}
             alt={pictureLabel(name, index, n)}
             style={{
               display: 'block',

@@ -7,6 +7,7 @@ import classes from './home-sections.module.css';
 import { ProductsCarousel } from './products-carousel';
 import { PromiseBand } from './promise-band';
 import { ACCENT } from '../lib/colors';
+import { pictureAttributes } from '../../../lib/picture';
 
 const CATEGORY_BLURBS: Record<Category, string> = {
   luggage: 'Cabin and check-in trolleys that roll smoothly through every airport.',
@@ -90,7 +91,14 @@ export default function HomeSections() {
                   <Card.Section className={classes.categoryMedia}>
                     <AspectRatio ratio={4 / 3}>
                       {cover ? (
-                        <img src={cover.image.url} alt="" className={classes.categoryImage} width={400} height={300} loading="lazy" />
+                        <img
+                          {...pictureAttributes(cover.image.url, 'tile')}
+                          alt=""
+                          className={classes.categoryImage}
+                          width={400}
+                          height={300}
+                          loading="lazy"
+                        />
                       ) : (
                         <Box />
                       )}

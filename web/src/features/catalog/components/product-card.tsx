@@ -11,6 +11,7 @@ import { ACCENT } from '../lib/colors';
 import { MAIN_PICTURE } from '../../../lib/main-picture';
 import { RatingSummary } from '../../../components/rating-stars';
 import { swatchOf } from './variant-swatches';
+import { pictureAttributes } from '../../../lib/picture';
 
 /** Colour dots shown on a card; more colours read "+n". */
 const MAX_DOTS = 5;
@@ -22,10 +23,12 @@ export interface ProductCardProps {
   adding?: boolean;
   /** Load the image at once (the first cards above the fold). */
   priority?: boolean;
+  /** How wide the card's picture is drawn (`sizes`); a card in the products grid by default. */
+  pictureSizes?: string;
   headingLevel?: 'h2' | 'h3';
 }
 
-export function ProductCard({ product, onAdd, adding = false, priority = false, headingLevel = 'h2' }: ProductCardProps) {
+export function ProductCard({ product, onAdd, adding = false, priority = false, headingLevel = 'h2', pictureSizes }: ProductCardProps) {
   const titleId = useId();
   const href = `/product/${product._id}`;
   const soldOut = product.stock <= 0;
@@ -43,7 +46,8 @@ export function ProductCard({ product, onAdd, adding = false, priority = false, 
         <Link to={href} className={classes.media} tabIndex={-1} aria-hidden>
           <AspectRatio ratio={1}>
             <img
-              src={product.image.url}
+              {...pictureAttributes(product.image.url, 'card')}
+              {...(pictureSizes ? { sizes: pictureSizes } : {})}
               alt=""
               className={classes.image}
               width={600}

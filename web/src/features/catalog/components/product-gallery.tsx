@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState, type Keyboard
 import { pictureLabel } from './picture-label';
 import classes from './product-gallery.module.css';
 import { MAIN_PICTURE } from '../../../lib/main-picture';
+import { pictureAttributes } from '../../../lib/picture';
 
 // The larger view (a Mantine modal) loads when it is first opened.
 const GalleryLightbox = lazy(() => import('./gallery-lightbox'));
@@ -84,7 +85,7 @@ export function ProductGallery({ product }: { product: Product }) {
                 aria-label={`Larger view: ${pictureLabel(product.name, i, n)}`}
               >
                 <img
-                  src={image.url}
+                  {...pictureAttributes(image.url, 'gallery')}
                   alt={pictureLabel(product.name, i, n)}
                   className={classes.image}
                   width={800}
@@ -136,7 +137,7 @@ export function ProductGallery({ product }: { product: Product }) {
               aria-current={i === index ? 'true' : undefined}
               onClick={() => show(i)}
             >
-              <img src={image.url} alt="" width={72} height={72} loading="lazy" decoding="async" draggable={false} />
+              <img {...pictureAttributes(image.url, 72)} alt="" width={72} height={72} loading="lazy" decoding="async" draggable={false} />
             </button>
           ))}
         </div>

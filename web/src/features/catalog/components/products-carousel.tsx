@@ -1,5 +1,5 @@
 import '@mantine/carousel/styles.layer.css';
-import type { Product } from '@bagshop/domain';
+import { PICTURE_SIZES, type Product } from '@bagshop/domain';
 import { Carousel } from '@mantine/carousel';
 import { Button, Card, Center, Stack, Text } from '@mantine/core';
 import { useReducedMotion } from '@mantine/hooks';
@@ -77,7 +77,13 @@ export function ProductsCarousel({ products, loading, failed, onAdd, pendingId }
       </Carousel.Slide>
       {luggage.map((product) => (
         <Carousel.Slide key={product._id}>
-          <ProductCard product={product} headingLevel="h3" onAdd={onAdd} adding={pendingId === product._id} />
+          <ProductCard
+            product={product}
+            headingLevel="h3"
+            onAdd={onAdd}
+            adding={pendingId === product._id}
+            pictureSizes={PICTURE_SIZES.slide}
+          />
         </Carousel.Slide>
       ))}
     </Carousel>

@@ -2,6 +2,7 @@ import { bagCountLabel, formatINR, salePrice, SEARCH_MIN_CHARS, type Product } f
 import { useEffect, useImperativeHandle, useMemo, useRef, useState, type Ref } from 'react';
 import { searchPath, searchProducts } from '../api/search-api';
 import classes from './search-suggestions.module.css';
+import { pictureAttributes } from '../../../lib/picture';
 
 /** Results shown under the box; the search page shows them all. */
 const SHOWN = 6;
@@ -163,7 +164,15 @@ export default function SearchSuggestions({ ref, query, listId, focused, onListC
                 onMouseDown={(event) => event.preventDefault()}
                 onClick={() => pick(i)}
               >
-                <img src={product.image.url} alt="" width={48} height={48} className={classes.thumb} loading="lazy" decoding="async" />
+                <img
+                  {...pictureAttributes(product.image.url, 48)}
+                  alt=""
+                  width={48}
+                  height={48}
+                  className={classes.thumb}
+                  loading="lazy"
+                  decoding="async"
+                />
                 <span className={classes.text}>
                   <span className={classes.name}>{product.name}</span>
                   <span className={classes.price}>{formatINR(salePrice(product.price, product.discount))}</span>

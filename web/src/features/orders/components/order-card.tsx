@@ -11,6 +11,7 @@ import {
 import { Button, Group, Image, Paper, Stack, Text } from '@mantine/core';
 import { Link } from 'react-router-dom';
 import { StatusBadge } from '../../../components/status-badge';
+import { pictureAttributes } from '../../../lib/picture';
 
 const SHOWN_ITEMS = 2;
 
@@ -22,7 +23,7 @@ export function OrderCard({ order }: { order: Order }) {
       <Group align="flex-start" wrap="nowrap" gap="md">
         {first && (
           <Image
-            src={first.product.image.url}
+            {...pictureAttributes(first.product.image.url, 96)}
             alt=""
             w={{ base: 64, sm: 96 }}
             h={{ base: 64, sm: 96 }}

@@ -39,6 +39,7 @@ import { PaymentPanel } from './payment-panel';
 import { FulfilmentPanel } from './fulfilment-panel';
 import { ReturnsPanel } from './returns-panel';
 import { StatusBadge } from '../../../components/status-badge';
+import { pictureAttributes } from '../../../lib/picture';
 
 function dateTime(iso: string): string {
   const d = new Date(iso);
@@ -97,7 +98,16 @@ function OrderDetail({ order }: { order: Order }) {
             <Stack gap="sm">
               {order.items.map((item) => (
                 <Group key={item.variantId ?? item._id} wrap="nowrap" align="flex-start" gap="sm">
-                  <Image src={item.product.image.url} alt="" w={64} h={64} radius="sm" fit="cover" bg="gray.1" style={{ flexShrink: 0 }} />
+                  <Image
+                    {...pictureAttributes(item.product.image.url, 64)}
+                    alt=""
+                    w={64}
+                    h={64}
+                    radius="sm"
+                    fit="cover"
+                    bg="gray.1"
+                    style={{ flexShrink: 0 }}
+                  />
                   <div style={{ flex: 1, minWidth: 0 }}>
                     <Anchor component={Link} to={`/product/${item.product._id}`} c="dark" fw={600} lineClamp={2}>
                       {item.name}

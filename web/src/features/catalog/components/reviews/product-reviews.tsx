@@ -20,6 +20,7 @@ import { notify } from '../../../../lib/notify';
 import { useSession } from '../../../../lib/session';
 import { deleteReview, getEligibility, getReviews, voteHelpful, type ReviewFilters } from '../../api/reviews';
 import classes from './product-reviews.module.css';
+import { pictureAttributes } from '../../../../lib/picture';
 
 const ReviewForm = lazyPage('review-form', () => import('./review-form'));
 
@@ -143,7 +144,7 @@ export function ProductReviews({ product }: { product: Product }) {
                 {photoStrip.slice(0, 12).map((p) => (
                   <a key={`${p.review._id}-${p.hash}`} href={p.url} target="_blank" rel="noreferrer">
                     <img
-                      src={p.url}
+                      {...pictureAttributes(p.url, 72)}
                       alt={`Photo by ${p.review.author}: ${p.review.title}`}
                       className={classes.thumb}
                       loading="lazy"
@@ -256,7 +257,7 @@ function ReviewItem({ review, productId }: { review: PublicReview; productId: st
           {review.photos.map((p, i) => (
             <a key={p.hash} href={p.url} target="_blank" rel="noreferrer">
               <img
-                src={p.url}
+                {...pictureAttributes(p.url, 72)}
                 alt={`Photo ${i + 1} of ${review.author}'s review`}
                 className={classes.thumb}
                 loading="lazy"
