@@ -80,8 +80,8 @@ async function readAddress(uid: string, addressId: string) {
   return shippingAddressFromData(plainDoc(snap));
 }
 
-/** How long an order with a code keeps trying while its transaction is given up for contention. */
-const CODE_RACE_MS = 30_000;
+/** How long an order with a code keeps trying while its transaction is given up for contention (the function has 60 s). */
+const CODE_RACE_MS = 35_000;
 
 /**
  * The order's transaction. With a code in the cart (`codeOwner`), contention is not the answer:
@@ -93,7 +93,8 @@ async function runPlacing<T>(codeOwner: string | null, work: (tx: Transaction) =
   const until = Date.now() + CODE_RACE_MS;
   for (;;) {
     try {
-      return await runOrderTransaction(work);
+      // With a code, short rounds: the counter is read between them.
+      return await runOrderTransaction(work, codeOwner ? 3 : 5);
     } catch (error) {
       if (!codeOwner || !(error instanceof HttpError) || error.message !== CONTENDED) throw error;
       const { usedUp } = await cartCodeState(codeOwner);

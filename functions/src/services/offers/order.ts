@@ -20,6 +20,7 @@ import type { DocumentData, Timestamp, Transaction } from 'firebase-admin/firest
 import { HttpError } from '../../lib/errors.js';
 import {
   cartCouponRef,
+  codeRef,
   isFirstOrder,
   offerOf,
   offersCol,
@@ -27,7 +28,6 @@ import {
   readAutomaticOffers,
   readCustomerUses,
   readOfferByCode,
-  rereadOffers,
 } from './store.js';
 
 /** The parts of order-transition.ts's TransitionEffect this uses (structural: no import cycle). */
@@ -90,11 +90,11 @@ export async function prepareOrderOffers(
 ): Promise<PreparedOrderOffers> {
   const couponSnap = withCode ? await tx.get(cartCouponRef(uid)) : null;
   const code = couponSnap?.exists && typeof couponSnap.get('code') === 'string' ? String(couponSnap.get('code')) : null;
-  const codeOffer = code ? await readOfferByCode(code, tx) : null;
-  if (code && !codeOffer) throw new HttpError(400, OFFER_MESSAGES.unknown);
-  const automatic = await rereadOffers(tx, automaticIds, now);
-  const all: Offer[] = codeOffer ? [codeOffer, ...automatic] : automatic;
-  if (all.length === 0)
+  const link = code ? await tx.get(codeRef(code)) : null;
+  const codeOfferId = link?.exists && typeof link.get('offerId') === 'string' ? String(link.get('offerId')) : null;
+  if (code && !codeOfferId) throw new HttpError(400, OFFER_MESSAGES.unknown);
+  const ids = [...new Set([...(codeOfferId ? [codeOfferId] : []), ...automaticIds])];
+  if (ids.length === 0)
     return {
       priced: priceWithOffers(lines, null, [], { now, paymentMethod, firstOrder: false, customerUses: {} }),
       offers: [],
@@ -102,14 +102,16 @@ export async function prepareOrderOffers(
         if (couponSnap?.exists) tx.delete(cartCouponRef(uid));
       },
     };
-  const [firstOrder, customerUses] = [
-    await isFirstOrder(uid, tx),
-    await readCustomerUses(
-      uid,
-      all.map((o) => o._id),
-      tx,
-    ),
-  ];
+  const firstOrder = await isFirstOrder(uid, tx);
+  const customerUses = await readCustomerUses(uid, ids, tx);
+  // The offers last: concurrent orders contend for them (a code's last uses), so this
+  // transaction holds them for the shortest time.
+  const snaps = await tx.getAll(...ids.map((id) => offersCol().doc(id)));
+  const read = snaps.filter((s) => s.exists).map(offerOf);
+  const codeOffer = codeOfferId ? (read.find((o) => o._id === codeOfferId) ?? null) : null;
+  if (code && !codeOffer) throw new HttpError(400, OFFER_MESSAGES.unknown);
+  const automatic = read.filter((o) => o._id !== codeOfferId && o.code === null && new Date(o.endsAt).getTime() > now.getTime());
+  const all: Offer[] = codeOffer ? [codeOffer, ...automatic] : automatic;
   const ctx = { now, paymentMethod, firstOrder, customerUses };
   if (codeOffer) {
     const problem = offerProblem(codeOffer, lines, ctx);
