@@ -12,6 +12,8 @@ export interface PaidLine {
   quantity?: unknown;
   /** Offer discount on the whole line (all units), paise; absent before offers (issue 28). */
   discountPaise?: unknown;
+  /** The same, as the stored order line names it (`items[].offerDiscountPaise`, docs/offers.md). */
+  offerDiscountPaise?: unknown;
 }
 
 /**
@@ -35,7 +37,7 @@ export function allocateUnits(total: number, units: number, from: number, count:
 export function wholeLinePaidPaise(line: PaidLine): number {
   const quantity = Math.max(0, Math.trunc(Number(line.quantity ?? 0)));
   const unit = toPaise(Math.max(0, Number(line.price ?? 0) - Number(line.discount ?? 0)));
-  const offer = Math.max(0, Math.trunc(Number(line.discountPaise ?? 0)) || 0);
+  const offer = Math.max(0, Math.trunc(Number(line.offerDiscountPaise ?? line.discountPaise ?? 0)) || 0);
   return Math.max(0, unit * quantity - offer);
 }
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../categories.js';
 import { PAYMENT_METHODS } from '../order-status.js';
-import { BODY_MESSAGE, docIdSchema, optionalField, textField, wholeNumberField } from './common.js';
+import { BODY_MESSAGE, docIdSchema, optionalField, quantitySchema, textField, wholeNumberField } from './common.js';
 
 /**
  * The admin's offer (docs/offers.md): POST /api/admin/offers takes it whole; PATCH takes any
@@ -133,3 +133,11 @@ export const applyCouponSchema = z.object(
 export const cartPricingQuerySchema = z.object({
   paymentMethod: optionalField(z.enum(PAYMENT_METHODS, { error: 'Payment method must be COD or ONLINE' })),
 });
+
+/** `GET /api/cart/buy-now-pricing`: the Buy Now line priced with the automatic offers (docs/offers.md "Buy Now"). */
+export const buyNowPricingQuerySchema = cartPricingQuerySchema.extend({
+  productId: docIdSchema,
+  variantId: optionalField(docIdSchema),
+  quantity: optionalField(quantitySchema),
+});
+export type BuyNowPricingQuery = z.infer<typeof buyNowPricingQuerySchema>;

@@ -23,9 +23,9 @@ function isAborted(error: unknown): boolean {
 }
 
 /** Runs a transaction; contention that outlasts the retries is a 409, not a fault. */
-export async function runOrderTransaction<T>(fn: (tx: Transaction) => Promise<T>): Promise<T> {
+export async function runOrderTransaction<T>(fn: (tx: Transaction) => Promise<T>, maxAttempts = 5): Promise<T> {
   try {
-    return await db.runTransaction(fn, { maxAttempts: 5 });
+    return await db.runTransaction(fn, { maxAttempts });
   } catch (error) {
     if (error instanceof HttpError) throw error;
     if (isAborted(error)) throw conflict(CONTENDED);

@@ -39,14 +39,14 @@ import { chooseVariant, readSlots, writeSlot } from './variant-stock.js';
 import { checkOrderDelivery } from './delivery/delivery.js';
 import { checkCodPhone } from './accounts/cod-phone.js';
 import { orderMail, queueMail } from './mail.js';
-import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './order-store.js';
+import { CONTENDED, ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './order-store.js';
 import { transitionOrder } from './order-transition.js';
 import { ensureInvoiceNumbered } from './invoice-numbering.js';
 import { orderFromWrite, toOrder } from './orders-format.js';
 import { clearOrderedLines } from './stock.js';
 import { checkHoldingCaps } from './fulfilment/caps.js';
 import { codConfirmToken, codFieldsFor, refuseUnconfirmedCod } from './fulfilment/cod.js';
-import { automaticOfferIds, prepareOrderOffers } from './offers/order.js';
+import { automaticOfferIds, cartCodeState, prepareOrderOffers } from './offers/order.js';
 import { pricingLine } from './offers/store.js';
 
 // Kept here too for code that imported them from this module before they moved.
@@ -82,6 +82,30 @@ async function readAddress(uid: string, addressId: string) {
   return shippingAddressFromData(plainDoc(snap));
 }
 
+/** How long an order with a code keeps trying while its transaction is given up for contention (the function has 60 s). */
+const CODE_RACE_MS = 35_000;
+
+/**
+ * The order's transaction. With a code in the cart (`codeOwner`), contention is not the answer:
+ * orders racing for a code's last uses abort each other, so the order is tried again until it
+ * either gets a use or the code is used up (its message, nothing taken); only past
+ * CODE_RACE_MS does the shopper hear "try again" (docs/offers.md "Placing the order").
+ */
+async function runPlacing<T>(codeOwner: string | null, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const until = Date.now() + CODE_RACE_MS;
+  for (;;) {
+    try {
+      // With a code, short rounds: the counter is read between them.
+      return await runOrderTransaction(work, codeOwner ? 3 : 5);
+    } catch (error) {
+      if (!codeOwner || !(error instanceof HttpError) || error.message !== CONTENDED) throw error;
+      const { usedUp } = await cartCodeState(codeOwner);
+      if (usedUp) throw usedUp;
+      if (Date.now() > until) throw error;
+    }
+  }
+}
+
 /**
  * POST /api/order. Buy Now (productId) orders that product; otherwise the whole cart.
  * One transaction reads the products, checks stock, takes it, writes the order and, for
@@ -108,9 +132,12 @@ export async function placeOrder(
   const buyNow = input.productId !== undefined;
   const orderRef = orders().doc();
   // The automatic offers' ids (docs/offers.md), read before the transaction: a query in it would lock every offer.
-  const automaticIds = buyNow ? [] : await automaticOfferIds(new Date());
+  const automaticIds = await automaticOfferIds(new Date());
+  // A cart's code already used up refuses at once; one still open keeps the order trying through contention.
+  const codeState = buyNow ? null : await cartCodeState(actor.uid);
+  if (codeState?.usedUp) throw codeState.usedUp;
 
-  const data = await runOrderTransaction(async (tx) => {
+  const data = await runPlacing(codeState?.code ? actor.uid : null, async (tx) => {
     let wanted: WantedLine[];
     let cartLines: DocumentSnapshot[];
     if (input.productId !== undefined) {

@@ -24,6 +24,7 @@ import {
 import { ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, withAttention, type Actor, type StoredOrder } from './order-store.js';
 import { prepareTransition, type PreparedTransition } from './order-transition.js';
 import { orderMail, queueMail } from './mail.js';
+import { prepareOfferRelease } from './offers/order.js';
 
 const stripeEvents = () => db.collection('stripeEvents');
 
@@ -535,6 +536,8 @@ export async function refundedOutsideShop(
     mail();
     return { outcome: 'refunded_outside_shop', afterCommit: () => prepared.afterCommit() };
   }
+  // Fully refunded: the order gives its offers' uses back (docs/offers.md), as a cancel does.
+  const release = refund.amountPaise >= expectedPaise(order) ? await prepareOfferRelease(tx, order, now) : null;
   tx.update(snap.ref, {
     'payment.status': 'refunded',
     'payment.refund': settled,
@@ -544,6 +547,7 @@ export async function refundedOutsideShop(
       message: `${refund.provider} refunded this order’s payment, but the order is ${String(order.status)}: issue its credit note by hand`,
       at: now,
     }),
+    ...(release ? release(tx) : {}),
     updatedAt: now,
   });
   mail();

@@ -1,11 +1,18 @@
 import { Router, type Request } from 'express';
-import { addToCartSchema, applyCouponSchema, cartPricingQuerySchema, docIdSchema, type CartLine } from '@bagshop/domain';
+import {
+  addToCartSchema,
+  applyCouponSchema,
+  buyNowPricingQuerySchema,
+  cartPricingQuerySchema,
+  docIdSchema,
+  type CartLine,
+} from '@bagshop/domain';
 import { badRequest } from '../../lib/errors.js';
 import { addToCart, clearCart, decrementLine, getCart, incrementLine, removeLine } from '../../services/cart.js';
 import { requireUser } from '../auth.js';
 import { jsonBody, optionalJsonBody } from '../json-body.js';
 import { ok, okWith } from '../respond.js';
-import { applyCoupon, priceCart, removeCoupon } from '../../services/offers/cart.js';
+import { applyCoupon, priceBuyNow, priceCart, removeCoupon } from '../../services/offers/cart.js';
 
 function productId(req: Request): string {
   const parsed = docIdSchema.safeParse(req.params.productId);
@@ -32,6 +39,15 @@ export function cartRouter(): Router {
     const method = paymentMethodOf(req);
     const lines = await getCart(user.uid);
     okWith(res, lines, { pricing: await priceCart(user.uid, lines, method) });
+  });
+
+  // Buy Now's one line priced with the automatic offers, for its checkout (docs/offers.md "Buy Now").
+  router.get('/buy-now-pricing', async (req, res) => {
+    const user = await requireUser(req);
+    const query = buyNowPricingQuerySchema.parse(
+      Object.fromEntries(Object.entries(req.query).filter(([, v]) => typeof v === 'string' && v !== '')),
+    );
+    res.status(200).json({ success: true, pricing: await priceBuyNow(user.uid, query) });
   });
 
   // The coupon code (docs/offers.md): at most one; answers the cart and its pricing as GET does.

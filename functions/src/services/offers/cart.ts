@@ -9,6 +9,8 @@ import {
   OFFER_MESSAGES,
   offerProblem,
   offerProblemStatus,
+  productFromData,
+  type BuyNowPricingQuery,
   type CartLine,
   type CartPricing,
   type Offer,
@@ -17,7 +19,10 @@ import {
   type PricingLine,
 } from '@bagshop/domain';
 import { FieldValue } from 'firebase-admin/firestore';
-import { HttpError, badRequest } from '../../lib/errors.js';
+import { HttpError, badRequest, notFound } from '../../lib/errors.js';
+import { plainDoc } from '../../lib/firestore-data.js';
+import { products } from '../catalog.js';
+import { chooseVariant } from '../variant-stock.js';
 import { cartCouponRef, isFirstOrder, pricingLine, readAutomaticOffers, readCustomerUses, readOfferByCode } from './store.js';
 
 export function cartPricingLines(lines: readonly CartLine[]): PricingLine[] {
@@ -58,6 +63,30 @@ export async function priceCart(uid: string, lines: readonly CartLine[], payment
   const all = codeOffer ? [codeOffer, ...automatic] : automatic;
   const ctx = await contextFor(uid, all, paymentMethod, now);
   return cartPricing(cartPricingLines(lines), codeOffer, automatic, ctx, code);
+}
+
+/**
+ * `GET /api/cart/buy-now-pricing`: the one Buy Now line priced as its order will be, with the
+ * automatic offers (a prepaid offer in the online total) and no code: a code is the cart's
+ * (docs/offers.md "Buy Now").
+ */
+export async function priceBuyNow(uid: string, query: BuyNowPricingQuery): Promise<CartPricing> {
+  const snap = await products().doc(query.productId).get();
+  if (!snap.exists) throw notFound('Product not found');
+  const product = productFromData(snap.id, plainDoc(snap));
+  const variant = chooseVariant(product, query.variantId);
+  const now = new Date();
+  const automatic = await readAutomaticOffers(now);
+  const ctx = await contextFor(uid, automatic, query.paymentMethod ?? null, now);
+  const line = pricingLine({
+    lineId: variant._id,
+    productId: product._id,
+    category: product.category,
+    price: variant.price,
+    discount: variant.discount,
+    quantity: query.quantity ?? 1,
+  });
+  return cartPricing([line], null, automatic, ctx, null);
 }
 
 /**

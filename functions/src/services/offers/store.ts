@@ -26,16 +26,6 @@ export async function readAutomaticOffers(now: Date): Promise<Offer[]> {
   return snap.docs.map(offerOf).filter((o) => new Date(o.endsAt).getTime() > now.getTime());
 }
 
-/** The same offers read again in `tx` (documents only, so only they are locked), still automatic and not ended. */
-export async function rereadOffers(tx: Transaction, ids: readonly string[], now: Date): Promise<Offer[]> {
-  if (ids.length === 0) return [];
-  const snaps = await tx.getAll(...ids.map((id) => offersCol().doc(id)));
-  return snaps
-    .filter((s) => s.exists)
-    .map(offerOf)
-    .filter((o) => o.code === null && new Date(o.endsAt).getTime() > now.getTime());
-}
-
 /** The offer a code names, or null. */
 export async function readOfferByCode(code: string, tx?: Transaction): Promise<Offer | null> {
   const link = tx ? await tx.get(codeRef(code)) : await codeRef(code).get();

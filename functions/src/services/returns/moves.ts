@@ -49,6 +49,7 @@ import { labelPath, parcelOf, shipmentsOf, type StoredShipment } from '../fulfil
 import { refundToLabel, returnMail, returnMailFacts } from './mails.js';
 import { orderLines, paidPaiseOf, refundedUnitsOf, returnUnitsOf, returnsCollection, toReturn, type StoredReturn } from './store.js';
 import { sendReturnRefund } from './refunds.js';
+import { prepareOfferRelease } from '../offers/order.js';
 
 type Patch = Record<string, unknown>;
 
@@ -237,6 +238,11 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
       patch.refundPaise = amount;
       orderPatch['payment.refundedPaise'] = before + amount;
       orderPatch.refundedUnits = refunded;
+      // Every unit refunded: the order gives its offers' uses back (docs/offers.md), as a cancel does.
+      if (lines.every((l) => Number(refunded[l.lineId] ?? 0) >= l.quantity)) {
+        const release = await prepareOfferRelease(tx, order, now);
+        if (release) writes.push((w) => Object.assign(orderPatch, release(w)));
+      }
       // The partial credit note, numbered in this transaction from the credit-note series.
       const invoice = invoiceFromData(plainData(order.invoice));
       if (invoice && !ret.creditNote) {

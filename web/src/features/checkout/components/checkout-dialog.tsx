@@ -67,10 +67,14 @@ export function CheckoutDialog({
   }, [opened]);
 
   const totals = orderTotals(lines.map((l) => ({ ...lineOffer(l), quantity: l.quantity })));
-  // The whole cart's prices with offers for the method chosen, from the server (docs/offers.md); Buy Now takes no offers.
+  // The prices with offers for the method chosen, from the server (docs/offers.md): the whole
+  // cart's, or Buy Now's one line with the automatic offers (a code is the cart's).
   const [method, setMethod] = useState<PaymentMethod>('COD');
-  const pricingKey = lines.map((l) => `${lineOffer(l).lineId}:${l.quantity}`).join('|');
-  const { pricing } = useCartPricing(method, pricingKey, opened && !productId && lines.length > 0);
+  const buyNow = productId ? { productId, variantId, quantity: quantity ?? 1 } : null;
+  const pricingKey = buyNow
+    ? `buy:${productId}:${variantId ?? ''}:${buyNow.quantity}`
+    : lines.map((l) => `${lineOffer(l).lineId}:${l.quantity}`).join('|');
+  const { pricing } = useCartPricing(method, pricingKey, opened && lines.length > 0, buyNow);
 
   const place = async (choice: CheckoutChoice): Promise<void> => {
     try {
@@ -143,6 +147,11 @@ export function CheckoutDialog({
             }}
           />
         </Stack>
+      )}
+      {opened && !needsPhone && productId && (
+        <Text size="sm" c="dimmed" mb="xs" data-testid="buy-now-codes">
+          Offers that need no code are in the total below. To use a coupon code, add this bag to your cart and check out from the cart.
+        </Text>
       )}
       {opened && !needsPhone && (
         <CheckoutForm
