@@ -13,7 +13,6 @@ import {
   createProduct,
   ordersOf,
   placeOrder,
-  placeOrderDelivered,
   placeUnconfirmedOrder,
   setCart,
   shopperWithAddress,
@@ -257,37 +256,43 @@ describe('usage limits under a rush', () => {
     const applied = await Promise.all(shoppers.map((s) => applyCode(s, offer.code as string)));
     expect(applied.map((r) => r.status)).toEqual(shoppers.map(() => 200));
 
-    // Each order is sent once (again if the emulator never started a worker for it, 504, or if it
-    // answered "please try again" after 35 s of the emulator's lock timeouts: at most twice more).
-    const send = (s: (typeof shoppers)[number]) => placeOrderDelivered(s, { paymentMethod: 'COD', addressId: s.addressId });
-    const results = await Promise.all(
-      shoppers.map(async (s) => {
-        let res = await send(s);
-        for (let i = 0; i < 2 && res.status === 409 && /try again/.test(res.body.message); i += 1) res = await send(s);
-        return res;
-      }),
-    );
-    const won = results.filter((r) => r.status === 201);
-    const lost = results.filter((r) => r.status !== 201);
-    expect(won).toHaveLength(5);
-    for (const w of won) expect(w.body.data as unknown as PlacedOrder).toMatchObject({ totalAmount: 800, offerDiscountPaise: 20000 });
-    expect(lost.map((l) => [l.status, l.body.message])).toEqual(lost.map(() => [409, 'This code has been fully used']));
+    // Each order is sent again only when the emulator never started a worker for it (504) or gave
+    // up on its contended transaction ("try again"): placeUntilDecided.
+    const results = await Promise.all(shoppers.map((s) => placeUntilDecided(s)));
+    // Who won is what is stored: an answer can be lost to the Hosting emulator's proxy (504) after
+    // the order committed, and the resend then finds the cart empty.
+    const placed = await Promise.all(shoppers.map(async (s) => (await ordersOf(s.uid)).length === 1));
+    expect(placed.filter(Boolean)).toHaveLength(5);
+    for (const [i, s] of shoppers.entries()) {
+      const answer = results[i];
+      if (placed[i]) {
+        const [order] = await ordersOf(s.uid);
+        expect(order?.data()).toMatchObject({ totalAmount: 800, offerDiscountPaise: 20000 });
+        if (answer?.status === 201) expect(answer.body.data).toMatchObject({ totalAmount: 800, offerDiscountPaise: 20000 });
+        continue;
+      }
+      // docs/decisions/0016: past its retries the emulator may still abort a contended transaction ("try again", nothing taken).
+      expect([answer?.status, answer?.body.message]).toEqual([
+        409,
+        expect.stringMatching(/^This code has been fully used$|Too many people are ordering this right now/),
+      ]);
+    }
     expect(await storedOffer(offer._id)).toMatchObject({ usedCount: 5, discountGivenPaise: 100000 });
     // Nothing held or taken for the 15: stock, orders and cart (with its code) as before.
     await Promise.all(
       shoppers.map(async (s, i) => {
         const product = products[i]?._id ?? '';
-        const placed = results[i]?.status === 201;
-        expect(await stockOf(product)).toBe(placed ? 2 : 3);
-        expect(await ordersOf(s.uid)).toHaveLength(placed ? 1 : 0);
-        expect(await cartOf(s.uid)).toEqual(placed ? {} : { [product]: 1 });
-        expect((await admin().db.doc(`cartCoupons/${s.uid}`).get()).exists).toBe(!placed);
+        expect(await stockOf(product)).toBe(placed[i] ? 2 : 3);
+        expect(await cartOf(s.uid)).toEqual(placed[i] ? {} : { [product]: 1 });
+        expect((await admin().db.doc(`cartCoupons/${s.uid}`).get()).exists).toBe(!placed[i]);
       }),
     );
+    const fullyUsed = results.filter((r, i) => !placed[i] && r.body.message === 'This code has been fully used').length;
+    console.log(`offer race: 5 discounted, ${fullyUsed} of 15 answered 'fully used', the rest 'try again'`);
     const list = await api<Envelope<Offer[]>>('admin/offers', { token: adminUser.idToken });
     expect(list.body.data.find((o) => o._id === offer._id)).toMatchObject({ usedCount: 5, discountGivenPaise: 100000 });
     // An order sent after the rush is refused before its transaction.
-    const loser = shoppers[results.findIndex((r) => r.status !== 201)] as TestUser & { addressId: string };
+    const loser = shoppers[placed.findIndex((p) => !p)] as TestUser & { addressId: string };
     const late = await placeUnconfirmedOrder(loser, { paymentMethod: 'COD', addressId: loser.addressId });
     expect([late.status, late.body.message]).toEqual([409, 'This code has been fully used']);
   }, 240_000);

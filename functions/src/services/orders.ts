@@ -83,7 +83,7 @@ async function readAddress(uid: string, addressId: string) {
 }
 
 /** How long an order with a code keeps trying while its transaction is given up for contention (the function has 60 s). */
-const CODE_RACE_MS = 35_000;
+const CODE_RACE_MS = 15_000;
 
 /**
  * The order's transaction. With a code in the cart (`codeOwner`), contention is not the answer:
