@@ -253,8 +253,8 @@ describe('usage limits under a rush', () => {
     await Promise.all(shoppers.map((s, i) => setCart(s.uid, { [products[i]?._id ?? '']: 1 })));
     // Workers first (support/commerce.ts): 20 cold starts at once answer 504.
     await warmFunctionWorkers(shoppers);
-    const applied = await Promise.all(shoppers.map((s) => applyCode(s, offer.code as string)));
-    expect(applied.map((r) => r.status)).toEqual(shoppers.map(() => 200));
+    // One after another: twenty at once start twenty emulator workers (504 on a busy machine).
+    for (const s of shoppers) expect((await applyCode(s, offer.code as string)).status).toBe(200);
 
     // Each order is sent again only when the emulator never started a worker for it (504) or gave
     // up on its contended transaction ("try again"): placeUntilDecided.
