@@ -295,7 +295,7 @@ describe('usage limits under a rush', () => {
     const loser = shoppers[placed.findIndex((p) => !p)] as TestUser & { addressId: string };
     const late = await placeUnconfirmedOrder(loser, { paymentMethod: 'COD', addressId: loser.addressId });
     expect([late.status, late.body.message]).toEqual([409, 'This code has been fully used']);
-  }, 240_000);
+  }, 420_000);
 });
 
 describe('per-customer limit and giving a use back', () => {
