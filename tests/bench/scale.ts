@@ -459,7 +459,7 @@ async function main(): Promise<number> {
         `    ${route.padEnd(10)} ${s.path.padEnd(24)} 360 px ${String(s.pictureBytes.narrow).padStart(10)}   1280 px ${String(s.pictureBytes.wide).padStart(10)}   /api calls: ${s.api.join(' ') || 'none'}`,
       );
 
-    let lastRoutes: Record<string, RouteFigures> = {};
+    const routesAt = new Map<number, Record<string, RouteFigures>>();
     for (const products of PRODUCT_SCALES) {
       step(`${products} products`);
       await growCatalogue(db, products);
@@ -521,7 +521,7 @@ async function main(): Promise<number> {
           .join(', ')})`,
         Object.values(routes),
       );
-      lastRoutes = routes;
+      routesAt.set(products, routes);
     }
 
     const model = (await db.collection('orders').where('invoice.number', '>', '').limit(1).get()).docs[0]?.data();
@@ -537,13 +537,15 @@ async function main(): Promise<number> {
       adminFigures = { dashboard: dashboard.ops, tax: tax.ops };
     }
 
-    estimate({
-      routes: lastRoutes,
-      admin: adminFigures,
-      pictures: Object.fromEntries(Object.entries(shapes).map(([k, s]) => [k, s.pictureBytes])),
-      apiPerView: Object.fromEntries(Object.entries(shapes).map(([k, s]) => [k, s.api.length + 1])),
-    });
-    console.log(`\n  (last catalogue scale: ${PRODUCT_SCALES.at(-1)} products; last order scale: ${ORDER_SCALES.at(-1)} orders)`);
+    for (const [products, routes] of routesAt) {
+      console.log(`\n  ── at ${products} products, ${ORDER_SCALES.at(-1)} orders in the month`);
+      estimate({
+        routes,
+        admin: adminFigures,
+        pictures: Object.fromEntries(Object.entries(shapes).map(([k, s]) => [k, s.pictureBytes])),
+        apiPerView: Object.fromEntries(Object.entries(shapes).map(([k, s]) => [k, s.api.length + 1])),
+      });
+    }
     return 0;
   } finally {
     await stop();
