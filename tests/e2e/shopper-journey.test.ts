@@ -203,14 +203,17 @@ describe('shopper journeys in Chromium', () => {
       try {
         const user = await createTestUser({ firstname: 'Zoya' });
         const backpacks = (await api<{ data: Product[] }>('products/category/backpacks')).body.data;
-        const product = backpacks.find((p) => p.stock >= 5);
+        // Buy Now names the variant when the bag has several (the cart page asks for it otherwise).
+        const product = backpacks.find((p) => (p.variants?.length ? p.variants.some((v) => v.stock >= 5) : p.stock >= 5));
         if (!product) throw new Error('No backpack with stock in the demo data');
+        const variant = product.variants?.find((v) => v.stock >= 5);
+        const buy = `${product._id}${variant ? `&variant=${variant._id}` : ''}`;
         const stockAtStart = await stockOf(product._id);
         const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
         await logIn(page, chromium.base, user.email, user.password);
 
         // Buy Now with a new address and Pay Online (Card): the browser goes to the test checkout.
-        await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=2`, { waitUntil: 'load' });
+        await page.goto(`${chromium.base}/cart?buy=${buy}&qty=2`, { waitUntil: 'load' });
         const dialog = page.getByRole('dialog', { name: 'Shipping Address & Payment' });
         await dialog.getByLabel(label('Street address')).fill('7 Park Street');
         await dialog.getByLabel(label('City')).fill('Kolkata');
@@ -246,7 +249,7 @@ describe('shopper journeys in Chromium', () => {
           .waitFor(WAIT);
 
         // Cancel on the test checkout: back on /payment-cancel, and the unpaid order lets its stock go.
-        await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
+        await page.goto(`${chromium.base}/cart?buy=${buy}&qty=1`, { waitUntil: 'load' });
         await choosePayOnline(page);
         await dialog.getByRole('button', { name: 'Place Order' }).click();
         await page.getByRole('heading', { name: 'Pay Bagshop' }).waitFor(WAIT);
@@ -270,7 +273,7 @@ describe('shopper journeys in Chromium', () => {
         await shootBoth(page, 'shopper-payment-cancel');
 
         // Left open past its expiry: the test checkout sends checkout.session.expired; stock comes back.
-        await page.goto(`${chromium.base}/cart?buy=${product._id}&qty=1`, { waitUntil: 'load' });
+        await page.goto(`${chromium.base}/cart?buy=${buy}&qty=1`, { waitUntil: 'load' });
         await choosePayOnline(page);
         await dialog.getByRole('button', { name: 'Place Order' }).click();
         await page.getByRole('heading', { name: 'Pay Bagshop' }).waitFor(WAIT);
