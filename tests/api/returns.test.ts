@@ -112,6 +112,20 @@ function requestReturn(shopper: Shopper | TestUser, orderId: string, body: Recor
 
 const UPI = { upiId: 'priya.s@okicici' };
 
+/** A new shopper's online order for two units of a new ₹1,399 bag, placed but not paid. */
+async function twoUnitsOrderedOnline() {
+  const shopper = await shopperWithAddress();
+  const product = await createProduct(adminUser, { price: 1500, discount: 101, stock: 5 });
+  const placed = await placeOrder(shopper, {
+    paymentMethod: 'ONLINE',
+    addressId: shopper.addressId,
+    productId: product._id,
+    quantity: 2,
+  });
+  expect(placed.status).toBe(201);
+  return { shopper, orderId: placed.body.data._id };
+}
+
 /** Moves a return from requested to received (check passed), by hand. */
 async function receive(number: string) {
   await adminPatch(`admin/returns/${number}`, { status: 'approved' });
@@ -411,16 +425,7 @@ describe('admin moves and money', { timeout: 180_000 }, () => {
 
   /** Two units of ₹1,399 paid on the local Stripe checkout, delivered. */
   async function deliveredPaidOrder() {
-    const shopper = await shopperWithAddress();
-    const product = await createProduct(adminUser, { price: 1500, discount: 101, stock: 5 });
-    const placed = await placeOrder(shopper, {
-      paymentMethod: 'ONLINE',
-      addressId: shopper.addressId,
-      productId: product._id,
-      quantity: 2,
-    });
-    expect(placed.status).toBe(201);
-    const orderId = placed.body.data._id;
+    const { shopper, orderId } = await twoUnitsOrderedOnline();
     const pay = await api<Envelope<{ sessionId: string }>>('payment', { method: 'POST', token: shopper.idToken, body: { orderId } });
     await payOnPage(checkout, pay.body.data.sessionId);
     await eventually(async () => (await stored(`orders/${orderId}`)).status === 'confirmed', 20_000, 'the payment webhook');
@@ -495,16 +500,7 @@ describe('a prepaid partial refund through Razorpay', { timeout: 120_000 }, () =
   });
 
   it('refunds one of two units with the return’s receipt and notes; refund.processed settles the return, the order stays paid', async () => {
-    const shopper = await shopperWithAddress();
-    const product = await createProduct(adminUser, { price: 1500, discount: 101, stock: 5 });
-    const placed = await placeOrder(shopper, {
-      paymentMethod: 'ONLINE',
-      addressId: shopper.addressId,
-      productId: product._id,
-      quantity: 2,
-    });
-    expect(placed.status).toBe(201);
-    const orderId = placed.body.data._id;
+    const { shopper, orderId } = await twoUnitsOrderedOnline();
     // The test run takes new orders with Stripe: this one is Razorpay's, as with PAYMENT_PROVIDER=razorpay.
     await admin().db.doc(`orders/${orderId}`).update({ 'payment.provider': 'razorpay' });
     const pay = await startPayment(shopper, orderId);

@@ -40,7 +40,8 @@ export function CheckoutDialog({
   redirect = (url) => window.location.assign(url),
 }: CheckoutDialogProps) {
   const [addresses, setAddresses] = useState<Address[]>([]);
-  const [loadingAddresses, setLoadingAddresses] = useState(false);
+  // Loading until the first answer, so the form never shows an empty list as "no saved addresses".
+  const [loadingAddresses, setLoadingAddresses] = useState(true);
   const [onlineUnavailable, setOnlineUnavailable] = useState<string | null>(null);
   // An address saved by a Place Order that then failed: reused on the next try.
   const [savedNew, setSavedNew] = useState<Address | null>(null);
@@ -63,6 +64,7 @@ export function CheckoutDialog({
       .finally(() => live && setLoadingAddresses(false));
     return () => {
       live = false;
+      setLoadingAddresses(true);
     };
   }, [opened]);
 

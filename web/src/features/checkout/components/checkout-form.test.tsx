@@ -58,6 +58,17 @@ describe('CheckoutForm', { timeout: 20_000 }, () => {
     await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ paymentMethod: 'COD', addressId: 'home' }));
   });
 
+  it('holds Place Order while the saved addresses load, then sends the first of them', async () => {
+    const onSubmit = vi.fn(async () => {});
+    const props = { itemCount: 1, total: 999, onSubmit, onCancel: () => {} };
+    const { rerender } = render(<CheckoutForm addresses={[]} loadingAddresses {...props} />);
+    expect(screen.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    expect(screen.queryByLabelText(/Street address/)).not.toBeInTheDocument();
+    rerender(<CheckoutForm addresses={[saved]} loadingAddresses={false} {...props} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ paymentMethod: 'COD', addressId: 'home' }));
+  });
+
   it('says when online payment is not configured and keeps COD', () => {
     render(
       <CheckoutForm

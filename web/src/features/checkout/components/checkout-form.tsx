@@ -310,7 +310,8 @@ export function CheckoutForm({
           <Button variant="default" onClick={onCancel} disabled={submitting}>
             Cancel
           </Button>
-          <Button type="submit" loading={submitting} disabled={unserved}>
+          {/* Until the saved addresses arrive the form would ship to an empty new address. */}
+          <Button type="submit" loading={submitting} disabled={unserved || Boolean(loadingAddresses)}>
             Place Order
           </Button>
         </Group>
