@@ -46,6 +46,8 @@ export * from './codecs/grievance.js';
 export * from './codecs/picture-width.js';
 export * from './codecs/mail.js';
 export * from './prerendered-html.js';
+export * from './page-services.js';
+export * from './public-routes.js';
 export * from './fulfilment.js';
 export * from './schemas/fulfilment.js';
 export * from './reviews/rating.js';

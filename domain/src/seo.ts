@@ -98,6 +98,50 @@ export function headTags(meta: PageMeta): string {
   return tags.join('\n    ');
 }
 
+/** One `<head>` tag as React Router's `meta` export describes it (web/src/app/routes/*.tsx). */
+export type MetaTag =
+  | { title: string }
+  | { name: string; content: string }
+  | { property: string; content: string }
+  | { tagName: 'link'; rel: string; href: string }
+  | { 'script:ld+json': object };
+
+/** The same tags as `headTags`, as route `meta` descriptors (React Router renders and escapes them). */
+export function metaTags(meta: PageMeta): MetaTag[] {
+  const tags: MetaTag[] = [];
+  const share = meta.shareTitle ?? meta.title;
+  const p = (property: string, content: string) => tags.push({ property, content });
+  const n = (name: string, content: string) => tags.push({ name, content });
+  tags.push({ title: meta.title });
+  n('description', meta.description);
+  if (meta.noindex) n('robots', 'noindex');
+  if (meta.canonical) tags.push({ tagName: 'link', rel: 'canonical', href: meta.canonical });
+  p('og:site_name', SITE_NAME);
+  p('og:locale', 'en_IN');
+  p('og:type', meta.type);
+  p('og:title', share);
+  p('og:description', meta.description);
+  if (meta.canonical) p('og:url', meta.canonical);
+  p('og:image', meta.image);
+  p('og:image:type', /\.png($|\?)/i.test(meta.image) ? 'image/png' : 'image/jpeg');
+  if (meta.imageSize) {
+    p('og:image:width', String(meta.imageSize.width));
+    p('og:image:height', String(meta.imageSize.height));
+  }
+  p('og:image:alt', meta.imageAlt);
+  if (meta.price !== undefined) {
+    p('product:price:amount', priceAmount(meta.price));
+    p('product:price:currency', 'INR');
+  }
+  n('twitter:card', 'summary_large_image');
+  n('twitter:title', share);
+  n('twitter:description', meta.description);
+  n('twitter:image', meta.image);
+  n('twitter:image:alt', meta.imageAlt);
+  for (const data of meta.jsonLd ?? []) tags.push({ 'script:ld+json': data });
+  return tags;
+}
+
 /** The marked block of index.html that holds a page's tags (replaced per page). */
 export const HEAD_START = '<!-- bagshop:head -->';
 export const HEAD_END = '<!-- /bagshop:head -->';

@@ -1,26 +1,22 @@
 import { ActionIcon, Anchor, Box, Burger, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPackage, IconSearch, IconShoppingBag, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
-import { Suspense } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { PageTitle } from '../../components/page-title';
+import { Suspense, type ReactNode } from 'react';
+import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import { RouteLoader } from '../../components/route-loader';
 import { SearchBox } from '../../features/catalog/components/search-box';
+import { SellerLine } from '../../features/disclosures/components/seller-line';
 import { lazyPage } from '../../lib/lazy-page';
-import { shopRoutes } from '../routes/shop-routes';
 import { CATEGORY_LINKS } from './nav-links';
 import classes from './shop-layout.module.css';
 
 // The drawer (and Mantine's modal machinery) loads only when the menu is first opened.
-const MobileMenu = lazyPage('mobile-menu', () => import('./mobile-menu'));
-// The seller's disclosures: their own small chunk, fetched after the first paint.
-const SellerLine = lazyPage('seller-line', () => import('../../features/disclosures/components/seller-line'));
+const MobileMenu = lazyPage(() => import('./mobile-menu'));
 
-export function ShopLayout() {
+export function ShopLayout({ children }: { children?: ReactNode }) {
   const [menuOpen, menu] = useDisclosure(false);
   return (
     <div className={classes.shell}>
-      <PageTitle routes={shopRoutes} />
       <a href="#main" className={classes.skip}>
         Skip to content
       </a>
@@ -63,9 +59,7 @@ export function ShopLayout() {
       )}
 
       <main id="main" tabIndex={-1} className={classes.main}>
-        <Suspense fallback={<RouteLoader />}>
-          <Outlet />
-        </Suspense>
+        <Suspense fallback={<RouteLoader />}>{children ?? <Outlet />}</Suspense>
       </main>
       <Footer />
     </div>
@@ -155,9 +149,7 @@ function Footer() {
             </Stack>
           ))}
         </SimpleGrid>
-        <Suspense fallback={null}>
-          <SellerLine />
-        </Suspense>
+        <SellerLine />
         <Text size="sm" c="gray.4" mt="xs">
           © {new Date().getFullYear()} Bagshop · Free shipping on all orders across India · Prices in ₹ include GST
         </Text>

@@ -1,8 +1,7 @@
 import '../screen-styles';
-import { applyListQuery, type Category } from '@bagshop/domain';
-import { Box, Center, Container, Loader, Stack, Text, Title } from '@mantine/core';
+import { applyListQuery, type Category, type Product } from '@bagshop/domain';
+import { Box, Container, Stack, Text, Title } from '@mantine/core';
 import { useMemo } from 'react';
-import { useProducts } from '../api/get-products';
 import { useListQuery } from '../hooks/use-list-query';
 import classes from './category-page.module.css';
 import { ProductResults } from './product-results';
@@ -14,11 +13,11 @@ export const HEROES: Record<Category, { title: string; tagline: string }> = {
   duffles: { title: 'Duffles', tagline: 'Strong enough for your gear. Stylish enough for your grind.' },
 };
 
-export default function CategoryPage({ category }: { category: Category }) {
-  const { products, loading } = useProducts(category);
+/** A category's products (the route's loader: web/src/app/routes/category.tsx), filtered and sorted as the URL says. */
+export default function CategoryPage({ category, products }: { category: Category; products: Product[] }) {
   const list = useListQuery();
   // Filtered and sorted here, with the API's own rules (domain catalog-query): instant, and
-  // the page keeps the one cacheable request index.html starts early.
+  // the page keeps one cacheable list per category.
   const shown = useMemo(() => applyListQuery(products, list.query), [products, list.query]);
   const hero = HEROES[category];
   return (
@@ -36,11 +35,7 @@ export default function CategoryPage({ category }: { category: Category }) {
         </Container>
       </Box>
       <Container size="xl" py="xl">
-        {loading ? (
-          <Center py={80} mih="60vh">
-            <Loader aria-label="Loading products" />
-          </Center>
-        ) : products.length === 0 ? (
+        {products.length === 0 ? (
           <Stack align="center" py={80} gap={4} ta="center">
             <Text fw={700} fz="lg">
               No products available in this category.

@@ -8,7 +8,7 @@ import { Hero } from './hero';
 // for once the hero has painted (React.lazy would start it during the first render), so its
 // code, the full CSS, the products request and the card images leave the network to the
 // hero image until then. The fallback keeps the footer from jumping up and down.
-const HomeSections = lazyPage('home-sections', () => import('./home-sections'));
+const HomeSections = lazyPage(() => import('./home-sections'));
 
 export function HomePage() {
   const [painted, setPainted] = useState(false);

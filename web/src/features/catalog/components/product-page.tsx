@@ -11,11 +11,9 @@ import {
 import { Anchor, Button, Center, Container, Grid, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useParams, useSearchParams } from 'react-router-dom';
-import { NotFoundPage } from '../../../components/not-found-page';
+import { Link, useSearchParams } from 'react-router';
 import { DeliveryCheck } from '../../../components/delivery-check';
 import { ReturnsTerm, SoldBy } from '../../../components/sold-by';
-import { useProduct } from '../api/get-products';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { stockNote } from '../lib/badges';
 import { PriceBlock } from './price-block';
@@ -28,35 +26,9 @@ import { RatingSummary } from '../../../components/rating-stars';
 import { ProductReviews } from './reviews/product-reviews';
 import { VariantPicker } from './variant-picker';
 
-export default function ProductPage() {
-  const { id = '' } = useParams();
-  const state = useProduct(id);
-  useEffect(() => {
-    if (state.status === 'found') document.title = `${state.product.name} · Bagshop`;
-  }, [state]);
-
-  if (state.status === 'loading') {
-    return (
-      <Center py={120} mih="70vh">
-        <Loader aria-label="Loading product" />
-      </Center>
-    );
-  }
-  if (state.status === 'missing') return <NotFoundPage />;
-  if (state.status === 'failed') {
-    return (
-      <Container size="sm" py={80}>
-        <Stack align="center" ta="center">
-          <Title order={1}>Something went wrong</Title>
-          <Text c="gray.7">We couldn&apos;t load this product. Please try again in a moment.</Text>
-          <Button component={Link} to="/">
-            Back to Home
-          </Button>
-        </Stack>
-      </Container>
-    );
-  }
-  return <ProductDetail product={state.product} />;
+/** The product page; the product comes from the route's loader (web/src/app/routes/product.tsx). */
+export default function ProductPage({ product }: { product: Product }) {
+  return <ProductDetail product={product} />;
 }
 
 /**

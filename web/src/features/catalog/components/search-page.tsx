@@ -1,58 +1,22 @@
 import '../screen-styles';
-import { applyListQuery, CATEGORIES, CATEGORY_LABELS, parseSearchText, searchApiPath, type Product } from '@bagshop/domain';
-import { Box, Button, Center, Container, Group, Loader, Stack, Text, Title } from '@mantine/core';
-import { startTransition, useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router-dom';
-import { errorMessage } from '../../../lib/api-client';
-import { usePreloaded } from '../../../lib/preloaded';
-import { sameJson } from '../../../lib/same-json';
+import { applyListQuery, CATEGORIES, CATEGORY_LABELS, type Product } from '@bagshop/domain';
+import { Box, Button, Container, Group, Stack, Text, Title } from '@mantine/core';
+import { useMemo } from 'react';
+import { Link } from 'react-router';
 import { useListQuery } from '../hooks/use-list-query';
 import { ProductResults } from './product-results';
-import { searchProducts } from '../api/search-api';
 import { SearchBox } from './search-box';
 
-type State = { status: 'loading' } | { status: 'done'; q: string; products: Product[] } | { status: 'failed'; message: string };
-
-/** /search?q=…: every match as the category pages' cards, with the same filters and sort. */
-export default function SearchPage() {
-  const [params] = useSearchParams();
-  const parsed = parseSearchText(params.get('q') ?? '');
-  const q = parsed.ok ? parsed.q : '';
-  // A server-rendered search page carries the results it was drawn from
-  // (docs/decisions/0020-prerendered-public-pages.md): start from them, so the hydrating render
-  // matches the HTML, then refresh as usual without showing the loader.
-  const preloaded = usePreloaded<Product[]>(q ? searchApiPath(q) : '');
-  const [state, setState] = useState<State>(() =>
-    q && Array.isArray(preloaded) ? { status: 'done', q, products: preloaded } : { status: 'loading' },
-  );
+/**
+ * /search?q=…: every match as the category pages' cards, with the same filters and sort. `q` and
+ * `products` come from the route's loader (web/src/app/routes/search.tsx): null when the search
+ * could not be made (`failed` says why).
+ */
+export default function SearchPage({ q, products, failed }: { q: string; products: Product[] | null; failed?: string }) {
   const list = useListQuery();
+  const state = failed ? { status: 'failed' as const, message: failed } : { status: 'done' as const, products: products ?? [] };
 
-  // Again once the results are in: the layout's PageTitle sets 'Search · Bagshop' after the first render.
-  useEffect(() => {
-    document.title = q ? `‘${q}’ · Search · Bagshop` : 'Search · Bagshop';
-  }, [q, state.status]);
-
-  useEffect(() => {
-    if (!q) return;
-    let live = true;
-    setState((s) => (s.status === 'done' && s.q === q ? s : { status: 'loading' }));
-    searchProducts(q).then(
-      (products) =>
-        live &&
-        startTransition(() =>
-          setState((s) => (s.status === 'done' && s.q === q && sameJson(s.products, products) ? s : { status: 'done', q, products })),
-        ),
-      (error: unknown) => live && setState({ status: 'failed', message: errorMessage(error, 'Search is not available right now') }),
-    );
-    return () => {
-      live = false;
-    };
-  }, [q]);
-
-  const shown = useMemo(
-    () => (state.status === 'done' ? applyListQuery(state.products, list.query, { soldOutLast: false }) : []),
-    [state, list.query],
-  );
+  const shown = useMemo(() => applyListQuery(products ?? [], list.query, { soldOutLast: false }), [products, list.query]);
 
   return (
     <Container size="xl" py="xl">
@@ -66,10 +30,6 @@ export default function SearchPage() {
         </Title>
         {!q ? (
           <Browse lead="Type at least two letters in the search box, or browse a category:" />
-        ) : state.status === 'loading' ? (
-          <Center py={80} mih="40vh">
-            <Loader aria-label="Searching" />
-          </Center>
         ) : state.status === 'failed' ? (
           <Text role="alert" c="red.9">
             {state.message}

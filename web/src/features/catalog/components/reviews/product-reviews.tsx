@@ -22,7 +22,7 @@ import { deleteReview, getEligibility, getReviews, voteHelpful, type ReviewFilte
 import classes from './product-reviews.module.css';
 import { pictureAttributes } from '../../../../lib/picture';
 
-const ReviewForm = lazyPage('review-form', () => import('./review-form'));
+const ReviewForm = lazyPage(() => import('./review-form'));
 
 const DEFAULT_FILTERS: ReviewFilters = { sort: 'recent', rating: null, withPhotos: false };
 

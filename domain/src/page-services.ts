@@ -1,0 +1,33 @@
+// What the storefront's route loaders read (docs/decisions/0032-react-router-framework-mode.md).
+// On the server the function passes its own services as the request's load context
+// (functions/src/http/routes/pages.ts), so a loader reads the catalogue as the API does, without
+// HTTP; web/src/app/page-data.ts falls back to the public API where there is no such context
+// (`npm run dev`, tests).
+import type { Category } from './categories.js';
+import type { SellerInfo } from './disclosures.js';
+import type { PublicReview } from './reviews/types.js';
+import type { Product } from './types.js';
+
+export interface PageServices {
+  /** The product, or null when there is none with that id. */
+  product(id: string): Promise<Product | null>;
+  /** A category's products in the API's order (`GET /api/products/category/<c>`). */
+  category(category: Category): Promise<Product[]>;
+  /** Every product (the home page's sections). */
+  products(): Promise<Product[]>;
+  /** Search results, best match first (`GET /api/products/search?q=`). */
+  search(q: string): Promise<Product[]>;
+  /** The seller's public details (the footer's line), or null while they are not set. */
+  seller(): Promise<SellerInfo | null>;
+  /** The reviews a product page's rating markup names. */
+  topReviews(productId: string, count: number): Promise<PublicReview[]>;
+  /** The site's own address for canonical URLs. */
+  origin: string;
+}
+
+/** The load context the function gives the framework's request handler. */
+export interface PageLoadContext {
+  services: PageServices;
+  /** The nonce of this response's Content-Security-Policy (the framework's inline scripts carry it). */
+  nonce: string;
+}

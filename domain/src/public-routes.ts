@@ -1,0 +1,48 @@
+// The one table of the storefront's public page routes (issue 22; docs/decisions/0032-react-router-framework-mode.md).
+// From it: Hosting's rewrites (`npm run headers`, scripts/lib/hosting-headers.ts), the paths the
+// function treats as public pages (functions/src/http/app.ts, routes/pages.ts) and the sitemap
+// (functions/src/services/pages.ts). The route modules themselves are in web/src/app/routes.ts.
+
+/** How a page is drawn: by the function per request (`server`), or by the browser (`client`: the function sends the layout). */
+export type Rendering = 'server' | 'client';
+
+export interface PublicRoute {
+  /** The path; `:id` a parameter. */
+  path: string;
+  rendering: Rendering;
+  /** In sitemap.xml: `build` (lastmod: the web build), `catalog` (the newest product of the page), `products` (one entry per product), or not. */
+  sitemap: 'build' | 'catalog' | 'products' | null;
+}
+
+export const PUBLIC_ROUTES: readonly PublicRoute[] = [
+  { path: '/', rendering: 'server', sitemap: 'catalog' },
+  { path: '/luggage', rendering: 'server', sitemap: 'catalog' },
+  { path: '/backpacks', rendering: 'server', sitemap: 'catalog' },
+  { path: '/duffles', rendering: 'server', sitemap: 'catalog' },
+  { path: '/product/:id', rendering: 'server', sitemap: 'products' },
+  { path: '/search', rendering: 'server', sitemap: null },
+  { path: '/shipping', rendering: 'server', sitemap: 'build' },
+  { path: '/returns', rendering: 'server', sitemap: 'build' },
+  { path: '/warranty', rendering: 'server', sitemap: 'build' },
+  { path: '/contact', rendering: 'server', sitemap: 'build' },
+  { path: '/grievance', rendering: 'server', sitemap: 'build' },
+  { path: '/seller', rendering: 'server', sitemap: 'build' },
+  { path: '/privacy', rendering: 'server', sitemap: 'build' },
+  { path: '/refunds', rendering: 'server', sitemap: 'build' },
+  { path: '/cancellation', rendering: 'server', sitemap: 'build' },
+];
+
+/** A route's path as an anchored regular expression (RE2-safe, for Hosting too): `:id` is one segment; a trailing slash is allowed. */
+export function routeRegex(path: string): string {
+  if (path === '/') return '^/$';
+  const body = path
+    .split('/')
+    .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
+    .join('/');
+  return `^${body}/?$`;
+}
+
+/** Whether `pathname` is one of the public pages (served the same to everyone: no identity reaches it). */
+export function isPublicPage(pathname: string): boolean {
+  return PUBLIC_ROUTES.some((r) => new RegExp(routeRegex(r.path)).test(pathname));
+}

@@ -1,0 +1,40 @@
+// Where route loaders get their data (docs/decisions/0032-react-router-framework-mode.md): on
+// the function, from its own services (the request's load context); without one (`npm run dev`
+// serves pages from Vite), from the public API over HTTP, as the browser would.
+import type { PageServices, Product, PublicReview, SellerInfo } from '@bagshop/domain';
+import type { AppLoadContext } from 'react-router';
+
+declare module 'react-router' {
+  interface AppLoadContext {
+    services?: PageServices;
+    nonce?: string;
+  }
+}
+
+const DEV_API = () =>
+  process.env.BAGSHOP_API_ORIGIN ??
+  `http://127.0.0.1:${process.env.VITE_FUNCTIONS_PORT ?? '5001'}/${process.env.VITE_FIREBASE_PROJECT_ID ?? 'demo-bagshop'}/asia-south1/api`;
+
+async function get<T>(path: string): Promise<T | null> {
+  const res = await fetch(`${DEV_API()}/${path}`, { headers: { Accept: 'application/json' } });
+  if (res.status === 404) return null;
+  if (!res.ok) throw new Error(`GET ${path}: ${res.status}`);
+  return ((await res.json()) as { data: T }).data;
+}
+
+function overHttp(request: Request): PageServices {
+  return {
+    product: (id) => get<Product>(`products/${encodeURIComponent(id)}`),
+    category: async (c) => (await get<Product[]>(`products/category/${c}`)) ?? [],
+    products: async () => (await get<Product[]>('products/')) ?? [],
+    search: async (q) => (await get<Product[]>(`products/search?${new URLSearchParams({ q }).toString()}`)) ?? [],
+    seller: () => get<SellerInfo>('seller').catch(() => null),
+    topReviews: async () => [] as PublicReview[],
+    origin: new URL(request.url).origin,
+  };
+}
+
+/** The services a loader reads from (server side). */
+export function pageServices(context: AppLoadContext | undefined, request: Request): PageServices {
+  return context?.services ?? overHttp(request);
+}

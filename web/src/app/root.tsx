@@ -1,0 +1,95 @@
+import './critical-styles';
+import { STATIC_PAGES } from '@bagshop/domain';
+import { useEffect, type ReactNode } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useRouteError,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+} from 'react-router';
+import { NotFoundPage } from '../components/not-found-page';
+import { useNonce } from './nonce';
+import { pageServices } from './page-data';
+import { Providers } from './providers';
+import type { RootData } from './routes/seo';
+
+/**
+ * The seller's public details, for the footer's line (legal name, address, GSTIN, contact):
+ * drawn with every page on the server (issue 22 §4). Read once per page load, never again in
+ * the browser (`shouldRevalidate`).
+ */
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<RootData> {
+  const services = pageServices(context, request);
+  const seller = await services.seller().catch(() => null);
+  return { seller, origin: services.origin };
+}
+
+export const shouldRevalidate = () => false;
+
+export const meta: MetaFunction = () => [{ title: STATIC_PAGES[0].title }, { name: 'description', content: STATIC_PAGES[0].description }];
+
+export function Layout({ children }: { children: ReactNode }) {
+  const nonce = useNonce();
+  return (
+    <html lang="en-IN" data-mantine-color-scheme="light">
+      <head>
+        <meta charSet="UTF-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1.0" />
+        <meta name="theme-color" content="#1971c2" />
+        <meta name="color-scheme" content="light" />
+        <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+/**
+ * The app-owned sign that the page is live (hydrated, handlers attached): `<html data-live>`,
+ * set by the root's first effect. Tests wait for it where they must; people never need to.
+ */
+function useLiveMarker() {
+  useEffect(() => {
+    document.documentElement.dataset.live = 'true';
+    // Mantine's whole stylesheet, for the screens drawn in the browser (dialogs, the admin's
+    // tables); the server's pages carry the CSS their markup needs in the head.
+    void import('../lib/full-styles').catch(() => undefined);
+  }, []);
+}
+
+export default function App() {
+  useLiveMarker();
+  return (
+    <Providers>
+      <Outlet />
+    </Providers>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  useLiveMarker();
+  return (
+    <Providers>
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        <NotFoundPage />
+      ) : (
+        <main style={{ padding: 32 }}>
+          <h1>Something went wrong</h1>
+          <p>This part of the shop stopped working. Please try again.</p>
+        </main>
+      )}
+    </Providers>
+  );
+}

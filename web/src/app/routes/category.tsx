@@ -1,0 +1,47 @@
+import { applyListQuery, categorySchema, DEFAULT_LIST_QUERY, type Category, type Product } from '@bagshop/domain';
+import {
+  data,
+  useLoaderData,
+  type ClientLoaderFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ShouldRevalidateFunction,
+} from 'react-router';
+import { getProducts } from '../../features/catalog/api/get-products';
+import CategoryPage from '../../features/catalog/components/category-page';
+import { pageServices } from '../page-data';
+import { staticTags } from './seo';
+
+interface CategoryData {
+  category: Category;
+  products: Product[];
+}
+
+function categoryOf(request: Request): Category {
+  const parsed = categorySchema.safeParse(new URL(request.url).pathname.split('/')[1]);
+  if (!parsed.success) throw data('Not found', { status: 404 });
+  return parsed.data;
+}
+
+/** The category's products in the API's featured order; the page applies the URL's filters and sort itself. */
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<CategoryData> {
+  const category = categoryOf(request);
+  return { category, products: applyListQuery(await pageServices(context, request).category(category), DEFAULT_LIST_QUERY) };
+}
+
+/** In the browser, moving between pages: the public, cached API. */
+export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promise<CategoryData> {
+  const category = categoryOf(request);
+  return { category, products: await getProducts(category) };
+}
+
+/** Filters and sort change only the URL's query: the list stays (the page filters it). */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
+  currentUrl.pathname !== nextUrl.pathname || (formMethod !== undefined && formMethod !== 'GET') ? defaultShouldRevalidate : false;
+
+export const meta: MetaFunction = ({ matches, location }) => staticTags(location.pathname.replace(/\/+$/, ''), matches);
+
+export default function Category() {
+  const { category, products } = useLoaderData<CategoryData>();
+  return <CategoryPage key={category} category={category} products={products} />;
+}
