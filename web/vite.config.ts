@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 // Relative, so the config bundle includes it (a workspace package would be loaded as untranspiled TS).
 import { EMULATOR_HOST, LOCAL_PORTS } from '../domain/src/ports.ts';
 import { reactRouter } from '@react-router/dev/vite';
+import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 
 const functionsPort = process.env.VITE_FUNCTIONS_PORT ?? String(LOCAL_PORTS.functions);
@@ -23,10 +24,12 @@ function siteFiles(): Plugin {
     name: 'bagshop-site-files',
     apply: (_config, env) => env.command === 'build' && !env.isSsrBuild,
     generateBundle() {
+      if (this.environment.name !== 'client') return;
       const robots = ['User-agent: *', ...PRIVATE_PATHS.map((p) => `Disallow: ${p}`), '', `Sitemap: ${siteOrigin}/sitemap.xml`, ''];
       this.emitFile({ type: 'asset', fileName: 'robots.txt', source: robots.join('\n') });
     },
     writeBundle() {
+      if (this.environment.name !== 'client') return;
       const dir = fileURLToPath(new URL('../functions/lib/web/', import.meta.url));
       mkdirSync(dir, { recursive: true });
       writeFileSync(`${dir}build.json`, `${JSON.stringify({ builtAt: new Date().toISOString(), origin: siteOrigin })}\n`);
@@ -35,7 +38,8 @@ function siteFiles(): Plugin {
 }
 
 export default defineConfig(({ command }) => ({
-  plugins: [reactRouter(), siteFiles()],
+  // Component tests (vitest) render components, not the framework's app: plain React there.
+  plugins: process.env.VITEST ? [react()] : [reactRouter(), siteFiles()],
   // The server build is self-contained: the function loads it, and its package has no React,
   // Mantine or React Router of its own (docs/decisions/0032-react-router-framework-mode.md).
   ssr: command === 'build' ? { noExternal: true } : undefined,

@@ -30,11 +30,29 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/privacy', rendering: 'server', sitemap: 'build' },
   { path: '/refunds', rendering: 'server', sitemap: 'build' },
   { path: '/cancellation', rendering: 'server', sitemap: 'build' },
+  // Drawn in the browser (they need the signed-in user, or are the admin's): the function sends
+  // the layout and a loader in their place.
+  { path: '/auth', rendering: 'client', sitemap: null },
+  { path: '/forgot-password', rendering: 'client', sitemap: null },
+  { path: '/reset-password', rendering: 'client', sitemap: null },
+  { path: '/verify-email', rendering: 'client', sitemap: null },
+  { path: '/change-password', rendering: 'client', sitemap: null },
+  { path: '/profile', rendering: 'client', sitemap: null },
+  { path: '/cart', rendering: 'client', sitemap: null },
+  { path: '/payment-success', rendering: 'client', sitemap: null },
+  { path: '/payment-cancel', rendering: 'client', sitemap: null },
+  { path: '/orders', rendering: 'client', sitemap: null },
+  { path: '/orders/:id', rendering: 'client', sitemap: null },
+  { path: '/admin/*', rendering: 'client', sitemap: null },
 ];
 
-/** A route's path as an anchored regular expression (RE2-safe, for Hosting too): `:id` is one segment; a trailing slash is allowed. */
+/**
+ * A route's path as an anchored regular expression (RE2-safe, for Hosting too): `:id` is one
+ * segment, a final `/*` any rest (or none); a trailing slash is allowed.
+ */
 export function routeRegex(path: string): string {
   if (path === '/') return '^/$';
+  if (path.endsWith('/*')) return `${routeRegex(path.slice(0, -2)).replace(/\/\?\$$/, '')}(?:/.*)?$`;
   const body = path
     .split('/')
     .map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')))
@@ -42,7 +60,9 @@ export function routeRegex(path: string): string {
   return `^${body}/?$`;
 }
 
-/** Whether `pathname` is one of the public pages (served the same to everyone: no identity reaches it). */
-export function isPublicPage(pathname: string): boolean {
-  return PUBLIC_ROUTES.some((r) => new RegExp(routeRegex(r.path)).test(pathname));
+const MATCHERS = PUBLIC_ROUTES.map((r) => new RegExp(routeRegex(r.path)));
+
+/** Whether `pathname` is one of the shop's pages (each is the same for everyone: no identity reaches it). */
+export function isPagePath(pathname: string): boolean {
+  return MATCHERS.some((m) => m.test(pathname));
 }

@@ -34,8 +34,7 @@ export function firebaseConfigPath(): string {
     hosting: { headers?: unknown };
   };
   setEmulatorPorts(config.emulators, PORTS);
-  const indexHtml = readFileSync(resolve(ROOT, 'web/index.html'), 'utf8');
-  config.hosting.headers = hostingHeaders({ kind: 'local', host: HOST, authPort: PORTS.auth, firestorePort: PORTS.firestore }, indexHtml);
+  config.hosting.headers = hostingHeaders();
   const out = resolve(ROOT, 'firebase.local.json');
   writeFileSync(out, JSON.stringify(config, null, 2));
   return out;

@@ -1,10 +1,9 @@
-// The one source of the security headers Hosting sends (docs/security.md). `npm run headers`
-// writes the production set into the committed firebase.json; `npm start` / `npm test` write
-// the local set (the same, plus the emulator hosts in connect-src) into firebase.local.json.
-// A unit test fails when the committed firebase.json differs from what this module produces.
-import { createHash } from 'node:crypto';
-
-export type HeadersTarget = { kind: 'production' } | { kind: 'local'; host: string; authPort: number; firestorePort: number };
+// The one source of Hosting's headers and rewrites (docs/security.md): `npm run headers` writes
+// them into the committed firebase.json; `npm start` / `npm test` copy them into
+// firebase.local.json with this checkout's ports. A unit test fails when the committed
+// firebase.json differs from what this module produces. The pages' Content-Security-Policy is
+// the function's (per response, with a nonce: domain/src/page-csp.ts).
+import { PUBLIC_ROUTES, routeRegex } from '../../domain/src/public-routes.ts';
 
 export interface Header {
   key: string;
@@ -25,58 +24,13 @@ export interface HeaderRule {
  */
 export const PAGE_PATHS_REGEX = '^/(?:|[^/]|[^/_][^/]|_[^/_]|[^/a][^/]{2}|a[^/p][^/]|ap[^/i]|[^/]{4,})(?:/.*)?$';
 
-/** The `'sha256-…'` source of each classic or module inline script (not JSON data blocks). */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes: string[] = [];
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const attributes = match[1] ?? '';
-    const body = match[2] ?? '';
-    if (/\bsrc\s*=/i.test(attributes)) continue;
-    const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase();
-    if (type && !['module', 'text/javascript', 'application/javascript'].includes(type)) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body, 'utf8').digest('base64')}'`);
-  }
-  return hashes;
-}
-
-/** What the SPA talks to besides itself: Firebase Auth and Firestore, or their emulators. */
-function connectSources(target: HeadersTarget): string[] {
-  if (target.kind === 'local') {
-    return [`http://${target.host}:${target.authPort}`, `http://${target.host}:${target.firestorePort}`];
-  }
-  return ['https://identitytoolkit.googleapis.com', 'https://securetoken.googleapis.com', 'https://firestore.googleapis.com'];
-}
-
 /**
- * The Content-Security-Policy of the shop's pages. `indexHtml` is web/index.html: its inline
- * script is allowed by hash. In production Google sign-in's popup loads gapi from
- * apis.google.com and frames the auth domain, which must be the shop's own (README, deploy); the
- * phone check loads and frames Google's reCAPTCHA.
- * Styles allow 'unsafe-inline': Mantine writes style attributes and <style> elements at run time.
+ * The Content-Security-Policy is not Hosting's any more: every HTML page comes from the
+ * function, which sets the policy with that response's nonce (domain/src/page-csp.ts,
+ * functions/src/http/routes/pages.ts; docs/decisions/0032-react-router-framework-mode.md).
+ * Re-exported for the tests and checks that read policies.
  */
-export function contentSecurityPolicy(target: HeadersTarget, indexHtml: string): string {
-  const production = target.kind === 'production';
-  // Production only: the invisible reCAPTCHA Firebase Auth runs before an SMS code (web/src/lib/phone-check.ts).
-  const recaptchaScripts = production ? ['https://www.google.com/recaptcha/', 'https://www.gstatic.com/recaptcha/'] : [];
-  const recaptchaFrames = production ? ['https://www.google.com/recaptcha/', 'https://recaptcha.google.com/recaptcha/'] : [];
-  const scripts = ["'self'", ...inlineScriptHashes(indexHtml), ...(production ? ['https://apis.google.com'] : []), ...recaptchaScripts];
-  const directives: [string, string[]][] = [
-    ['default-src', ["'self'"]],
-    ['script-src', scripts],
-    ['style-src', ["'self'", "'unsafe-inline'"]],
-    ['img-src', ["'self'", 'data:', 'blob:']],
-    ['font-src', ["'self'", 'data:']],
-    ['connect-src', ["'self'", ...connectSources(target)]],
-    ['frame-src', ["'self'", ...recaptchaFrames]],
-    ['worker-src', ["'self'"]],
-    ['manifest-src', ["'self'"]],
-    ['object-src', ["'none'"]],
-    ['base-uri', ["'self'"]],
-    ['form-action', ["'self'"]],
-    ['frame-ancestors', ["'none'"]],
-  ];
-  return directives.map(([name, values]) => `${name} ${values.join(' ')}`).join('; ');
-}
+export { contentSecurityPolicy, directive } from '../../domain/src/page-csp.ts';
 
 /** Browser features the shop never uses. Only names Chromium knows (unknown ones log warnings). */
 export const PERMISSIONS_POLICY = [
@@ -98,9 +52,9 @@ export const PERMISSIONS_POLICY = [
   .map((feature) => `${feature}=()`)
   .join(', ');
 
-export function securityHeaders(target: HeadersTarget, indexHtml: string): Header[] {
+/** Hosting's headers on every path but `/api` and `/__/…` (files, and the pages the function renders, which add their CSP). */
+export function securityHeaders(): Header[] {
   return [
-    { key: 'Content-Security-Policy', value: contentSecurityPolicy(target, indexHtml) },
     { key: 'X-Content-Type-Options', value: 'nosniff' },
     { key: 'X-Frame-Options', value: 'DENY' },
     { key: 'Referrer-Policy', value: 'strict-origin-when-cross-origin' },
@@ -110,9 +64,9 @@ export function securityHeaders(target: HeadersTarget, indexHtml: string): Heade
 }
 
 /** The whole `hosting.headers` list: the security headers, then the caching rules. */
-export function hostingHeaders(target: HeadersTarget, indexHtml: string): HeaderRule[] {
+export function hostingHeaders(): HeaderRule[] {
   return [
-    { regex: PAGE_PATHS_REGEX, headers: securityHeaders(target, indexHtml) },
+    { regex: PAGE_PATHS_REGEX, headers: securityHeaders() },
     { source: '/assets/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
     { source: '**/*.@(webp|png|svg|ico)', headers: [{ key: 'Cache-Control', value: 'public, max-age=86400' }] },
     // The link-preview pictures (docs/search-and-seo.md); not /api/images/*.jpg, which are immutable.
@@ -120,11 +74,28 @@ export function hostingHeaders(target: HeadersTarget, indexHtml: string): Header
   ];
 }
 
-/** The directive's sources, from a policy string (for checks and tests). */
-export function directive(policy: string, name: string): string[] {
-  for (const part of policy.split(';')) {
-    const [key, ...values] = part.trim().split(/\s+/);
-    if (key === name) return values;
-  }
-  return [];
+export interface Rewrite {
+  source?: string;
+  regex?: string;
+  function: { functionId: string; region: string };
+}
+
+const fn = (functionId: string) => ({ functionId, region: 'asia-south1' });
+
+/**
+ * Hosting's rewrites: the admin's API paths to `adminApi`, the rest of `/api` to `api`
+ * (docs/decisions/0031-reads-follow-changes.md), every page of the table of routes
+ * (domain/src/public-routes.ts) and the sitemap to `api`, which renders them, and any other
+ * path too (the shop's 404 page). Files in web/dist/client are served before any rewrite.
+ */
+export function hostingRewrites(): Rewrite[] {
+  return [
+    { regex: '^/api/admin(?:/.*)?$', function: fn('adminApi') },
+    { source: '/api/products/createProducts', function: fn('adminApi') },
+    { regex: '^/api/order/[^/]+/(?:invoice|credit-note)$', function: fn('adminApi') },
+    { regex: '^/api(?:/.*)?$', function: fn('api') },
+    ...PUBLIC_ROUTES.map((route) => ({ regex: routeRegex(route.path), function: fn('api') })),
+    { source: '/sitemap.xml', function: fn('api') },
+    { source: '**', function: fn('api') },
+  ];
 }

@@ -1,6 +1,6 @@
 import zlib from 'node:zlib';
 import compression from 'compression';
-import { CATEGORIES, isPublicApiRead, trackingFreeLocation } from '@bagshop/domain';
+import { isPagePath, isPublicApiRead, trackingFreeLocation } from '@bagshop/domain';
 import express, { type ErrorRequestHandler, type Express, type RequestHandler, type Router } from 'express';
 import { normaliseError } from '../lib/errors.js';
 import { logFailedRequest, logFault } from '../lib/logs.js';
@@ -14,7 +14,7 @@ import { adminRouter } from './routes/admin.js';
 import { adminOffersRouter } from './routes/offers.js';
 import { cartRouter } from './routes/cart.js';
 import { ordersRouter } from './routes/orders.js';
-import { pagesRouter } from './routes/pages.js';
+import { pagesRouter, renderPage } from './routes/pages.js';
 import { paymentRouter } from './routes/payment.js';
 import { adminProductsRouter, productsRouter } from './routes/products.js';
 import { adminReviewsRouter, reviewsRouter } from './routes/reviews.js';
@@ -66,8 +66,9 @@ export function createApp(): Express {
   api.use(notFoundHandler);
   api.use(errorHandler);
 
-  // Product pages and the sitemap (HTML/XML, Hosting rewrites them here): docs/search-and-seo.md.
-  // Not the API's headers: Hosting adds the pages' own (CSP with the inline script's hash).
+  // The shop's pages and the sitemap (HTML/XML, Hosting rewrites them here): docs/search-and-seo.md,
+  // docs/decisions/0032-react-router-framework-mode.md. Not the API's headers: each page sets its
+  // own (a CSP with the response's nonce).
   app.use(anonymousPages);
   app.use(pagesRouter());
   // Through Hosting the path keeps its /api prefix; called directly on the Functions
@@ -122,10 +123,9 @@ const anonymousPublicReads: RequestHandler = (req, _res, next) => {
   next();
 };
 
-/** The pages the function draws (routes/pages.ts: product, category, search, sitemap) likewise. */
-const PAGE_PATH = new RegExp(`^/(?:search|${CATEGORIES.join('|')}|product/[^/]+|sitemap\\.xml)/?$`);
+/** The pages the function draws (domain/src/public-routes.ts) and the sitemap likewise. */
 const anonymousPages: RequestHandler = (req, _res, next) => {
-  if ((req.method === 'GET' || req.method === 'HEAD') && PAGE_PATH.test(req.path)) forgetIdentity(req);
+  if ((req.method === 'GET' || req.method === 'HEAD') && (isPagePath(req.path) || req.path === '/sitemap.xml')) forgetIdentity(req);
   next();
 };
 
@@ -171,7 +171,14 @@ function withMethodNotAllowed(router: Router): Router {
   return router;
 }
 
-const notFoundHandler: RequestHandler = (req, res) => {
+const notFoundHandler: RequestHandler = (req, res, next) => {
+  // A page address nobody has (Hosting sends every path that is not a file here): the shop's
+  // own 404 page, drawn like any other (a direct call to the function, without /api, too).
+  if (req.baseUrl === '' && (req.method === 'GET' || req.method === 'HEAD') && req.accepts(['json', 'html']) === 'html') {
+    forgetIdentity(req);
+    void renderPage(req, res, next);
+    return;
+  }
   res.status(404).json({ success: false, message: `No route for ${req.method} ${req.baseUrl}${req.path}` });
 };
 

@@ -61,24 +61,6 @@ async function endSession(): Promise<void> {
   }
 }
 
-declare global {
-  interface Window {
-    /** Public GET requests index.html started with the HTML, by path and query (see there). */
-    __bagshopEarly?: Record<string, Promise<Response> | undefined>;
-  }
-}
-
-/** The response index.html already asked for, once: a second identical request reuses nothing. */
-function takeEarlyResponse(url: string, options: RequestOptions): Promise<Response> | undefined {
-  const early = window.__bagshopEarly;
-  if (!early || (options.method ?? 'GET') !== 'GET' || options.body !== undefined) return undefined;
-  const { pathname, search } = new URL(url);
-  const key = `${pathname}${search}`;
-  const response = early[key];
-  delete early[key];
-  return response;
-}
-
 function buildUrl(path: string, query?: RequestOptions['query']): string {
   const url = new URL(`/api/${path.replace(/^\/+/, '')}`, window.location.origin);
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, v);
@@ -111,10 +93,7 @@ export async function apiRequest<T = unknown>(path: string, options: RequestOpti
   let res: Response;
   const url = buildUrl(path, options.query);
   try {
-    const early = takeEarlyResponse(url, options);
-    res =
-      (early ? await early.catch(() => undefined) : undefined) ??
-      (await fetch(url, { method: options.method ?? 'GET', headers, body, signal }));
+    res = await fetch(url, { method: options.method ?? 'GET', headers, body, signal });
     if (sentToken && refusedToken(res)) {
       const fresh = await refreshedAuthHeader();
       if (fresh) res = await fetch(url, { method: options.method ?? 'GET', headers: { ...headers, ...fresh }, body, signal });

@@ -57,7 +57,7 @@ describe('ScreenBoundary', () => {
 });
 
 describe('lazyPage and a chunk that fails to load', () => {
-  const failingScreen = () => lazyPage<object>('failing', () => Promise.reject(chunkError()));
+  const failingScreen = () => lazyPage<object>(() => Promise.reject(chunkError()));
 
   it('reloads the page exactly once, then shows the message (no reload loop)', async () => {
     const First = failingScreen();
@@ -86,7 +86,7 @@ describe('lazyPage and a chunk that fails to load', () => {
   });
 
   it('renders the screen inside its boundary when the chunk loads', async () => {
-    const Fine = lazyPage<{ name: string }>('fine', async () => ({ default: ({ name }) => <p>Hello {name}</p> }));
+    const Fine = lazyPage<{ name: string }>(async () => ({ default: ({ name }) => <p>Hello {name}</p> }));
     render(
       <Suspense fallback={<p>Loading</p>}>
         <Fine name="Asha" />
@@ -97,7 +97,7 @@ describe('lazyPage and a chunk that fails to load', () => {
   });
 
   it('does not reload for an error that is not a chunk load', async () => {
-    const Broken = lazyPage<object>('broken', () => Promise.reject(new Error('Network request failed')));
+    const Broken = lazyPage<object>(() => Promise.reject(new Error('Network request failed')));
     render(
       <Suspense fallback={<p>Loading</p>}>
         <Broken />
