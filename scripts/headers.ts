@@ -10,7 +10,10 @@ import { hostingHeaders, hostingRewrites } from './lib/hosting-headers.ts';
 
 const path = resolve(ROOT, 'firebase.json');
 const text = readFileSync(path, 'utf8');
-const config = JSON.parse(text) as { hosting: { headers?: unknown; rewrites?: unknown }; emulators: Record<string, Record<string, unknown>> };
+const config = JSON.parse(text) as {
+  hosting: { headers?: unknown; rewrites?: unknown };
+  emulators: Record<string, Record<string, unknown>>;
+};
 config.hosting.rewrites = hostingRewrites();
 config.hosting.headers = hostingHeaders();
 setEmulatorPorts(config.emulators, LOCAL_PORTS);
@@ -23,5 +26,7 @@ if (process.argv.includes('--check')) {
 }
 writeFileSync(path, next);
 console.log(
-  next === text ? '✔ firebase.json was already up to date.' : '✔ Wrote the security headers, rewrites and emulator ports into firebase.json.',
+  next === text
+    ? '✔ firebase.json was already up to date.'
+    : '✔ Wrote the security headers, rewrites and emulator ports into firebase.json.',
 );

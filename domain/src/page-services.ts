@@ -4,6 +4,7 @@
 // HTTP; web/src/app/page-data.ts falls back to the public API where there is no such context
 // (`npm run dev`, tests).
 import type { Category } from './categories.js';
+import type { DeliveryQuote } from './delivery.js';
 import type { SellerInfo } from './disclosures.js';
 import type { PublicReview } from './reviews/types.js';
 import type { Product } from './types.js';
@@ -21,6 +22,8 @@ export interface PageServices {
   seller(): Promise<SellerInfo | null>;
   /** The reviews a product page's rating markup names. */
   topReviews(productId: string, count: number): Promise<PublicReview[]>;
+  /** 'Check delivery' for a PIN code sent before JavaScript (`?pin=`); throws with a message a shopper can read (an unknown PIN). */
+  deliveryQuote(pin: string): Promise<DeliveryQuote>;
   /** The site's own address for canonical URLs. */
   origin: string;
 }

@@ -127,7 +127,11 @@ describe('the Content-Security-Policy', () => {
       'https://securetoken.googleapis.com',
       'https://firestore.googleapis.com',
     ]);
-    expect(directive(contentSecurityPolicy(local, nonce), 'connect-src')).toEqual(["'self'", 'http://127.0.0.1:9299', 'http://127.0.0.1:8280']);
+    expect(directive(contentSecurityPolicy(local, nonce), 'connect-src')).toEqual([
+      "'self'",
+      'http://127.0.0.1:9299',
+      'http://127.0.0.1:8280',
+    ]);
   });
 
   it('differs between local and production only in connect-src and the Google sign-in and reCAPTCHA hosts', () => {

@@ -10,7 +10,9 @@ import * as build from 'virtual:react-router/server-build';
 export * from 'virtual:react-router/server-build';
 
 /** A request handler for the shop's pages; `context(req, res)` gives each request its services and CSP nonce. */
-export function pageHandler(context: (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) => PageLoadContext): RequestHandler {
+export function pageHandler(
+  context: (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) => PageLoadContext,
+): RequestHandler {
   return createRequestHandler({
     build,
     mode: 'production',

@@ -21,6 +21,7 @@ import {
 import { serverConfig } from '../config.js';
 import { logFault } from '../lib/logs.js';
 import { getProduct, listProducts, PRODUCT_NOT_FOUND } from './catalog.js';
+import { deliveryQuote } from './delivery/delivery.js';
 import { sellerInfo } from './disclosures.js';
 import { topReviews } from './reviews/reviews.js';
 import { searchProducts } from './search.js';
@@ -89,6 +90,7 @@ export function pageServices(origin: string): PageServices {
         return [];
       }
     },
+    deliveryQuote: async (pin) => (await deliveryQuote(pin)).quote,
     origin,
   };
 }
@@ -101,7 +103,9 @@ interface ServerBuild {
 let handler: Promise<RequestHandler> | null = null;
 
 /** React Router's request handler for the shop's pages, given `context` per request. */
-export function pageHandler(context: (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) => PageLoadContext): Promise<RequestHandler> {
+export function pageHandler(
+  context: (req: Parameters<RequestHandler>[0], res: Parameters<RequestHandler>[1]) => PageLoadContext,
+): Promise<RequestHandler> {
   handler ??= (import(new URL('server/index.js', webDir()).href) as Promise<ServerBuild>).then((build) => build.pageHandler(context));
   handler.catch(() => {
     handler = null;
@@ -124,7 +128,8 @@ export async function sitemap(origin: string): Promise<string> {
       const updated = products.filter((p) => !category || p.category === category).map((p) => p.updatedAt);
       entries.push({ loc: `${origin}${route.path}`, lastmod: newest(updated, builtAt) });
     }
-    if (route.sitemap === 'products') for (const p of products) entries.push({ loc: `${origin}${productPath(p._id)}`, lastmod: p.updatedAt });
+    if (route.sitemap === 'products')
+      for (const p of products) entries.push({ loc: `${origin}${productPath(p._id)}`, lastmod: p.updatedAt });
   }
   const urls = entries.map((e) => `  <url><loc>${escapeHtml(e.loc)}</loc><lastmod>${e.lastmod}</lastmod></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;

@@ -1,7 +1,7 @@
 // Where route loaders get their data (docs/decisions/0032-react-router-framework-mode.md): on
 // the function, from its own services (the request's load context); without one (`npm run dev`
 // serves pages from Vite), from the public API over HTTP, as the browser would.
-import type { PageServices, Product, PublicReview, SellerInfo } from '@bagshop/domain';
+import type { DeliveryQuote, PageServices, Product, PublicReview, SellerInfo } from '@bagshop/domain';
 import type { AppLoadContext } from 'react-router';
 
 declare module 'react-router' {
@@ -30,6 +30,11 @@ function overHttp(request: Request): PageServices {
     search: async (q) => (await get<Product[]>(`products/search?${new URLSearchParams({ q }).toString()}`)) ?? [],
     seller: () => get<SellerInfo>('seller').catch(() => null),
     topReviews: async () => [] as PublicReview[],
+    deliveryQuote: async (pin) => {
+      const quote = await get<DeliveryQuote>(`delivery/${encodeURIComponent(pin)}`);
+      if (!quote) throw new Error('We could not find this PIN code');
+      return quote;
+    },
     origin: new URL(request.url).origin,
   };
 }

@@ -30,10 +30,24 @@ export interface DeliveryCheckProps {
  * delivery is available. Starts from the PIN last checked on this device, else the
  * signed-in shopper's newest saved address.
  */
-export function DeliveryCheck({ total }: DeliveryCheckProps) {
+/** The answer to a check sent as a plain form (`?pin=`, before JavaScript ran), drawn by the server. */
+export interface DeliveryAnswer {
+  pin: string;
+  quote?: DeliveryQuote;
+  error?: string;
+}
+
+export function DeliveryCheck({ total, answer }: DeliveryCheckProps & { answer?: DeliveryAnswer }) {
   const { isAuthenticated } = useSession();
-  const [pin, setPin] = useState(() => lastPin() ?? '');
-  const [result, setResult] = useState<Result>({ status: 'idle' });
+  const [pin, setPin] = useState(() => answer?.pin ?? '');
+  const [result, setResult] = useState<Result>(() =>
+    answer?.quote
+      ? { status: 'done', quote: answer.quote }
+      : answer?.error
+        ? { status: 'error', message: answer.error }
+        : { status: 'idle' },
+  );
+  const input = useRef<HTMLInputElement>(null);
   const [inputError, setInputError] = useState<string | null>(null);
   const policy = useDeliveryPolicy(total !== undefined);
   const titleId = useId();
@@ -60,9 +74,21 @@ export function DeliveryCheck({ total }: DeliveryCheckProps) {
     }
   }, []);
 
-  // The remembered PIN is checked at once; without one, the shopper's saved address.
+  // A PIN typed before the app took the page over is checked as typed; else the remembered PIN
+  // (this device's; read after hydration: the server cannot know it), else the shopper's saved address.
   useEffect(() => {
+    const typedEarly = input.current?.value ?? '';
+    if (answer) {
+      if (answer.quote) rememberPin(answer.pin);
+      if (typedEarly === answer.pin) return;
+    }
+    if (typedEarly) {
+      typed.current = true;
+      setPin(typedEarly.replace(/\D/g, ''));
+      return;
+    }
     const remembered = lastPin();
+    if (remembered) setPin(remembered);
     if (remembered) {
       void check(remembered, false);
       return;
@@ -80,6 +106,7 @@ export function DeliveryCheck({ total }: DeliveryCheckProps) {
     return () => {
       live = false;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [isAuthenticated, check]);
 
   return (
@@ -91,8 +118,11 @@ export function DeliveryCheck({ total }: DeliveryCheckProps) {
             Check delivery
           </Text>
         </Group>
+        {/* A GET form: before the app runs (or without JavaScript) it reloads the page with `?pin=`,
+            which the server answers in the page (web/src/app/routes/product.tsx). */}
         <form
           noValidate
+          method="get"
           aria-label="Check delivery by PIN code"
           onSubmit={(event) => {
             event.preventDefault();
@@ -101,6 +131,8 @@ export function DeliveryCheck({ total }: DeliveryCheckProps) {
         >
           <Group gap="xs" align="flex-start" wrap="nowrap">
             <TextInput
+              ref={input}
+              name="pin"
               label="PIN code"
               placeholder="6-digit PIN"
               inputMode="numeric"

@@ -40,14 +40,18 @@ export const renderPage: RequestHandler = async (req, res, next) => {
   const nonce = randomBytes(16).toString('base64');
   pageHeaders(res, nonce);
   try {
-    const handle = await pageHandler((request) => ({ services: pageServices(originOf(request)), nonce: String(request.res?.locals.nonce ?? '') }));
+    const handle = await pageHandler((request) => ({
+      services: pageServices(originOf(request)),
+      nonce: String(request.res?.locals.nonce ?? ''),
+    }));
     res.locals.nonce = nonce;
     if (req.method === 'GET' || req.method === 'HEAD') res.set('Cache-Control', PAGE_CACHE);
     else res.set('Cache-Control', 'no-store');
     await handle(req, res, next);
   } catch (error) {
     logFault(req.path, error);
-    if (!res.headersSent) res.status(503).set('Cache-Control', 'no-store').type('text').send('The web app is not built: run `npm run build`.');
+    if (!res.headersSent)
+      res.status(503).set('Cache-Control', 'no-store').type('text').send('The web app is not built: run `npm run build`.');
   }
 };
 

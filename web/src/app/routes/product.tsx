@@ -1,6 +1,16 @@
-import { productMeta, metaTags, type Product, type PublicReview, JSON_LD_REVIEWS } from '@bagshop/domain';
+import {
+  PIN_FORMAT_MESSAGE,
+  productMeta,
+  metaTags,
+  type DeliveryQuote,
+  type Product,
+  type PublicReview,
+  JSON_LD_REVIEWS,
+} from '@bagshop/domain';
 import {
   data,
+  redirect,
+  type ActionFunctionArgs,
   useLoaderData,
   type ClientLoaderFunctionArgs,
   type LoaderFunctionArgs,
@@ -9,6 +19,7 @@ import {
 } from 'react-router';
 import { getProduct } from '../../features/catalog/api/get-products';
 import ProductPage from '../../features/catalog/components/product-page';
+import { signInFirstPath } from '../../lib/sign-in-first';
 import { pageServices } from '../page-data';
 import { sellerName, siteOrigin } from './seo';
 
@@ -16,6 +27,8 @@ interface ProductData {
   product: Product;
   /** The reviews the rating markup names (server only; none in the browser). */
   reviews: PublicReview[];
+  /** 'Check delivery' sent as a form before JavaScript ran (`?pin=`): its answer, drawn with the page. */
+  delivery?: { pin: string; quote?: DeliveryQuote; error?: string };
 }
 
 const notFound = () => data('Not found', { status: 404 });
@@ -25,13 +38,38 @@ export async function loader({ context, params, request }: LoaderFunctionArgs): 
   const product = await services.product(params.id ?? '');
   if (!product) throw notFound();
   const reviews = product.rating?.count ? await services.topReviews(product._id, JSON_LD_REVIEWS).catch(() => []) : [];
-  return { product, reviews };
+  const pin = new URL(request.url).searchParams.get('pin');
+  if (pin === null) return { product, reviews };
+  try {
+    if (!/^\d{6}$/.test(pin)) throw new Error(PIN_FORMAT_MESSAGE);
+    return { product, reviews, delivery: { pin, quote: await services.deliveryQuote(pin) } };
+  } catch (error) {
+    return {
+      product,
+      reviews,
+      delivery: { pin, error: error instanceof Error ? error.message : 'We could not check this PIN code just now' },
+    };
+  }
 }
 
 export async function clientLoader({ params }: ClientLoaderFunctionArgs): Promise<ProductData> {
   const product = await getProduct(params.id ?? '');
   if (!product) throw notFound();
   return { product, reviews: [] };
+}
+
+/**
+ * Add to cart or Buy Now sent before the app took the page over (or without JavaScript): the
+ * shopper's sign-in lives in the browser (Firebase Auth), so the server cannot add to anyone's
+ * cart. Every such visitor is sent to sign in first, with the spec's message, and comes back to
+ * this product (and variant) after. Once the app runs, the form is handled in the browser
+ * (web/src/features/catalog/components/product-page.tsx).
+ */
+export async function action({ params, request }: ActionFunctionArgs) {
+  const form = await request.formData();
+  const variant = form.get('variant');
+  const back = `/product/${encodeURIComponent(params.id ?? '')}${typeof variant === 'string' && variant ? `?variant=${encodeURIComponent(variant)}` : ''}`;
+  return redirect(signInFirstPath(back));
 }
 
 /** A variant chosen (`?variant=`) changes the URL only; the product stays. */
@@ -46,6 +84,6 @@ export const meta: MetaFunction = ({ data: loaded, matches, location }) => {
 };
 
 export default function ProductRoute() {
-  const { product } = useLoaderData<ProductData>();
-  return <ProductPage key={product._id} product={product} />;
+  const { product, delivery } = useLoaderData<ProductData>();
+  return <ProductPage key={product._id} product={product} delivery={delivery} />;
 }

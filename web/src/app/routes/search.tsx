@@ -1,5 +1,11 @@
 import { applyListQuery, DEFAULT_LIST_QUERY, parseSearchText, type Product } from '@bagshop/domain';
-import { useLoaderData, type ClientLoaderFunctionArgs, type LoaderFunctionArgs, type MetaFunction, type ShouldRevalidateFunction } from 'react-router';
+import {
+  useLoaderData,
+  type ClientLoaderFunctionArgs,
+  type LoaderFunctionArgs,
+  type MetaFunction,
+  type ShouldRevalidateFunction,
+} from 'react-router';
 import { searchProducts } from '../../features/catalog/api/search-api';
 import SearchPage from '../../features/catalog/components/search-page';
 import { errorMessage } from '../../lib/api-client';

@@ -11,5 +11,13 @@ export default function ShopLayoutRoute() {
 /** A page that is not there (an unknown product) or that failed: its message inside the layout. */
 export function ErrorBoundary() {
   const error = useRouteError();
-  return <ShopLayout>{isRouteErrorResponse(error) && error.status === 404 ? <NotFoundPage /> : <ScreenError error={error} resetErrorBoundary={() => window.location.reload()} />}</ShopLayout>;
+  return (
+    <ShopLayout>
+      {isRouteErrorResponse(error) && error.status === 404 ? (
+        <NotFoundPage />
+      ) : (
+        <ScreenError error={error} resetErrorBoundary={() => window.location.reload()} />
+      )}
+    </ShopLayout>
+  );
 }

@@ -1,11 +1,12 @@
 import type { SigninInput, SignupFormInput } from '@bagshop/domain';
 import { Container, Divider, Paper, SegmentedControl, Stack, Text, Title } from '@mantine/core';
 import { signInWithEmailAndPassword } from 'firebase/auth';
-import { useState } from 'react';
-import { Navigate, useNavigate } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { RouteLoader } from '../../../components/route-loader';
 import { getFirebaseAuth } from '../../../lib/firebase';
 import { notify } from '../../../lib/notify';
+import { LOGIN_FIRST, safeNext } from '../../../lib/sign-in-first';
 import { useSession } from '../../../lib/session';
 import { signup } from '../api/auth-api';
 import { authErrorMessage } from '../auth-errors';
@@ -21,14 +22,21 @@ export default function AuthPage() {
   const [justSignedIn, setJustSignedIn] = useState(false);
   const navigate = useNavigate();
   const session = useSession();
+  const [params] = useSearchParams();
+  // Sent here by a form that needs a shopper (Add to cart before the app ran): say so, and go back after.
+  const next = safeNext(params.get('next')) ?? '/';
+  const reason = params.get('reason');
+  useEffect(() => {
+    if (reason === 'login-first') notify.error(LOGIN_FIRST);
+  }, [reason]);
 
   // Someone already signed in has nothing to do here (but let a fresh sign-in finish first).
-  if (!justSignedIn && session.user && !session.loading) return <Navigate to="/" replace />;
+  if (!justSignedIn && session.user && !session.loading) return <Navigate to={next} replace />;
   if (session.loading && !justSignedIn && session.firebaseUser) return <RouteLoader />;
 
   const greet = async () => {
     const user = await session.loadUser();
-    navigate('/', { replace: true });
+    navigate(next, { replace: true });
     welcomeLater(`Welcome back, ${user?.fullname.firstname ?? 'shopper'}`);
   };
 
@@ -49,7 +57,7 @@ export default function AuthPage() {
       await signup(values);
       await signInWithEmailAndPassword(getFirebaseAuth(), values.email, values.password);
       await session.loadUser();
-      navigate('/', { replace: true });
+      navigate(next, { replace: true });
       welcomeLater('Account created successfully');
     } catch (error) {
       setJustSignedIn(false);

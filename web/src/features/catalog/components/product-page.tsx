@@ -8,11 +8,11 @@ import {
   variantImages,
   type Product,
 } from '@bagshop/domain';
-import { Anchor, Button, Center, Container, Grid, Group, Loader, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Button, Container, Grid, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconShoppingCartPlus } from '@tabler/icons-react';
-import { useEffect, useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { DeliveryCheck } from '../../../components/delivery-check';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Form, Link, useSearchParams } from 'react-router';
+import { DeliveryCheck, type DeliveryAnswer } from '../../../components/delivery-check';
 import { ReturnsTerm, SoldBy } from '../../../components/sold-by';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { stockNote } from '../lib/badges';
@@ -27,8 +27,8 @@ import { ProductReviews } from './reviews/product-reviews';
 import { VariantPicker } from './variant-picker';
 
 /** The product page; the product comes from the route's loader (web/src/app/routes/product.tsx). */
-export default function ProductPage({ product }: { product: Product }) {
-  return <ProductDetail product={product} />;
+export default function ProductPage({ product, delivery }: { product: Product; delivery?: DeliveryAnswer }) {
+  return <ProductDetail product={product} delivery={delivery} />;
 }
 
 /**
@@ -55,9 +55,15 @@ function useVariantChoice(product: Product) {
   return { chosen, choose, variant, missing, hasOptions: options.length > 0 };
 }
 
-function ProductDetail({ product }: { product: Product }) {
+function ProductDetail({ product, delivery }: { product: Product; delivery?: DeliveryAnswer }) {
   const { add, buyNow, pendingId } = useAddToCart();
   const [quantity, setQuantity] = useState(1);
+  const quantityInput = useRef<HTMLInputElement>(null);
+  // A quantity typed before the app took the page over is the shopper's: keep it.
+  useEffect(() => {
+    const typed = Number.parseInt(quantityInput.current?.value ?? '', 10);
+    if (Number.isInteger(typed) && typed >= 1) setQuantity(typed);
+  }, []);
   const [asked, setAsked] = useState(false);
   const { chosen, choose, variant, missing, hasOptions } = useVariantChoice(product);
   // Price, stock and pictures follow the chosen variant; before a full choice, the product's "from" and total.
@@ -155,36 +161,62 @@ function ProductDetail({ product }: { product: Product }) {
                 {missingMessage}
               </Text>
             )}
-            {!soldOut && (
-              <NumberInput
-                label="Quantity"
-                value={qty}
-                onChange={(value) => setQuantity(typeof value === 'number' ? value : Number.parseInt(value, 10) || 1)}
-                min={1}
-                max={maxQty}
-                clampBehavior="strict"
-                allowDecimal={false}
-                allowNegative={false}
-                w={140}
-              />
-            )}
-            <Group gap="sm" grow maw={440}>
-              <Button
-                size="md"
-                leftSection={soldOut ? undefined : <IconShoppingCartPlus size={18} aria-hidden />}
-                disabled={soldOut}
-                loading={pendingId === product._id}
-                onClick={() => act('add')}
-              >
-                {soldOut ? 'Out of stock' : 'Add to cart'}
-              </Button>
-              {!soldOut && (
-                <Button size="md" variant="outline" leftSection={<IconBolt size={18} aria-hidden />} onClick={() => act('buy')}>
-                  Buy Now
-                </Button>
-              )}
-            </Group>
-            <DeliveryCheck />
+            {/* A real form (docs/decisions/0032-react-router-framework-mode.md): before the app has
+                taken the page over it is sent to the route's action (a visitor is asked to sign in
+                first, then comes back); once it has, the submit is handled here. */}
+            <Form
+              method="post"
+              onSubmit={(event) => {
+                event.preventDefault();
+                const submitter = (event.nativeEvent as SubmitEvent).submitter;
+                act(submitter?.getAttribute('value') === 'buy' ? 'buy' : 'add');
+              }}
+            >
+              <Stack gap="md">
+                {hasOptions && variant && <input type="hidden" name="variant" value={variant._id} />}
+                {!soldOut && (
+                  <NumberInput
+                    ref={quantityInput}
+                    name="quantity"
+                    label="Quantity"
+                    value={qty}
+                    onChange={(value) => setQuantity(typeof value === 'number' ? value : Number.parseInt(value, 10) || 1)}
+                    min={1}
+                    max={maxQty}
+                    clampBehavior="strict"
+                    allowDecimal={false}
+                    allowNegative={false}
+                    w={140}
+                  />
+                )}
+                <Group gap="sm" grow maw={440}>
+                  <Button
+                    size="md"
+                    leftSection={soldOut ? undefined : <IconShoppingCartPlus size={18} aria-hidden />}
+                    disabled={soldOut}
+                    loading={pendingId === product._id}
+                    type="submit"
+                    name="intent"
+                    value="add"
+                  >
+                    {soldOut ? 'Out of stock' : 'Add to cart'}
+                  </Button>
+                  {!soldOut && (
+                    <Button
+                      size="md"
+                      variant="outline"
+                      leftSection={<IconBolt size={18} aria-hidden />}
+                      type="submit"
+                      name="intent"
+                      value="buy"
+                    >
+                      Buy Now
+                    </Button>
+                  )}
+                </Group>
+              </Stack>
+            </Form>
+            <DeliveryCheck answer={delivery} />
             <Stack component="dl" gap={2} m={0} className={classes.facts} aria-label="Product details">
               <div>
                 <dt>Country of origin</dt>

@@ -50,10 +50,12 @@ export function SearchBox({ id, initialValue = '', onDone, autoFocus = false, la
         () => undefined,
       );
   };
-  // On a server-drawn page the box is there before the app: focused before the app took over
-  // (docs/decisions/0021-javascript-after-first-paint.md), it missed its focus event. Catch up once.
+  // On a server-drawn page the box is there before the app: text typed, or the box focused,
+  // before the app took over is the shopper's (docs/decisions/0032-react-router-framework-mode.md). Catch up once.
   useEffect(() => {
-    if (!input.current || document.activeElement !== input.current) return;
+    if (!input.current) return;
+    if (input.current.value !== value) setValue(input.current.value);
+    if (document.activeElement !== input.current) return;
     setFocused(true);
     load();
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -75,8 +77,11 @@ export function SearchBox({ id, initialValue = '', onDone, autoFocus = false, la
   };
 
   return (
+    // A real GET form to /search: it works before the app runs (and without JavaScript).
     <form
       role="search"
+      action="/search"
+      method="get"
       aria-label={label}
       className={classes.form}
       onSubmit={(event) => {
