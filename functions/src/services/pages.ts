@@ -63,7 +63,8 @@ async function footerSeller(): Promise<SellerInfo | null> {
   } catch {
     // not set yet, or unreadable: the page goes without the line rather than failing
   }
-  seller = { info, expires: now + 60_000 };
+  // Not set yet (a fresh project, the demo data still loading): asked again soon.
+  seller = { info, expires: now + (info ? 60_000 : 5_000) };
   return info;
 }
 

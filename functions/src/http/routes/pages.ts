@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { contentSecurityPolicy, isPagePath, type CspTarget } from '@bagshop/domain';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { logFault } from '../../lib/logs.js';
@@ -30,6 +31,41 @@ function pageHeaders(res: Response, nonce: string): void {
   });
 }
 
+const STREAM_MEMBERS = new Set<PropertyKey>([
+  'on',
+  'once',
+  'off',
+  'addListener',
+  'removeListener',
+  'pause',
+  'resume',
+  'destroy',
+  'pipe',
+  'read',
+  'readableHighWaterMark',
+  Symbol.asyncIterator,
+]);
+
+/**
+ * Cloud Functions read a request's body before our code runs (`rawBody`), so the stream React
+ * Router's adapter reads a form from has ended: it would wait for it forever. This gives the
+ * adapter the same request with its body readable again.
+ */
+function withReadableBody(req: Request): Request {
+  const raw = (req as Request & { rawBody?: unknown }).rawBody;
+  if (!Buffer.isBuffer(raw) || !req.readableEnded) return req;
+  const body = Readable.from([raw]);
+  return new Proxy(req, {
+    get(target, prop, receiver) {
+      if (STREAM_MEMBERS.has(prop)) {
+        const value = Reflect.get(body, prop) as unknown;
+        return typeof value === 'function' ? value.bind(body) : value;
+      }
+      return Reflect.get(target, prop, receiver) as unknown;
+    },
+  });
+}
+
 /**
  * A page of the shop, rendered by React Router's request handler from the web build
  * (docs/decisions/0032-react-router-framework-mode.md). GET and HEAD pages are the same for
@@ -47,7 +83,7 @@ export const renderPage: RequestHandler = async (req, res, next) => {
     res.locals.nonce = nonce;
     if (req.method === 'GET' || req.method === 'HEAD') res.set('Cache-Control', PAGE_CACHE);
     else res.set('Cache-Control', 'no-store');
-    await handle(req, res, next);
+    await handle(req.method === 'POST' ? withReadableBody(req) : req, res, next);
   } catch (error) {
     logFault(req.path, error);
     if (!res.headersSent)
