@@ -1,0 +1,66 @@
+// Issue 22: every storefront form works before the app has taken the page over, without
+// JavaScript at all, and when the app's entry script fails to load
+// (docs/decisions/0032-react-router-framework-mode.md).
+import type { BrowserContext, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { useBrowser, VIEWPORTS } from '../support/browser';
+import { waitForPath, WAIT } from '../support/shopper-ui';
+
+const PRODUCT = '/product/voyager-hardshell-cabin-trolley-55-cm';
+
+describe('forms before JavaScript', () => {
+  const chromium = useBrowser();
+
+  /** A page in a context without JavaScript, or with the app's entry script failing. */
+  async function open(kind: 'no-js' | 'entry-fails', path: string): Promise<{ page: Page; context: BrowserContext }> {
+    const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop, javaScriptEnabled: kind === 'no-js' ? false : true });
+    if (kind === 'entry-fails') await context.route(/\/assets\/entry\.client-[^/]*\.js$/, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(`${chromium.base}${path}`, { waitUntil: 'load' });
+    return { page, context };
+  }
+
+  for (const kind of ['no-js', 'entry-fails'] as const) {
+    it(`${kind}: the search box is a GET form to /search`, async () => {
+      const { page, context } = await open(kind, '/');
+      const box = page.getByRole('combobox', { name: 'Search bags' }).first();
+      await box.fill('trolley');
+      await box.press('Enter');
+      await waitForPath(page, '/search');
+      expect(new URL(page.url()).searchParams.get('q')).toBe('trolley');
+      await page.getByRole('heading', { name: /Results for ‘trolley’/ }).waitFor(WAIT);
+      expect(await page.locator('article').count()).toBeGreaterThan(0);
+      await context.close();
+    });
+
+    it(`${kind}: Check delivery answers a PIN code in the page`, async () => {
+      const { page, context } = await open(kind, PRODUCT);
+      await page.getByRole('textbox', { name: 'PIN code', exact: true }).fill('400013');
+      await page.getByRole('button', { name: 'Check', exact: true }).click();
+      await page.getByTestId('delivery-date').waitFor(WAIT);
+      expect(await page.getByTestId('delivery-date').textContent()).toMatch(/^Delivery by /);
+      await context.close();
+    });
+
+    it(`${kind}: Add to cart sends a visitor to sign in first, and back after`, async () => {
+      const { page, context } = await open(kind, PRODUCT);
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await waitForPath(page, '/auth');
+      const url = new URL(page.url());
+      expect(url.searchParams.get('reason')).toBe('login-first');
+      expect(url.searchParams.get('next')).toBe(PRODUCT);
+      await context.close();
+    });
+  }
+
+  it('the page says when it is live (html[data-live]), and a quantity typed before keeps', async () => {
+    const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await page.goto(`${chromium.base}${PRODUCT}`, { waitUntil: 'commit' });
+    const quantity = page.getByRole('textbox', { name: 'Quantity' });
+    await quantity.fill('2');
+    await page.locator('html[data-live]').waitFor({ state: 'attached', ...WAIT });
+    expect(await quantity.inputValue()).toBe('2');
+    await context.close();
+  });
+});
