@@ -1,6 +1,5 @@
-import { PICTURE_SIZES, PICTURE_WIDTHS } from '@bagshop/domain';
+import { PICTURE_SIZES } from '@bagshop/domain';
 import { describe, expect, it } from 'vitest';
-import indexHtml from '../../index.html?raw';
 import { pictureAttributes } from './picture';
 
 const url = `/api/images/${'b'.repeat(64)}`;
@@ -18,11 +17,5 @@ describe('pictureAttributes', () => {
   it('leaves a local preview or a static file as it is', () => {
     expect(pictureAttributes('blob:http://127.0.0.1/x', 'thumb')).toEqual({ src: 'blob:http://127.0.0.1/x' });
     expect(pictureAttributes('', 56)).toEqual({ src: '' });
-  });
-
-  it("the early preload in index.html takes the card's and the gallery's sizes", () => {
-    expect(indexHtml).toContain(`'${PICTURE_SIZES.card}'`);
-    expect(indexHtml).toContain(`'${PICTURE_SIZES.gallery}'`);
-    expect(indexHtml).toContain(`[${PICTURE_WIDTHS.join(', ')}]`);
   });
 });
