@@ -61,15 +61,21 @@ export async function clientLoader({ params }: ClientLoaderFunctionArgs): Promis
 /**
  * Add to cart or Buy Now sent before the app took the page over (or without JavaScript): the
  * shopper's sign-in lives in the browser (Firebase Auth), so the server cannot add to anyone's
- * cart. Every such visitor is sent to sign in first, with the spec's message, and comes back to
- * this product (and variant) after. Once the app runs, the form is handled in the browser
+ * cart. Every such visitor is sent to sign in first, with the spec's message (a shopper who is
+ * signed in in this browser goes straight through), and comes back to this product (and variant),
+ * where the app adds the bag or opens Buy Now (`?then=add|buy&qty=`). Once the app runs, the form is handled in the browser
  * (web/src/features/catalog/components/product-page.tsx).
  */
 export async function action({ params, request }: ActionFunctionArgs) {
   const form = await request.formData();
+  const back = new URLSearchParams();
   const variant = form.get('variant');
-  const back = `/product/${encodeURIComponent(params.id ?? '')}${typeof variant === 'string' && variant ? `?variant=${encodeURIComponent(variant)}` : ''}`;
-  return redirect(signInFirstPath(back));
+  if (typeof variant === 'string' && variant) back.set('variant', variant);
+  // What was asked for, done by the page once the shopper is signed in (product-page.tsx).
+  back.set('then', form.get('intent') === 'buy' ? 'buy' : 'add');
+  const quantity = Number.parseInt(String(form.get('quantity') ?? '1'), 10);
+  back.set('qty', String(Number.isInteger(quantity) && quantity >= 1 ? quantity : 1));
+  return redirect(signInFirstPath(`/product/${encodeURIComponent(params.id ?? '')}?${back.toString()}`));
 }
 
 /** A variant chosen (`?variant=`) changes the URL only; the product stays. */

@@ -26,9 +26,10 @@ export default function AuthPage() {
   // Sent here by a form that needs a shopper (Add to cart before the app ran): say so, and go back after.
   const next = safeNext(params.get('next')) ?? '/';
   const reason = params.get('reason');
+  const signedOut = !session.loading && !session.user && !session.firebaseUser;
   useEffect(() => {
-    if (reason === 'login-first') notify.error(LOGIN_FIRST);
-  }, [reason]);
+    if (reason === 'login-first' && signedOut) notify.error(LOGIN_FIRST);
+  }, [reason, signedOut]);
 
   // Someone already signed in has nothing to do here (but let a fresh sign-in finish first).
   if (!justSignedIn && session.user && !session.loading) return <Navigate to={next} replace />;

@@ -15,6 +15,7 @@ import { Form, Link, useSearchParams } from 'react-router';
 import { DeliveryCheck, type DeliveryAnswer } from '../../../components/delivery-check';
 import { ReturnsTerm, SoldBy } from '../../../components/sold-by';
 import { useAddToCart } from '../hooks/use-add-to-cart';
+import { useSession } from '../../../lib/session';
 import { stockNote } from '../lib/badges';
 import { PriceBlock } from './price-block';
 import { ProductBadges } from './product-badges';
@@ -84,6 +85,27 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
   // Add to cart and Buy Now wait for a full choice and say which option is missing.
   const incomplete = hasOptions && (missing.length > 0 || !variant);
   const missingMessage = chooseVariantMessage(missing.length ? missing : (product.options ?? []));
+  // Add to cart or Buy Now sent before the app ran comes back here after sign-in
+  // (`?then=add|buy&qty=`, web/src/app/routes/product.tsx): done once the session is known.
+  const { user, firebaseUser, loading } = useSession();
+  const [params, setParams] = useSearchParams();
+  const then = params.get('then');
+  const thenQty = Number.parseInt(params.get('qty') ?? '1', 10) || 1;
+  const signedIn = Boolean(user ?? firebaseUser);
+  const pending = useRef(false);
+  useEffect(() => {
+    if (!then || loading || pending.current) return;
+    pending.current = true;
+    const next = new URLSearchParams(params);
+    next.delete('then');
+    next.delete('qty');
+    setParams(next, { replace: true });
+    if (!signedIn) return;
+    const quantity = Math.min(Math.max(1, thenQty), maxQty);
+    const variantId = hasOptions ? variant?._id : undefined;
+    if (then === 'buy') buyNow(product._id, quantity, variantId);
+    else void add(product._id, quantity, variantId);
+  }, [then, loading, signedIn, params, setParams, thenQty, maxQty, hasOptions, variant, buyNow, add, product._id]);
   const act = (action: 'add' | 'buy') => {
     if (incomplete) {
       setAsked(true);
