@@ -105,7 +105,7 @@ async function visitAll(page: Page, base: string, routes: RouteCheck[]): Promise
     const response = await page.goto(`${base}${route.path}`, { waitUntil: 'load' });
     // The policy is sent and enforced (not Report-Only) on the document itself.
     const policy = response?.headers()['content-security-policy'] ?? '';
-    expect(policy, route.path).toMatch(/script-src 'self' 'sha256-[A-Za-z0-9+/=]+'(;| )/);
+    expect(policy, route.path).toMatch(/script-src 'self' 'nonce-[A-Za-z0-9+/=]+'(;| )/);
     expect(response?.headers()['content-security-policy-report-only'], route.path).toBeUndefined();
     await page.waitForFunction((title) => document.title === title, route.title, WAIT);
     const ready =

@@ -6,7 +6,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { laidOutBox, screenshot, SCREENSHOT_DIR, useBrowser, VIEWPORTS, waitForHydrated } from '../support/browser';
+import { laidOutBox, screenshot, SCREENSHOT_DIR, useBrowser, VIEWPORTS, waitForLive } from '../support/browser';
 
 async function apiList(base: string, path: string): Promise<Product[]> {
   return ((await (await fetch(`${base}/api/${path}`)).json()) as { data: Product[] }).data;
@@ -95,8 +95,7 @@ describe('find and choose (Chromium)', () => {
     const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
     await page.goto(`${chromium.base}/luggage`, { waitUntil: 'load' });
     const box = page.getByRole('combobox', { name: 'Search bags' });
-    // The page arrives rendered by the server: typed text before hydration would be lost (decision 0020).
-    await waitForHydrated(box);
+    // A GET form to /search, and text typed before the app runs is kept (decision 0032): no wait.
     await box.fill('back pack');
     await box.press('Enter');
     await page.waitForURL((url) => url.pathname === '/search' && url.searchParams.get('q') === 'back pack');
@@ -152,8 +151,8 @@ describe('find and choose (Chromium)', () => {
       const page = await chromium.browser.newPage({ viewport });
       await page.goto(`${chromium.base}/luggage`, { waitUntil: 'load' });
       await page.getByRole('article').first().waitFor({ timeout: 20_000 });
-      // The cards arrive in the server's HTML: the filters answer once the app has hydrated them (decision 0020).
-      await waitForHydrated(page.getByLabel('Sort by'));
+      // The filters are still the app's controls (not yet links or a GET form: docs/handoff-issue-22.md).
+      await waitForLive(page);
       const count = page.getByTestId('bag-count');
       expect(await count.innerText()).toBe(`${all.length} bags`);
       await expect.poll(() => cardNames(page)).toEqual(all.map((p) => p.name));
@@ -179,7 +178,7 @@ describe('find and choose (Chromium)', () => {
 
       await page.goBack();
       await page.waitForURL((url) => url.search === '?inStock=true');
-      expect(await page.getByLabel('Sort by').inputValue()).toBe('featured');
+      await expect.poll(() => page.getByLabel('Sort by').inputValue()).toBe('featured');
       await expect.poll(() => cardNames(page)).toEqual(featured.filter((name) => inStock.some((p) => p.name === name)));
       await page.goBack();
       await page.waitForURL((url) => url.pathname === '/luggage' && url.search === '');
@@ -251,9 +250,9 @@ describe('find and choose (Chromium)', () => {
     await page.goto(`${chromium.base}/product/voyager-hardshell-cabin-trolley-55-cm`, { waitUntil: 'load' });
     const gallery = page.getByRole('region', { name: 'Pictures of Voyager Hardshell Cabin Trolley 55 cm' });
     await gallery.waitFor();
-    // The page is server-drawn: a click before the app has hydrated it is not seen (decision 0020).
+    // The gallery's arrows are the app's (they mean nothing without it).
     const next = gallery.getByRole('button', { name: 'Next picture' });
-    await waitForHydrated(next);
+    await waitForLive(page);
     await next.click();
     await page.waitForFunction(() => document.querySelector('[data-testid="gallery-counter"]')?.textContent === '2 / 3');
     await page.waitForFunction(

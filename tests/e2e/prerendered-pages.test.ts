@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser, VIEWPORTS, waitForHydrated } from '../support/browser';
+import { useBrowser, VIEWPORTS, waitForLive } from '../support/browser';
 
 // docs/decisions/0020-prerendered-public-pages.md: the app hydrates the markup the server drew.
 // It must keep it: an element of the prerendered page that the app throws away and draws again
@@ -55,7 +55,7 @@ describe('prerendered pages: the app hydrates the server’s markup and keeps it
       });
       expect(parsed).toEqual(kept.map((name) => [name, true]));
 
-      await waitForHydrated(page.getByRole('link', { name: 'Bagshop home' }));
+      await waitForLive(page);
       // Everything the page does after hydrating (the session, its data, the seller line) is done.
       await page.waitForLoadState('networkidle');
       await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(true))));
@@ -87,7 +87,7 @@ describe('prerendered pages: JavaScript waits for the main picture', () => {
         }).observe({ type: 'element', buffered: true });
       });
       await page.goto(`${chromium.base}${path}`, { waitUntil: 'load' });
-      await waitForHydrated(page.getByRole('link', { name: 'Bagshop home' }));
+      await waitForLive(page);
       const timing = await page.evaluate(() => ({
         painted: (window as unknown as { __pictures: number[] }).__pictures,
         scripts: performance

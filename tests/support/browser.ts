@@ -114,14 +114,11 @@ export async function laidOutBox(locator: Locator, timeout = 10_000): Promise<No
 }
 
 /**
- * Waits until React has hydrated the element `locator` names (its props, event handlers
- * included, are attached). A prerendered page is on screen before the app runs; a click or
- * typing before that moment is not seen by the app (docs/decisions/0020-prerendered-public-pages.md).
+ * Waits until the app has taken the page over: `<html data-live>`, set by the root route's first
+ * effect (web/src/app/root.tsx; docs/decisions/0032-react-router-framework-mode.md). Journeys do
+ * not need it (links and forms work before); only controls that have no meaning without the app
+ * (the gallery's arrows, the filters until they are links) wait for it.
  */
-export async function waitForHydrated(locator: Locator, timeout = 20_000): Promise<void> {
-  const element = await locator.elementHandle({ timeout });
-  if (!element) throw new Error(`${locator.toString()} is not on the page`);
-  await locator
-    .page()
-    .waitForFunction((el) => el.isConnected && Object.keys(el).some((key) => key.startsWith('__reactProps$')), element, { timeout });
+export async function waitForLive(page: Page, timeout = 20_000): Promise<void> {
+  await page.locator('html[data-live]').waitFor({ state: 'attached', timeout });
 }
