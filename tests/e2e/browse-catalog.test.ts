@@ -142,7 +142,7 @@ describe('browse the catalog (Chromium)', () => {
       ]) {
         expect(await page.getByText(promise, { exact: false }).count(), promise).toBeGreaterThan(0);
       }
-      expect(await page.title()).toBe('Home · Bagshop');
+      expect(await page.title()).toBe('Bagshop — Luggage, Backpacks & Duffles');
       await loadLazyImages(page);
       await screenshot(page, `browse-home-${size}`);
       await page.close();
@@ -186,7 +186,7 @@ describe('browse the catalog (Chromium)', () => {
       expect(await soldOut.getByRole('button', { name: /Out of stock/ }).isDisabled()).toBe(true);
       expect(await soldOut.getByText('DEAL', { exact: true }).count()).toBe(0);
       // The cards are in the server's HTML; the app sets its own title once it runs.
-      await expect.poll(() => page.title()).toBe('Luggage · Bagshop');
+      await expect.poll(() => page.title()).toBe('Luggage Bags · Bagshop');
       await loadLazyImages(page);
       await screenshot(page, `browse-luggage-${size}`);
       await page.close();

@@ -18,8 +18,8 @@ interface RouteCheck {
 const PRODUCT = '/product/commuter-25l-laptop-backpack';
 
 const PUBLIC: RouteCheck[] = [
-  { path: '/', title: 'Home · Bagshop', ready: 'New Arrivals' },
-  { path: '/luggage', title: 'Luggage · Bagshop', ready: 'first card' },
+  { path: '/', title: 'Bagshop — Luggage, Backpacks & Duffles', ready: 'New Arrivals' },
+  { path: '/luggage', title: 'Luggage Bags · Bagshop', ready: 'first card' },
   { path: '/backpacks', title: 'Backpacks · Bagshop', ready: 'first card' },
   { path: '/duffles', title: 'Duffles · Bagshop', ready: 'first card' },
   { path: PRODUCT, title: 'Commuter 25L Laptop Backpack · Bagshop', ready: 'About this bag' },
@@ -61,7 +61,7 @@ const SHOPPER: RouteCheck[] = [
   { path: '/profile', title: 'Profile · Bagshop', ready: 'My Profile' },
   { path: '/payment-success?session_id=cs_test_x', title: 'Payment · Bagshop', ready: 'We could not check this payment' },
   // Not an admin: back to the shop.
-  { path: '/admin', title: 'Home · Bagshop', ready: 'New Arrivals' },
+  { path: '/admin', title: 'Bagshop — Luggage, Backpacks & Duffles', ready: 'New Arrivals' },
 ];
 
 const ADMIN: RouteCheck[] = [
@@ -71,7 +71,7 @@ const ADMIN: RouteCheck[] = [
   { path: '/admin/users', title: 'Users · Admin · Bagshop', ready: 'first row' },
   { path: '/orders/demo-order-1', title: 'Order · Bagshop', ready: 'Shipping address' },
   { path: '/profile', title: 'Profile · Bagshop', ready: 'Admin Panel' },
-  { path: '/', title: 'Home · Bagshop', ready: 'New Arrivals' },
+  { path: '/', title: 'Bagshop — Luggage, Backpacks & Duffles', ready: 'New Arrivals' },
 ];
 
 /** A page that records every CSP / Permissions-Policy complaint, from the console and from the DOM event. */

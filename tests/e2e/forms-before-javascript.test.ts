@@ -48,7 +48,11 @@ describe('forms before JavaScript', () => {
       await waitForPath(page, '/auth');
       const url = new URL(page.url());
       expect(url.searchParams.get('reason')).toBe('login-first');
-      expect(url.searchParams.get('next')).toBe(PRODUCT);
+      // Back to the product after sign-in, with what was asked for (the page then adds the bag).
+      const next = new URL(url.searchParams.get('next') ?? '', chromium.base);
+      expect(next.pathname).toBe(PRODUCT);
+      expect(next.searchParams.get('then')).toBe('add');
+      expect(next.searchParams.get('qty')).toBe('1');
       await context.close();
     });
   }
