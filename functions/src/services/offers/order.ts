@@ -62,8 +62,8 @@ export interface PreparedOrderOffers {
 export interface OfferClaims {
   /** offerId → the place claimed. */
   held: ReadonlyMap<string, UseClaim>;
-  /** Offers a place was asked for (held or not). */
-  asked: ReadonlySet<string>;
+  /** The offer of the cart's code when the places were claimed (null: none). */
+  codeOfferId: string | null;
   /** Frees the places the placed order did not use (`used`: its offers), or every place (null: not placed). */
   release(used: readonly OrderOffer[] | null): Promise<void>;
 }
@@ -109,7 +109,7 @@ export async function claimOrderOffers(
   });
   const claims: OfferClaims = {
     held,
-    asked: new Set(wanted.map((o) => o._id)),
+    codeOfferId: codeOffer?._id ?? null,
     async release(used) {
       const keep = new Set((used ?? []).map((o) => o.offerId));
       const free = [...held.values()].filter((c) => !keep.has(c.offerId));
@@ -184,7 +184,7 @@ export async function prepareOrderOffers(
   const codeOffer = codeOfferId ? (read.find((o) => o._id === codeOfferId) ?? null) : null;
   if (code && !codeOffer) throw new HttpError(400, OFFER_MESSAGES.unknown);
   // The cart's code changed after the claims were made (another tab): sent again, the order claims for this one.
-  if (codeOffer && codeOffer.usageLimit !== null && !claims.asked.has(codeOffer._id)) throw conflict(CODE_CHANGED);
+  if (codeOffer && codeOffer.usageLimit !== null && codeOffer._id !== claims.codeOfferId) throw conflict(CODE_CHANGED);
   const automatic = read
     .filter((o) => o._id !== codeOfferId && o.code === null && new Date(o.endsAt).getTime() > now.getTime())
     .map(asClaimed);

@@ -64,7 +64,12 @@ async function countUses(offerId: string): Promise<number> {
  * (the limit was lowered, or uses without a place exist) gives its place back: never more than
  * `usageLimit` orders hold a use.
  */
-export async function claimUse(offer: Offer, orderId: string, uid: string): Promise<UseClaim | null> {
+export async function claimUse(
+  /** As stored (`offerOf`): its `usedCount` is only the uses stored on the document, not `withUses`'s. */
+  offer: Offer,
+  orderId: string,
+  uid: string,
+): Promise<UseClaim | null> {
   const limit = offer.usageLimit;
   if (limit === null) throw new Error(`claimUse: offer ${offer._id} has no usage limit`);
   const first = storedUses(offer);
