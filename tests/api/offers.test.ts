@@ -265,6 +265,21 @@ describe('pricing on the server, and the prepaid-only offer', () => {
     expect((await usesOf(offer._id)).map((u) => u.state)).toEqual(['used']);
   }, 60_000);
 
+  it('a limited code that ended after it was applied refuses the order with "This code has expired"', async () => {
+    const product = await createProduct(adminUser, { price: 1000, discount: 0, stock: 5, category: 'duffles' }, false);
+    const offer = await createOffer({ code: newCode('END'), usageLimit: 3 });
+    const shopper = await shopperWithAddress();
+    await setCart(shopper.uid, { [product._id]: 1 });
+    expect((await applyCode(shopper, offer.code as string)).status).toBe(200);
+    await admin()
+      .db.doc(`offers/${offer._id}`)
+      .update({ endsAt: new Date(Date.now() - 60_000) });
+    const res = await placeUntilDecided(shopper);
+    expect([res.status, res.body.message]).toEqual([400, 'This code has expired']);
+    expect(await usesOf(offer._id)).toEqual([]);
+    expect(await stockOf(product._id)).toBe(5);
+  }, 60_000);
+
   it('an order refused after it claimed its use (its bag sold out) gives the place back', async () => {
     const product = await createProduct(adminUser, { price: 1000, discount: 0, stock: 2, category: 'duffles' }, false);
     const offer = await createOffer({ code: newCode('SOLD'), usageLimit: 1 });
