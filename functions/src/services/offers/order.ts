@@ -102,7 +102,7 @@ export async function claimOrderOffers(
     ...(limited(codeOffer) ? [codeOffer] : []),
     ...opts.automatic.filter((o) => limited(o) && allowsMethod(o, opts.paymentMethod) && o._id !== codeOffer?._id),
   ];
-  const results = await Promise.all(wanted.map((o) => claimUse(o, orderId, uid)));
+  const results = await Promise.all(wanted.map((o) => claimUse(o, orderId)));
   const held = new Map<string, UseClaim>();
   results.forEach((claim, i) => {
     if (claim) held.set((wanted[i] as Offer)._id, claim);
@@ -208,7 +208,7 @@ export async function prepareOrderOffers(
     useKeys,
     apply(tx) {
       for (const d of priced.discounts) {
-        const fields = useFields(orderId, uid, d.amountPaise, now);
+        const fields = useFields(orderId, d.amountPaise, now);
         // A limited offer's place becomes the use; an offer without a limit gets uses/{orderId}.
         if (holds.has(d.offerId)) tx.update(useRef(d.offerId, useKeys[d.offerId] as string), fields);
         else tx.create(useRef(d.offerId, orderId), fields);

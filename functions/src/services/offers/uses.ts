@@ -68,7 +68,6 @@ export async function claimUse(
   /** As stored (`offerOf`): its `usedCount` is only the uses stored on the document, not `withUses`'s. */
   offer: Offer,
   orderId: string,
-  uid: string,
 ): Promise<UseClaim | null> {
   const limit = offer.usageLimit;
   if (limit === null) throw new Error(`claimUse: offer ${offer._id} has no usage limit`);
@@ -79,11 +78,11 @@ export async function claimUse(
     const start = first + held;
     const order = [...range(start, limit), ...range(first, start)];
     for (const n of order) {
-      claim = await tryCreate(offer._id, String(n), orderId, uid);
+      claim = await tryCreate(offer._id, String(n), orderId);
       if (claim) break;
     }
   }
-  claim ??= await takeStale(offer._id, orderId, uid);
+  claim ??= await takeStale(offer._id, orderId);
   if (!claim) return null;
   if (first + (await countUses(offer._id)) > limit) {
     await releaseClaim(claim);
@@ -96,9 +95,9 @@ function range(from: number, to: number): number[] {
   return Array.from({ length: Math.max(0, to - from) }, (_, i) => from + i);
 }
 
-async function tryCreate(offerId: string, key: string, orderId: string, uid: string): Promise<UseClaim | null> {
+async function tryCreate(offerId: string, key: string, orderId: string): Promise<UseClaim | null> {
   try {
-    const result = await useRef(offerId, key).create({ orderId, uid, state: 'claimed', claimedAt: Timestamp.now() });
+    const result = await useRef(offerId, key).create({ orderId, state: 'claimed', claimedAt: Timestamp.now() });
     return { offerId, key, writeTime: result.writeTime };
   } catch (error) {
     if (isCode(error, ALREADY_EXISTS)) return null;
@@ -107,14 +106,14 @@ async function tryCreate(offerId: string, key: string, orderId: string, uid: str
 }
 
 /** A place whose claim is older than STALE_CLAIM_MS, taken over only if nobody changed it meanwhile. */
-async function takeStale(offerId: string, orderId: string, uid: string): Promise<UseClaim | null> {
+async function takeStale(offerId: string, orderId: string): Promise<UseClaim | null> {
   const claimed = await usesCol(offerId).where('state', '==', 'claimed').get();
   const cutoff = Date.now() - STALE_CLAIM_MS;
   for (const snap of claimed.docs) {
     const at = snap.get('claimedAt') as Timestamp | undefined;
     if (at && at.toMillis() > cutoff) continue;
     try {
-      const result = await snap.ref.update({ orderId, uid, claimedAt: Timestamp.now() }, { lastUpdateTime: snap.updateTime as Timestamp });
+      const result = await snap.ref.update({ orderId, claimedAt: Timestamp.now() }, { lastUpdateTime: snap.updateTime as Timestamp });
       return { offerId, key: snap.id, writeTime: result.writeTime };
     } catch (error) {
       if (!isCode(error, FAILED_PRECONDITION, NOT_FOUND)) throw error;
@@ -140,9 +139,12 @@ export function claimHeld(snap: DocumentSnapshot | undefined, orderId: string): 
   return !!snap?.exists && snap.get('orderId') === orderId && snap.get('state') === 'claimed';
 }
 
-/** The use document an order writes: the place it claimed, or `uses/{orderId}` for an offer without a limit. */
-export function useFields(orderId: string, uid: string, amountPaise: number, now: Date) {
-  return { orderId, uid, state: 'used', amountPaise, usedAt: now };
+/**
+ * The use document an order writes: the place it claimed, or `uses/{orderId}` for an offer
+ * without a limit. No shopper's id: the order names them (and is pseudonymised on erasure).
+ */
+export function useFields(orderId: string, amountPaise: number, now: Date) {
+  return { orderId, state: 'used', amountPaise, usedAt: now };
 }
 
 /**
