@@ -185,6 +185,7 @@ export async function resetData(): Promise<void> {
         value: 10,
         usedCount: 0,
       }),
+      setDoc(doc(fs, 'offers', SEED.offer, 'uses', '0'), { orderId: SEED.orderOfA, state: 'used', amountPaise: 49900 }),
       setDoc(doc(fs, 'offerCodes', 'WELCOME10'), { offerId: SEED.offer }),
       setDoc(doc(fs, 'offerUses', `${SEED.offer}_${UID.shopperA}`), { offerId: SEED.offer, uid: UID.shopperA, count: 1 }),
       setDoc(doc(fs, 'cartCoupons', UID.shopperA), { code: 'WELCOME10', offerId: SEED.offer }),
