@@ -10,7 +10,7 @@
  * - **Series** (GSTR-1's documents-issued table): each counter `taxSeries/{kind}-{year}` keeps,
  *   per month, how many numbers it gave and the lowest and highest (`months`), written in the
  *   transaction that already reads and writes the counter.
- * - **Documents**: a page at a time (`taxDocumentsPage`), ordered by date, type and id, with a
+ * - **Documents**: a page at a time (`taxDocumentsPage`), ordered by date, type, number and id, with a
  *   cursor: at most three queries of a page and one read per document shown.
  * - **The CSV**: every document of the month, page after page (`forEachTaxDocument`), in the
  *   admin's function only.
@@ -88,50 +88,57 @@ interface Source {
   rank: 0 | 1 | 2;
   collection: 'orders' | 'returns';
   field: string;
+  /** Within one instant, by number (the series' order: seven digits, zero-padded), then id. */
+  number: string;
   select: string[];
 }
 
 const SOURCES: readonly Source[] = [
-  { rank: 0, collection: 'orders', field: 'invoice.issuedAt', select: ['invoice'] },
-  { rank: 1, collection: 'orders', field: 'creditNote.issuedAt', select: ['invoice', 'creditNote'] },
+  { rank: 0, collection: 'orders', field: 'invoice.issuedAt', number: 'invoice.number', select: ['invoice'] },
+  { rank: 1, collection: 'orders', field: 'creditNote.issuedAt', number: 'creditNote.number', select: ['invoice', 'creditNote'] },
   // Partial credit notes of returns (docs/returns.md): on the return, with its lines.
-  { rank: 2, collection: 'returns', field: 'creditNote.issuedAt', select: ['orderId', 'creditNote'] },
+  { rank: 2, collection: 'returns', field: 'creditNote.issuedAt', number: 'creditNote.number', select: ['orderId', 'creditNote'] },
 ];
 
-/** Where a page ends: the last document's date (to the nanosecond), source and id. */
+/** Where a page ends: the last document's date (to the nanosecond), source, number and id. */
 interface Cursor {
   s: number;
   n: number;
   r: number;
+  no: string;
   id: string;
 }
 
 export function encodeTaxCursor(c: Cursor): string {
-  return Buffer.from(JSON.stringify([c.s, c.n, c.r, c.id])).toString('base64url');
+  return Buffer.from(JSON.stringify([c.s, c.n, c.r, c.no, c.id])).toString('base64url');
 }
 
 /** null for anything that is not a cursor this code made. */
 export function decodeTaxCursor(text: string): Cursor | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
-    if (!Array.isArray(value) || value.length !== 4) return null;
-    const [s, n, r, id] = value as unknown[];
+    if (!Array.isArray(value) || value.length !== 5) return null;
+    const [s, n, r, no, id] = value as unknown[];
     if (!Number.isInteger(s) || !Number.isInteger(n) || (n as number) < 0 || (n as number) >= 1e9) return null;
     if (r !== 0 && r !== 1 && r !== 2) return null;
+    if (typeof no !== 'string' || no.length > 40) return null;
     if (typeof id !== 'string' || id === '' || id.length > 200 || id.includes('/')) return null;
-    return { s: s as number, n: n as number, r, id };
+    return { s: s as number, n: n as number, r, no, id };
   } catch {
     return null;
   }
 }
 
-const compare = (a: Cursor, b: Cursor) => a.s - b.s || a.n - b.n || a.r - b.r || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+/** Firestore's order of the queries below: date, then (within a source) number and id as strings. */
+const compare = (a: Cursor, b: Cursor) => a.s - b.s || a.n - b.n || a.r - b.r || text(a.no, b.no) || text(a.id, b.id);
 
 function sourceQuery(db: Firestore, src: Source, range: { start: Date; end: Date }, after: Cursor | null, limit: number): Query {
   let q: Query = db
     .collection(src.collection)
     .where(src.field, '<', Timestamp.fromDate(range.end))
     .orderBy(src.field)
+    .orderBy(src.number)
     .orderBy(FieldPath.documentId());
   if (!after)
     return q
@@ -142,7 +149,7 @@ function sourceQuery(db: Firestore, src: Source, range: { start: Date; end: Date
   // Strictly after the cursor in (date, source, id) order.
   if (src.rank < after.r) q = q.where(src.field, '>', at);
   else if (src.rank > after.r) q = q.where(src.field, '>=', at);
-  else q = q.where(src.field, '>=', at).startAfter(at, after.id);
+  else q = q.where(src.field, '>=', at).startAfter(at, after.no, after.id);
   return q.select(...src.select).limit(limit);
 }
 
@@ -154,7 +161,7 @@ interface Found {
 }
 
 /**
- * Up to `size` documents of the month after `cursor`, in (date, type, id) order, and the cursor
+ * Up to `size` documents of the month after `cursor`, in (date, type, number, id) order, and the cursor
  * of the next page (null on the last). Reads: at most size + 1 documents of each of the three
  * queries, and the orders of the returns shown (their invoice): never the whole month.
  */
@@ -169,7 +176,8 @@ export async function taxDocumentsPage(
   SOURCES.forEach((src, i) => {
     for (const doc of snaps[i]?.docs ?? []) {
       const at = doc.get(src.field) as Timestamp;
-      found.push({ key: { s: at.seconds, n: at.nanoseconds, r: src.rank, id: doc.id }, src, data: doc.data(), id: doc.id });
+      const no = String(doc.get(src.number) ?? '');
+      found.push({ key: { s: at.seconds, n: at.nanoseconds, r: src.rank, no, id: doc.id }, src, data: doc.data(), id: doc.id });
     }
   });
   found.sort((a, b) => compare(a.key, b.key));
