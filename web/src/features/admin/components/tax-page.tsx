@@ -276,24 +276,26 @@ export function TaxPage() {
                 <Text size="sm" c="dimmed" aria-live="polite">
                   {pageBusy ? 'Loading…' : `${firstShown}–${lastShown} of ${Math.max(total, lastShown)} · page ${page + 1} of ${pages}`}
                 </Text>
-                <Button
-                  variant="default"
-                  size="xs"
-                  leftSection={<IconChevronLeft size={14} />}
-                  disabled={page === 0 || loading}
-                  onClick={() => setPage((p) => Math.max(0, p - 1))}
-                >
-                  Previous
-                </Button>
-                <Button
-                  variant="default"
-                  size="xs"
-                  rightSection={<IconChevronRight size={14} />}
-                  disabled={loading || !shown.nextCursor}
-                  onClick={() => setPage((p) => p + 1)}
-                >
-                  Next
-                </Button>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconChevronLeft size={14} />}
+                    disabled={page === 0 || loading}
+                    onClick={() => setPage((p) => Math.max(0, p - 1))}
+                  >
+                    Previous
+                  </Button>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    rightSection={<IconChevronRight size={14} />}
+                    disabled={loading || !shown.nextCursor}
+                    onClick={() => setPage((p) => p + 1)}
+                  >
+                    Next
+                  </Button>
+                </Group>
               </Group>
             )}
           </Group>
