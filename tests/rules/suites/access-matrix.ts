@@ -139,6 +139,13 @@ const TARGETS: Target[] = [
     list: nobody,
   },
   {
+    name: "taxMonths (the Tax view's month totals; read through the admin API)",
+    doc: (fs) => doc(fs, 'taxMonths', SEED.taxMonth),
+    collection: (fs) => collection(fs, 'taxMonths'),
+    get: nobody,
+    list: nobody,
+  },
+  {
     name: 'offers (coupon codes and automatic offers; read through the API, docs/offers.md)',
     doc: (fs) => doc(fs, 'offers', SEED.offer),
     collection: (fs) => collection(fs, 'offers'),

@@ -47,6 +47,7 @@ export const SEED = {
   mail: 'mail-a-1',
   settings: 'seller',
   taxSeries: 'invoice-2026',
+  taxMonth: '2026-11',
   offer: 'offer-1',
 } as const;
 
@@ -176,6 +177,7 @@ export async function resetData(): Promise<void> {
       setDoc(doc(fs, 'settings', SEED.settings), { legalName: 'Bagshop Retail LLP', gstin: '27AAPFB1234C1ZU', invoicePrefix: 'BS' }),
       setDoc(doc(fs, 'taxSeries', SEED.taxSeries), { series: 'invoice', last: 1 }),
       setDoc(doc(fs, 'taxQueue', SEED.orderOfA), { orderId: SEED.orderOfA, queuedAt: now }),
+      setDoc(doc(fs, 'taxMonths', SEED.taxMonth), { month: SEED.taxMonth, invoices: { count: 1 } }),
       // Offers (docs/offers.md): server-kept, read only through the API.
       setDoc(doc(fs, 'offers', SEED.offer), {
         code: 'WELCOME10',
