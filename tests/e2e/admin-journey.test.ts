@@ -197,7 +197,10 @@ describe('admin journey (Chromium, 1280 px)', () => {
     await issued.getByText('Invoices for outward supply').waitFor();
     const invoiceSeries = month.documentsIssued.find((r) => r.kind === 'invoice');
     expect(invoiceSeries?.total).toBe(month.invoices.count);
-    await issued.getByText(invoiceSeries?.to ?? '-').first().waitFor();
+    await issued
+      .getByText(invoiceSeries?.to ?? '-')
+      .first()
+      .waitFor();
     // The order confirmed above has its invoice in the list: Next until its page.
     const documents = adminPage.getByRole('table', { name: /^Invoices and credit notes, / });
     const pager = adminPage.getByRole('navigation', { name: 'Pages of documents' });
