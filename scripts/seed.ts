@@ -5,17 +5,21 @@ import { getApps, initializeApp } from 'firebase-admin/app';
 import { getAuth } from 'firebase-admin/auth';
 import { FieldValue, getFirestore, Timestamp } from 'firebase-admin/firestore';
 import {
+  addToSeriesMonth,
   buildInvoice,
   DEFAULT_GST_RATE,
   DEFAULT_HSN,
   DEMO_SELLER,
   financialYearStart,
+  invoiceRow,
+  istMonthOf,
   fromVariant,
   variantLabel,
   orderTotals,
   placeOfSupplyOf,
   PICTURE_WIDTHS,
   pictureWidthToData,
+  type SeriesMonth,
 } from '@bagshop/domain';
 import { DEMO_PRODUCTS } from './seed/catalog.ts';
 import { demoVariants } from './seed/variants.ts';
@@ -24,6 +28,7 @@ import { galleryImages } from './seed/gallery.ts';
 import { seedOffers } from './seed/offers.ts';
 import { emulatorEnv, PROJECT_ID } from './lib/env.ts';
 import { migrateImages } from './lib/migrate-images.ts';
+import { recordTaxDocuments } from '../functions/src/services/tax-months.ts';
 
 export const DEMO_ACCOUNTS = {
   admin: {
@@ -302,15 +307,21 @@ async function seedInvoice(
   const counter = db.doc(`taxSeries/invoice-${fyStart}`);
   await db.runTransaction(async (tx) => {
     const last = Number((await tx.get(counter)).get('last') ?? 0);
-    if (last < 1)
+    if (last < 1) {
+      // The Tax view's counters (functions/src/services/tax-months.ts): the month's totals and the series' range.
+      const months: Record<string, SeriesMonth> = {};
+      addToSeriesMonth(months, istMonthOf(issuedAt), 1, invoice.number);
       tx.set(counter, {
         series: 'invoice',
         financialYear: invoice.financialYear,
         last: 1,
         lastNumber: invoice.number,
         orderId,
+        months,
         updatedAt: Timestamp.fromDate(issuedAt),
       });
+      recordTaxDocuments(db, (ref, data) => tx.set(ref, data, { merge: true }), [invoiceRow(orderId, invoice)]);
+    }
   });
   return { ...invoice, issuedAt: Timestamp.fromDate(issuedAt) };
 }

@@ -1,6 +1,6 @@
 import type { Config } from '@react-router/dev/config';
 
-// React Router framework mode (docs/decisions/0032-react-router-framework-mode.md): the route
+// React Router framework mode (docs/decisions/0034-react-router-framework-mode.md): the route
 // modules in src/app/routes.ts, rendered on the server by the function (category, search,
 // product, home and information pages) and hydrated in the browser. Build: dist/client (what
 // Hosting serves) and dist/server (copied next to the function bundle by scripts/lib/build.ts).

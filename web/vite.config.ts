@@ -41,7 +41,7 @@ export default defineConfig(({ command }) => ({
   // Component tests (vitest) render components, not the framework's app: plain React there.
   plugins: process.env.VITEST ? [react()] : [reactRouter(), siteFiles()],
   // The server build is self-contained: the function loads it, and its package has no React,
-  // Mantine or React Router of its own (docs/decisions/0032-react-router-framework-mode.md).
+  // Mantine or React Router of its own (docs/decisions/0034-react-router-framework-mode.md).
   ssr: command === 'build' ? { noExternal: true } : undefined,
   server: {
     host: EMULATOR_HOST,

@@ -118,6 +118,33 @@ describe('fulfilment dashboard figures', () => {
     expect(figures.deliveries).toEqual({ delivered: 3, onTime: 2 });
     expect(figures.openNdrs).toBe(2);
   });
+
+  it('makes the same figures from counts, on time being delivered less late', async () => {
+    const { fulfilmentFiguresOf } = await import('./fulfilment.js');
+    expect(
+      fulfilmentFiguresOf({
+        cod: { shipped: 3, returned: 1 },
+        prepaid: { shipped: 0, returned: 0 },
+        delivered: 3,
+        late: 1,
+        openNdrs: 2,
+        codAwaitingConfirmation: 1,
+      }),
+    ).toEqual({
+      rto: { cod: { shipped: 3, returned: 1, rate: 1 / 3 }, prepaid: { shipped: 0, returned: 0, rate: null } },
+      deliveries: { delivered: 3, onTime: 2 },
+      openNdrs: 2,
+      codAwaitingConfirmation: 1,
+    });
+  });
+
+  it('is late only after the promised day in India, never without a promise', async () => {
+    const { deliveredLate } = await import('./fulfilment.js');
+    expect(deliveredLate(new Date('2026-11-20T18:29:59Z'), '2026-11-20')).toBe(false);
+    expect(deliveredLate(new Date('2026-11-20T18:30:00Z'), '2026-11-20')).toBe(true);
+    expect(deliveredLate(new Date('2026-12-31T00:00:00Z'), null)).toBe(false);
+    expect(deliveredLate(new Date('2026-12-31T00:00:00Z'), '')).toBe(false);
+  });
 });
 
 describe('labelContents', () => {

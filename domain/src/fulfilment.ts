@@ -257,21 +257,61 @@ export interface FulfilmentFact {
   promisedBy: string | null;
 }
 
-function rate(facts: FulfilmentFact[]): RtoRate {
-  const shipped = facts.filter((f) => f.shipped).length;
-  const returned = facts.filter((f) => f.status === 'returned_to_origin').length;
-  return { shipped, returned, rate: shipped > 0 ? returned / shipped : null };
+function rate(facts: FulfilmentFact[]): { shipped: number; returned: number } {
+  return { shipped: facts.filter((f) => f.shipped).length, returned: facts.filter((f) => f.status === 'returned_to_origin').length };
 }
 
+/**
+ * Whether a delivery came after the promised last day (India time); no promise is never late.
+ * Kept on the order when it is delivered (`deliveredLate`), so the dashboard counts late
+ * deliveries with an aggregation query instead of reading every order (issue 30).
+ */
+export function deliveredLate(deliveredAt: Date, promisedBy: string | null | undefined): boolean {
+  return typeof promisedBy === 'string' && promisedBy !== '' && istDate(deliveredAt) > promisedBy;
+}
+
+/** The figures from orders one by one (tests compare the dashboard's aggregates with it). */
 export function fulfilmentFigures(
   facts: FulfilmentFact[],
   counts: { openNdrs: number; codAwaitingConfirmation: number },
 ): FulfilmentFigures {
   const delivered = facts.filter((f) => f.status === 'completed' && f.deliveredAt);
-  const onTime = delivered.filter((f) => f.promisedBy === null || istDate(new Date(f.deliveredAt ?? '')) <= f.promisedBy).length;
-  return {
-    rto: { cod: rate(facts.filter((f) => f.paymentMethod === 'COD')), prepaid: rate(facts.filter((f) => f.paymentMethod === 'ONLINE')) },
-    deliveries: { delivered: delivered.length, onTime },
+  const late = delivered.filter((f) => deliveredLate(new Date(f.deliveredAt ?? ''), f.promisedBy)).length;
+  return fulfilmentFiguresOf({
+    cod: rate(facts.filter((f) => f.paymentMethod === 'COD')),
+    prepaid: rate(facts.filter((f) => f.paymentMethod === 'ONLINE')),
+    delivered: delivered.length,
+    late,
     ...counts,
+  });
+}
+
+/** What the dashboard counts with aggregation queries over the orders of the window (docs/fulfilment.md, "Dashboard"). */
+export interface FulfilmentCounts {
+  cod: { shipped: number; returned: number };
+  prepaid: { shipped: number; returned: number };
+  delivered: number;
+  /** Delivered after the promised day (`deliveredLate: true`). */
+  late: number;
+  openNdrs: number;
+  codAwaitingConfirmation: number;
+}
+
+export function fulfilmentFiguresOf(c: FulfilmentCounts): FulfilmentFigures {
+  const rto = (r: { shipped: number; returned: number }): RtoRate => ({ ...r, rate: r.shipped > 0 ? r.returned / r.shipped : null });
+  return {
+    rto: { cod: rto(c.cod), prepaid: rto(c.prepaid) },
+    deliveries: { delivered: c.delivered, onTime: Math.max(0, c.delivered - c.late) },
+    openNdrs: c.openNdrs,
+    codAwaitingConfirmation: c.codAwaitingConfirmation,
   };
 }
+
+/** The statuses of an order that reached the courier. */
+export const SHIPPED_STATUSES: readonly OrderStatus[] = [
+  'shipped',
+  'out_for_delivery',
+  'delivery_failed',
+  'completed',
+  'returned_to_origin',
+];

@@ -27,6 +27,7 @@ export * from './pictures.js';
 export * from './seo.js';
 export * from './gst.js';
 export * from './tax-documents.js';
+export * from './tax-months.js';
 export * from './schemas/seller.js';
 export * from './schemas/tax-report.js';
 export * from './invoice-builder.js';

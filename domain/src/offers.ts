@@ -36,9 +36,12 @@ export interface Offer {
   paymentMethods: PaymentMethod[];
   /** Applies together with other offers (both must be combinable). */
   combinable: boolean;
-  /** Orders that hold a use (cancelled orders give theirs back). */
+  /**
+   * Orders that hold a use (cancelled orders give theirs back). Stored, it is only what orders
+   * placed before the use documents counted; the API adds the use documents (docs/offers.md).
+   */
   usedCount: number;
-  /** Discount given by those orders, paise. */
+  /** Discount given by those orders, paise (stored: as `usedCount`). */
   discountGivenPaise: number;
   createdAt: string;
   updatedAt: string;

@@ -1,6 +1,6 @@
 // The Content-Security-Policy of the shop's pages (docs/security.md). The function sets it on
 // every page it renders, with that response's nonce for the framework's inline scripts
-// (functions/src/http/routes/pages.ts; docs/decisions/0032-react-router-framework-mode.md).
+// (functions/src/http/routes/pages.ts; docs/decisions/0034-react-router-framework-mode.md).
 
 /** Production, or the emulators (their Auth and Firestore hosts, `host:port`, in connect-src). */
 export type CspTarget = { kind: 'production' } | { kind: 'local'; authHost: string; firestoreHost: string };

@@ -1,4 +1,4 @@
-// What the storefront's route loaders read (docs/decisions/0032-react-router-framework-mode.md).
+// What the storefront's route loaders read (docs/decisions/0034-react-router-framework-mode.md).
 // On the server the function passes its own services as the request's load context
 // (functions/src/http/routes/pages.ts), so a loader reads the catalogue as the API does, without
 // HTTP; web/src/app/page-data.ts falls back to the public API where there is no such context

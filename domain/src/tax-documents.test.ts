@@ -1,6 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { invoiceLines, type TaxTotals } from './gst.js';
 import {
+  addToSeriesMonth,
+  documentsIssuedRow,
+  emptyTaxMonth,
+  placeKey,
+  seriesMonthsFromData,
+  taxMonthFromData,
+  taxMonthSummary,
+  taxMonthTotals,
+  type SeriesMonth,
+} from './tax-months.js';
+import {
   compareDocumentNumbers,
   CREDIT_NOTE_SERIES_MAX,
   creditNoteNumber,
@@ -17,6 +28,8 @@ import {
   istMonthRange,
   monthLabel,
   taxReport,
+  taxCsvHeader,
+  taxCsvLines,
   taxReportCsv,
   totalsByRate,
   type TaxDocumentRow,
@@ -191,5 +204,77 @@ describe('the monthly tax report', () => {
     );
     const total = rows.slice(1).reduce((sum, r) => sum + Number(r.split(',').at(-1)), 0);
     expect(total.toFixed(2)).toBe('5899.00');
+  });
+});
+
+describe('month totals kept as counters (tax-months.ts)', () => {
+  const docs = [
+    row('invoice', 'BS/26-27/00002', '2026-11-05T10:00:00.000Z', false, '29', 'Karnataka'),
+    row('invoice', 'BS/26-27/00001', '2026-11-03T10:00:00.000Z', true, '27', 'Maharashtra'),
+    row('credit-note', 'BS/26-27/C0001', '2026-11-06T10:00:00.000Z', true, '27', 'Maharashtra'),
+    // 00:10 IST on 1 December: the next month.
+    row('invoice', 'BS/2627/0000003', '2026-11-30T18:40:00.000Z', false, '29', 'Karnataka'),
+  ];
+
+  it('gives each IST month the same summary as the report of its documents', () => {
+    const months = taxMonthTotals(docs);
+    expect([...months.keys()].sort()).toEqual(['2026-11', '2026-12']);
+    const { documents: _documents, ...november } = taxReport('2026-11', docs.slice(0, 3));
+    expect(taxMonthSummary('2026-11', taxMonthFromData(JSON.parse(JSON.stringify(months.get('2026-11')))))).toEqual(november);
+    expect(taxMonthSummary('2026-12', months.get('2026-12') ?? emptyTaxMonth()).invoices.count).toBe(1);
+  });
+
+  it('adds up across batches as counters would', () => {
+    const once = taxMonthTotals(docs.slice(0, 1)).get('2026-11') ?? emptyTaxMonth();
+    const rest = taxMonthTotals(docs.slice(1, 3)).get('2026-11') ?? emptyTaxMonth();
+    const summed = emptyTaxMonth();
+    for (const part of [once, rest]) {
+      const fields = ['grossPaise', 'taxablePaise', 'cgstPaise', 'sgstPaise', 'igstPaise'] as const;
+      for (const k of ['invoices', 'creditNotes'] as const) {
+        summed[k].count += part[k].count;
+        for (const f of fields) summed[k][f] += part[k][f];
+      }
+      for (const [key, p] of Object.entries(part.places)) {
+        const into = summed.places[key] ?? { ...p, grossPaise: 0, taxablePaise: 0, cgstPaise: 0, sgstPaise: 0, igstPaise: 0 };
+        for (const f of fields) into[f] += p[f];
+        summed.places[key] = into;
+      }
+    }
+    const { documents: _documents, ...november } = taxReport('2026-11', docs.slice(0, 3));
+    expect(taxMonthSummary('2026-11', summed)).toEqual(november);
+  });
+
+  it('reads a missing month as nothing issued, and keys places without dots', () => {
+    expect(taxMonthSummary('2026-01', taxMonthFromData(undefined))).toMatchObject({
+      invoices: { count: 0, grossPaise: 0 },
+      byPlaceAndRate: [],
+    });
+    expect(placeKey('27', 18)).toBe('27_18');
+    expect(placeKey('29', 0.25)).toBe('29_0_25');
+  });
+
+  it("keeps a series' lowest and highest number of the month, in any order", () => {
+    const months: Record<string, SeriesMonth> = {};
+    addToSeriesMonth(months, '2026-11', 8, 'BS/2627/C0000008');
+    addToSeriesMonth(months, '2026-11', 7, 'BS/2627/C0000007');
+    addToSeriesMonth(months, '2026-11', 9, 'BS/2627/C0000009');
+    addToSeriesMonth(months, '2026-12', 10, 'BS/2627/C0000010');
+    expect(months['2026-11']).toEqual({ count: 3, first: 7, last: 9, firstNumber: 'BS/2627/C0000007', lastNumber: 'BS/2627/C0000009' });
+    expect(seriesMonthsFromData(JSON.parse(JSON.stringify(months)))).toEqual(months);
+    expect(documentsIssuedRow('credit-note', '2026-27', months['2026-11'] as SeriesMonth)).toEqual({
+      kind: 'credit-note',
+      financialYear: '2026-27',
+      from: 'BS/2627/C0000007',
+      to: 'BS/2627/C0000009',
+      total: 3,
+      cancelled: 0,
+      netIssued: 3,
+    });
+  });
+
+  it('writes CSV lines page by page that join to the whole report', () => {
+    expect(taxCsvHeader() + taxCsvLines(docs.slice(0, 2)) + taxCsvLines(docs.slice(2, 3))).toBe(
+      taxReportCsv({ documents: docs.slice(0, 3) }),
+    );
   });
 });

@@ -272,37 +272,41 @@ const rupees = (paise: number) => (paise / 100).toFixed(2);
 /** Text a person typed: a leading =, +, - or @ would be a formula to a spreadsheet. */
 const plainText = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
-/**
- * The report as CSV: one row per document and rate (amounts in rupees with two decimals,
- * credit notes negative), so the rows add up to the month's net.
- */
-export function taxReportCsv(report: TaxReport): string {
-  const header = [
-    'Type',
-    'Number',
-    'Date (IST)',
-    'Order',
-    'Against invoice',
-    'Buyer',
-    'Place of supply',
-    'State code',
-    'Supply',
-    'GST rate %',
-    'Taxable value',
-    'CGST',
-    'SGST',
-    'IGST',
-    'Total',
-  ];
-  const rows: (string | number)[][] = [header];
-  const day = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
-  for (const d of report.documents) {
+const CSV_HEADER = [
+  'Type',
+  'Number',
+  'Date (IST)',
+  'Order',
+  'Against invoice',
+  'Buyer',
+  'Place of supply',
+  'State code',
+  'Supply',
+  'GST rate %',
+  'Taxable value',
+  'CGST',
+  'SGST',
+  'IGST',
+  'Total',
+];
+
+const csvLine = (cells: readonly (string | number)[]) => `${cells.map(csvCell).join(',')}\r\n`;
+
+/** The CSV's header line (with its CRLF). */
+export const taxCsvHeader = (): string => csvLine(CSV_HEADER);
+
+const csvDay = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: '2-digit', day: '2-digit' });
+
+/** The CSV lines of some documents (one per document and rate), for an export written page by page. */
+export function taxCsvLines(documents: readonly TaxDocumentRow[]): string {
+  let out = '';
+  for (const d of documents) {
     const sign = d.kind === 'invoice' ? 1 : -1;
     for (const r of d.byRate) {
-      rows.push([
+      out += csvLine([
         d.kind === 'invoice' ? 'Invoice' : d.returnNumber ? `Credit note (return ${d.returnNumber})` : 'Credit note',
         d.number,
-        day.format(new Date(d.issuedAt)),
+        csvDay.format(new Date(d.issuedAt)),
         d.orderId,
         d.invoiceNumber,
         plainText(d.buyerName),
@@ -318,5 +322,13 @@ export function taxReportCsv(report: TaxReport): string {
       ]);
     }
   }
-  return `${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return out;
+}
+
+/**
+ * The report as CSV: one row per document and rate (amounts in rupees with two decimals,
+ * credit notes negative), so the rows add up to the month's net.
+ */
+export function taxReportCsv(report: Pick<TaxReport, 'documents'>): string {
+  return taxCsvHeader() + taxCsvLines(report.documents);
 }

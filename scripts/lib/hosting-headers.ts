@@ -27,7 +27,7 @@ export const PAGE_PATHS_REGEX = '^/(?:|[^/]|[^/_][^/]|_[^/_]|[^/a][^/]{2}|a[^/p]
 /**
  * The Content-Security-Policy is not Hosting's any more: every HTML page comes from the
  * function, which sets the policy with that response's nonce (domain/src/page-csp.ts,
- * functions/src/http/routes/pages.ts; docs/decisions/0032-react-router-framework-mode.md).
+ * functions/src/http/routes/pages.ts; docs/decisions/0034-react-router-framework-mode.md).
  * Re-exported for the tests and checks that read policies.
  */
 export { contentSecurityPolicy, directive } from '../../domain/src/page-csp.ts';

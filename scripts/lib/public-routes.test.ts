@@ -1,5 +1,5 @@
 // The table of routes (domain/src/public-routes.ts) and the web app's route config
-// (web/src/app/routes.ts) name the same pages (docs/decisions/0032-react-router-framework-mode.md).
+// (web/src/app/routes.ts) name the same pages (docs/decisions/0034-react-router-framework-mode.md).
 import { describe, expect, it } from 'vitest';
 import { isPagePath, PUBLIC_ROUTES, routeRegex } from '../../domain/src/public-routes.ts';
 import routes from '../../web/src/app/routes.ts';

@@ -15,8 +15,6 @@ const base = {
   usageLimit: null,
   perCustomerLimit: null,
   combinable: true,
-  usedCount: 0,
-  discountGivenPaise: 0,
   createdBy: 'seed',
   ...DEMO_OFFER_DATES,
 };

@@ -31,6 +31,7 @@ import {
 import { startTestCourier, type CourierLocal } from '../support/courier';
 import { startTestRazorpay, submitPage, type RazorpayLocal } from '../support/razorpay';
 import { hostingUrl } from '../support/emulators';
+import { taxViewDocuments } from '../support/tax-documents';
 import { eventually, payOnPage, startTestCheckout, type StripeLocal } from '../support/stripe';
 
 let courier: CourierLocal;
@@ -367,10 +368,8 @@ describe('admin moves and money', { timeout: 180_000 }, () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toContain('application/pdf');
     const month = istMonthOf(new Date());
-    const tax = await api<
-      Envelope<{ documents: { number: string; kind: string; returnNumber?: string; totals: { grossPaise: number } }[] }>
-    >(`admin/tax?month=${month}`, { token: adminUser.idToken });
-    const partial = tax.body.data.documents.filter((d) => d.returnNumber === n1 || d.returnNumber === n2);
+    const documents = await taxViewDocuments(month, adminUser.idToken);
+    const partial = documents.filter((d) => d.returnNumber === n1 || d.returnNumber === n2);
     expect(partial.map((d) => d.number).sort()).toEqual(notes.map((n) => n?.number).sort());
     const csv = await api<string>(`admin/tax/csv?month=${month}`, { token: adminUser.idToken });
     expect(csv.body).toContain(`Credit note (return ${n1})`);

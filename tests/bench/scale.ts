@@ -24,6 +24,8 @@ import { chooseCardPayments, writeFunctionSettings } from '../../scripts/lib/fun
 import { step } from '../../scripts/lib/run.ts';
 import { LOCAL_WEBHOOK_SECRET, startStripeLocal, type StripeLocal } from '../../scripts/stripe-local/server.ts';
 import { seed } from '../../scripts/seed.ts';
+import { invoiceFromData, invoiceRow, istMonthOf, toPlainData, type TaxDocumentRow } from '@bagshop/domain';
+import { recordTaxDocuments } from '../../functions/src/services/tax-months.ts';
 
 const OPS_LOG = join(tmpdir(), `bagshop-ops-${process.pid}.log`);
 const PRODUCT_SCALES = (process.env.BENCH_PRODUCTS ?? '27,1000,10000').split(',').map(Number);
@@ -121,6 +123,20 @@ async function adminLoad(path: string, token: string): Promise<{ ops: Ops; faile
   return { ops, ...(failed ? { failed } : {}) };
 }
 
+/** The Tax view's CSV export (a report: it reads the whole month, in the admin's function): reads, rows and seconds. */
+async function csvLoad(month: string, token: string): Promise<{ ops: Ops; rows: number; seconds: number; failed?: string }> {
+  let failed: string | undefined;
+  let rows = 0;
+  const started = Date.now();
+  const ops = await counted(async () => {
+    const res = await fetch(`${HOSTING_URL}/api/admin/tax/csv?month=${month}`, { headers: { Authorization: `Bearer ${token}` } });
+    const text = await res.text();
+    if (res.status !== 200) failed = `HTTP ${res.status}: ${text.slice(0, 80)}`;
+    rows = text.split('\r\n').filter((l) => l !== '').length - 1;
+  });
+  return { ops, rows, seconds: (Date.now() - started) / 1000, ...(failed ? { failed } : {}) };
+}
+
 async function signIn(email: string, password: string): Promise<{ uid: string; token: string }> {
   const res = await fetch(`http://${HOST}:${PORTS.auth}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=demo-api-key`, {
     method: 'POST',
@@ -169,20 +185,31 @@ async function growOrders(db: Firestore, model: FirebaseFirestore.DocumentData, 
   const monthStart = new Date(now.getFullYear(), now.getMonth(), 1).getTime();
   const span = Math.max(1, now.getTime() - monthStart - 60_000);
   const have = (await db.collection('orders').count().get()).data().count;
+  // Copies are invoices only (no credit note), counted in the Tax view's month totals as the
+  // single writer would count them (functions/src/services/tax-months.ts).
+  const { creditNote: _creditNote, pendingCreditNote: _pending, ...copy } = model;
+  const invoiceOf = (at: Timestamp) =>
+    invoiceFromData(toPlainData({ ...model.invoice, issuedAt: at }, (v) => (v instanceof Timestamp ? v.toDate() : null)));
   let batch = db.batch();
   let inBatch = 0;
+  let rows: TaxDocumentRow[] = [];
+  const commit = async () => {
+    recordTaxDocuments(db, (ref, data) => batch.set(ref, data, { merge: true }), rows);
+    await batch.commit();
+    batch = db.batch();
+    inBatch = 0;
+    rows = [];
+  };
   for (let i = have; i < count; i += 1) {
     const at = Timestamp.fromMillis(monthStart + Math.floor((span * (i % 997)) / 997));
     const invoice = model.invoice && typeof model.invoice === 'object' ? { ...model.invoice, issuedAt: at } : model.invoice;
-    batch.set(db.doc(`orders/scale-${i}`), { ...model, createdAt: at, updatedAt: at, ...(invoice ? { invoice } : {}) });
+    batch.set(db.doc(`orders/scale-${i}`), { ...copy, createdAt: at, updatedAt: at, ...(invoice ? { invoice } : {}) });
+    const parsed = invoice ? invoiceOf(at) : null;
+    if (parsed) rows.push(invoiceRow(`scale-${i}`, parsed));
     inBatch += 1;
-    if (inBatch >= 450) {
-      await batch.commit();
-      batch = db.batch();
-      inBatch = 0;
-    }
+    if (inBatch >= 450) await commit();
   }
-  if (inBatch) await batch.commit();
+  if (inBatch) await commit();
 }
 
 // ---------------------------------------------------------------- pages
@@ -533,7 +560,11 @@ async function main(): Promise<number> {
       const dashboard = await adminLoad('admin/dashboard', adminUser.token);
       const tax = await adminLoad('admin/tax', adminUser.token);
       const shown = (f: { ops: Ops; failed?: string }) => `${fmt(f.ops)}${f.failed ? ` (FAILED: ${f.failed})` : ''}`;
+      const csv = await csvLoad(istMonthOf(new Date()), adminUser.token);
       console.log(`\n  ${count} orders in the month: dashboard ${shown(dashboard)}   Tax view ${shown(tax)}`);
+      console.log(
+        `  Tax CSV (a report, in adminApi): ${fmt(csv.ops)}, ${csv.rows} rows in ${csv.seconds.toFixed(0)} s${csv.failed ? ` (FAILED: ${csv.failed})` : ''}`,
+      );
       adminFigures = { dashboard: dashboard.ops, tax: tax.ops };
     }
 

@@ -1,4 +1,4 @@
-import { formatINR, shortOrderId, type AdminDashboard, type Product } from '@bagshop/domain';
+import { formatINR, formatPaise, shortOrderId, type AdminDashboard, type Product, type TaxMonthView } from '@bagshop/domain';
 import { Timestamp } from 'firebase-admin/firestore';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import sharp from 'sharp';
@@ -181,6 +181,39 @@ describe('admin journey (Chromium, 1280 px)', () => {
     await shopperCard.getByText('Shipped').waitFor({ timeout: 20_000 });
     await shoot(shopperPage, 'admin-shopper-orders-shipped-1280');
     await adminPage.keyboard.press('Escape');
+  });
+
+  it("shows the month's tax totals, the series issued, and the confirmed order's invoice a page at a time", async () => {
+    await adminPage.getByRole('link', { name: 'Tax' }).click();
+    await adminPage.getByRole('heading', { name: 'Tax', exact: true }).waitFor();
+    const { idToken } = await signIn(ADMIN.email, ADMIN.password);
+    const month = (await api<{ data: TaxMonthView }>('admin/tax', { token: idToken })).body.data;
+    const net = month.net.cgstPaise + month.net.sgstPaise + month.net.igstPaise;
+    await adminPage
+      .getByTestId('net-tax')
+      .filter({ hasText: formatPaise(net) })
+      .waitFor();
+    const issued = adminPage.getByRole('table', { name: 'Documents issued' });
+    await issued.getByText('Invoices for outward supply').waitFor();
+    const invoiceSeries = month.documentsIssued.find((r) => r.kind === 'invoice');
+    expect(invoiceSeries?.total).toBe(month.invoices.count);
+    await issued
+      .getByText(invoiceSeries?.to ?? '-')
+      .first()
+      .waitFor();
+    // The order confirmed above has its invoice in the list: Next until its page.
+    const documents = adminPage.getByRole('table', { name: /^Invoices and credit notes, / });
+    const pager = adminPage.getByRole('navigation', { name: 'Pages of documents' });
+    const ours = documents.getByText(`Order #${shortOrderId(orderId)}`);
+    for (let page = 1; ; page += 1) {
+      await pager.getByText(new RegExp(`· page ${page} of \\d+$`)).waitFor();
+      if ((await ours.count()) > 0) break;
+      await pager.getByRole('button', { name: 'Next' }).click();
+    }
+    await shoot(adminPage, 'admin-tax-1280');
+    await adminPage.setViewportSize(VIEWPORTS.mobile);
+    await screenshot(adminPage, 'admin-tax-360', { fullPage: true });
+    await adminPage.setViewportSize(VIEWPORTS.desktop);
   });
 
   it('adds a product with an image; it shows on its category page with the PREMIUM badge', async () => {

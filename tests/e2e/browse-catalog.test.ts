@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, catalogChanged, createTestUser } from '../support/api';
 import { laidOutBox, screenshot, useBrowser, VIEWPORTS } from '../support/browser';
-import { logIn, waitForPath } from '../support/shopper-ui';
+import { logIn, WAIT, waitForPath } from '../support/shopper-ui';
 
 const suffix = Date.now().toString(36);
 const DEAL_NAME = `E2E Deal Trolley ${suffix}`;
@@ -186,7 +186,7 @@ describe('browse the catalog (Chromium)', () => {
       expect(await soldOut.getByRole('button', { name: /Out of stock/ }).isDisabled()).toBe(true);
       expect(await soldOut.getByText('DEAL', { exact: true }).count()).toBe(0);
       // The cards are in the server's HTML; the app sets its own title once it runs.
-      await expect.poll(() => page.title()).toBe('Luggage Bags · Bagshop');
+      await expect.poll(() => page.title(), WAIT).toBe('Luggage Bags · Bagshop');
       await loadLazyImages(page);
       await screenshot(page, `browse-luggage-${size}`);
       await page.close();
@@ -224,7 +224,7 @@ describe('browse the catalog (Chromium)', () => {
       expect(await quantity.inputValue()).toBe('1');
       await page.getByRole('button', { name: 'Buy Now' }).waitFor();
       // The app names the page once the product it navigated to has loaded (a client-side move, not a server-drawn page).
-      await expect.poll(() => page.title()).toBe(`${DEAL_NAME} · Bagshop`);
+      await expect.poll(() => page.title(), WAIT).toBe(`${DEAL_NAME} · Bagshop`);
       await expectOneLineBreadcrumb(page, DEAL_NAME, viewport.width);
       await screenshot(page, `browse-product-${size}`);
 

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { laidOutBox, screenshot, SCREENSHOT_DIR, useBrowser, VIEWPORTS, waitForLive } from '../support/browser';
+import { WAIT } from '../support/shopper-ui';
 
 async function apiList(base: string, path: string): Promise<Product[]> {
   return ((await (await fetch(`${base}/api/${path}`)).json()) as { data: Product[] }).data;
@@ -87,7 +88,7 @@ describe('find and choose (Chromium)', () => {
     const chosen = expected[1] as Product;
     await page.waitForURL(`**/product/${chosen._id}`);
     await page.getByRole('heading', { name: chosen.name, level: 1 }).waitFor();
-    await expect.poll(() => page.title()).toBe(`${chosen.name} · Bagshop`);
+    await expect.poll(() => page.title(), WAIT).toBe(`${chosen.name} · Bagshop`);
     await page.close();
   });
 

@@ -1,6 +1,6 @@
 // Issue 22: every storefront form works before the app has taken the page over, without
 // JavaScript at all, and when the app's entry script fails to load
-// (docs/decisions/0032-react-router-framework-mode.md).
+// (docs/decisions/0034-react-router-framework-mode.md).
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser, VIEWPORTS } from '../support/browser';

@@ -115,7 +115,7 @@ export async function laidOutBox(locator: Locator, timeout = 10_000): Promise<No
 
 /**
  * Waits until the app has taken the page over: `<html data-live>`, set by the root route's first
- * effect (web/src/app/root.tsx; docs/decisions/0032-react-router-framework-mode.md). Journeys do
+ * effect (web/src/app/root.tsx; docs/decisions/0034-react-router-framework-mode.md). Journeys do
  * not need it (links and forms work before); only controls that have no meaning without the app
  * (the gallery's arrows, the filters until they are links) wait for it.
  */

@@ -1,6 +1,7 @@
 // Invoices and credit notes are numbered by a single writer a moment after the move that
 // asks for them (docs/gst-invoices.md "Numbers"): tests await the number, never sleep.
-import { admin } from './api';
+import type { TaxDocumentRow, TaxMonthView } from '@bagshop/domain';
+import { admin, api } from './api';
 import { eventually } from './stripe';
 
 /** The stored order once its invoice (and, with `creditNote`, its credit note) has a number. */
@@ -36,4 +37,18 @@ export async function seedTaxSeries(series: 'invoice' | 'credit-note', fyStart: 
     if (current > last) throw new Error(`taxSeries/${series}-${fyStart} is at ${current}: a counter never goes back`);
     tx.set(ref, { series, last, lastNumber: '', orderId: '', updatedAt: new Date() });
   });
+}
+
+/** Every document of the Tax view's month, following its pages (`nextCursor`) to the end. */
+export async function taxViewDocuments(month: string, token: string): Promise<TaxDocumentRow[]> {
+  const out: TaxDocumentRow[] = [];
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor ? `&cursor=${cursor}` : '';
+    const res = await api<{ data: TaxMonthView }>(`admin/tax?month=${month}${query}`, { token });
+    if (res.status !== 200) throw new Error(`admin/tax answered ${res.status}`);
+    out.push(...res.body.data.documents);
+    cursor = res.body.data.nextCursor;
+  } while (cursor);
+  return out;
 }

@@ -67,7 +67,7 @@ export function createApp(): Express {
   api.use(errorHandler);
 
   // The shop's pages and the sitemap (HTML/XML, Hosting rewrites them here): docs/search-and-seo.md,
-  // docs/decisions/0032-react-router-framework-mode.md. Not the API's headers: each page sets its
+  // docs/decisions/0034-react-router-framework-mode.md. Not the API's headers: each page sets its
   // own (a CSP with the response's nonce).
   app.use(anonymousPages);
   app.use(pagesRouter());

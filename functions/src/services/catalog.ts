@@ -102,14 +102,34 @@ export const productMisses = new MissCache(() => serverConfig().negativeCacheMs)
 const productMiss = () => new HttpError(404, PRODUCT_NOT_FOUND, undefined, { 'Cache-Control': MISS_CACHE_CONTROL });
 
 /** One product (GET /api/products/{id}); 404 for an unknown or malformed id, cacheable for a short while. */
-export async function getProduct(id: string): Promise<Product> {
+const productsById = new WeakMap<readonly Product[], Map<string, Product>>();
+
+/**
+ * One product, from the catalogue of the current version with its live stock (decision 0031):
+ * one read (the version) per request instead of the product, its variants' stock documents and
+ * so on. `fresh` (an admin's `?fresh=`, about to base a stock edit on what it reads) reads the
+ * documents themselves, so the `updatedAt` it answers is never a listener's moment behind.
+ */
+export async function getProduct(id: string, options: { fresh?: boolean } = {}): Promise<Product> {
   if (!docIdSchema.safeParse(id).success || productMisses.has(id)) throw productMiss();
-  const snap = await products().doc(id).get();
-  if (!snap.exists) {
-    productMisses.add(id);
-    throw productMiss();
+  if (options.fresh) {
+    const snap = await products().doc(id).get();
+    if (!snap.exists) {
+      productMisses.add(id);
+      throw productMiss();
+    }
+    return readProduct(snap);
   }
-  return readProduct(snap);
+  const { products: list } = await catalogList();
+  let byId = productsById.get(list);
+  if (!byId) {
+    byId = new Map(list.map((p) => [p._id, p]));
+    productsById.set(list, byId);
+  }
+  const found = byId.get(id);
+  if (found) return found;
+  productMisses.add(id);
+  throw productMiss();
 }
 
 /** The options and variants of a product form; null keeps (or gives) one variant from price, discount and stock. */

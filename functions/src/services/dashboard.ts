@@ -86,8 +86,8 @@ async function recentSales(now: Date): Promise<DaySales[]> {
  * The admin dashboard, aggregated on the server without reading the orders themselves
  * (docs/decisions/0031-reads-follow-changes.md): one count-and-sum per day of the revenue chart,
  * one count() per status, the sales counters of 30 days (at most one document per product sold
- * per day) and the variants at or below the low-stock threshold. The fulfilment figures still
- * read the orders of 30 days (services/fulfilment/dashboard.ts).
+ * per day), the variants at or below the low-stock threshold, and the fulfilment figures as
+ * count() queries (services/fulfilment/dashboard.ts).
  */
 export async function dashboard(now = new Date()): Promise<AdminDashboard> {
   const orders = db.collection('orders');

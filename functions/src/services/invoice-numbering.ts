@@ -14,13 +14,30 @@
  * admin's or shopper's move (so its answer carries the number). Runs that overlap are
  * serialised by the counter documents; the payment webhook never runs it.
  */
-import { CREDIT_NOTE_SERIES_MAX, creditNoteNumber, financialYearCode, INVOICE_SERIES_MAX, invoiceNumber } from '@bagshop/domain';
+import {
+  addToSeriesMonth,
+  CREDIT_NOTE_SERIES_MAX,
+  creditNoteFromData,
+  creditNoteNumber,
+  creditNoteRow,
+  financialYearCode,
+  INVOICE_SERIES_MAX,
+  invoiceFromData,
+  invoiceNumber,
+  invoiceRow,
+  istMonthOf,
+  seriesMonthsFromData,
+  type SeriesMonth,
+  type TaxDocumentRow,
+} from '@bagshop/domain';
 import { logger } from 'firebase-functions';
 import { FieldValue, Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
 import { conflict } from '../lib/errors.js';
+import { plainData } from '../lib/firestore-data.js';
 import { INVOICE_BEING_PREPARED, invoicePending, taxQueue, taxSeries } from './invoices.js';
 import { orders } from './order-store.js';
+import { recordTaxDocuments } from './tax-months.js';
 
 /** At most this many orders a transaction (each is one order write and one queue delete; Firestore allows 500 writes). */
 export const NUMBERING_BATCH = 200;
@@ -35,6 +52,8 @@ interface Counter {
   lastNumber: string;
   orderId: string;
   changed: boolean;
+  /** Per IST month: how many numbers and the lowest and highest (the Tax view's documents-issued table). */
+  months: Record<string, SeriesMonth>;
 }
 
 function counterKey(series: Series, fyStart: number): string {
@@ -65,11 +84,14 @@ function peek(counter: Counter, max: number): number {
   return counter.last + 1;
 }
 
-function take(counter: Counter, number: string, orderId: string): void {
+/** Takes the next number for a document dated `issuedAt`. */
+function take(counter: Counter, number: string, orderId: string, issuedAt: unknown): void {
   counter.last += 1;
   counter.lastNumber = number;
   counter.orderId = orderId;
   counter.changed = true;
+  const date = issuedAt instanceof Timestamp ? issuedAt.toDate() : new Date();
+  addToSeriesMonth(counter.months, istMonthOf(date), counter.last, number);
 }
 
 /** Numbers one batch in one transaction; answers how many entries it read and how many it took off the queue. */
@@ -98,11 +120,14 @@ async function numberBatch(limit: number): Promise<{ read: number; numbered: num
           lastNumber: String(c.get('lastNumber') ?? ''),
           orderId: '',
           changed: false,
+          months: seriesMonthsFromData(c.get('months')),
         });
       }
 
       const now = Timestamp.now();
       let numbered = 0;
+      // What the month totals grow by (services/tax-months.ts), written once per month at the end.
+      const issued: TaxDocumentRow[] = [];
       for (const snap of snaps) {
         if (!snap.exists) {
           tx.delete(taxQueue().doc(snap.id));
@@ -133,15 +158,19 @@ async function numberBatch(limit: number): Promise<{ read: number; numbered: num
         }
         const patch: Record<string, unknown> = {};
         if (invoiceFy !== null) {
-          take(counterOf(counters, 'invoice', invoiceFy), invoiceNo, snap.id);
+          take(counterOf(counters, 'invoice', invoiceFy), invoiceNo, snap.id, order.pendingInvoice.invoice?.issuedAt);
           patch.invoice = { ...order.pendingInvoice.invoice, number: invoiceNo };
           patch.pendingInvoice = FieldValue.delete();
         }
         if (noteNo && noteFy !== null) {
-          take(counterOf(counters, 'credit-note', noteFy), noteNo, snap.id);
+          take(counterOf(counters, 'credit-note', noteFy), noteNo, snap.id, order.pendingCreditNote.creditNote?.issuedAt);
           patch.creditNote = { ...order.pendingCreditNote.creditNote, number: noteNo, invoiceNumber: invoiceNo };
           patch.pendingCreditNote = FieldValue.delete();
         }
+        const invoice = invoiceFromData(plainData(patch.invoice ?? order.invoice));
+        if (invoice && patch.invoice) issued.push(invoiceRow(snap.id, invoice));
+        const note = patch.creditNote ? creditNoteFromData(plainData(patch.creditNote)) : null;
+        if (invoice && note) issued.push(creditNoteRow(snap.id, invoice, note));
         if (Object.keys(patch).length) tx.update(snap.ref, patch);
         tx.delete(taxQueue().doc(snap.id));
         numbered += 1;
@@ -154,9 +183,11 @@ async function numberBatch(limit: number): Promise<{ read: number; numbered: num
           last: c.last,
           lastNumber: c.lastNumber,
           orderId: c.orderId,
+          months: c.months,
           updatedAt: now,
         });
       }
+      recordTaxDocuments(db, (ref, data) => tx.set(ref, data, { merge: true }), issued);
       return { read: queued.size, numbered };
     },
     { maxAttempts: 10 },

@@ -15,19 +15,13 @@
 import {
   buildCreditNote,
   buildInvoice,
-  creditNoteFromData,
   financialYearStart,
   INVOICE_PREFIX_PATTERN,
   invoiceFromData,
   placeOfSupplyOf,
-  returnCreditNoteFromData,
-  taxReport,
-  totalsByRate,
   type CreditNote,
   type Invoice,
   type StoredAddress,
-  type TaxDocumentRow,
-  type TaxReport,
 } from '@bagshop/domain';
 import { Timestamp, type DocumentReference, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
@@ -146,83 +140,4 @@ export async function prepareCreditNote(
     queue(writer, orderRef, now);
     return { pendingCreditNote: { fyStart, creditNote: stored(creditNote) } };
   };
-}
-
-// ── The monthly report ────────────────────────────────────────────────────────────────
-
-const orders = () => db.collection('orders');
-
-/** Invoices and credit notes issued in [start, end): two single-field range queries. */
-export async function monthlyTaxReport(month: string, range: { start: Date; end: Date }): Promise<TaxReport> {
-  const start = Timestamp.fromDate(range.start);
-  const end = Timestamp.fromDate(range.end);
-  const [invoiced, credited, returned] = await Promise.all([
-    orders().where('invoice.issuedAt', '>=', start).where('invoice.issuedAt', '<', end).select('invoice').get(),
-    orders().where('creditNote.issuedAt', '>=', start).where('creditNote.issuedAt', '<', end).select('invoice', 'creditNote').get(),
-    // Partial credit notes of returns (docs/returns.md): on the return, with its lines.
-    db
-      .collection('returns')
-      .where('creditNote.issuedAt', '>=', start)
-      .where('creditNote.issuedAt', '<', end)
-      .select('orderId', 'creditNote')
-      .get(),
-  ]);
-  const rows: TaxDocumentRow[] = [];
-  for (const doc of invoiced.docs) {
-    const invoice = invoiceFromData(plainData(doc.get('invoice')));
-    if (!invoice) continue;
-    rows.push({
-      kind: 'invoice',
-      number: invoice.number,
-      issuedAt: invoice.issuedAt,
-      orderId: doc.id,
-      invoiceNumber: '',
-      buyerName: invoice.buyer.name,
-      placeOfSupply: invoice.placeOfSupply,
-      intraState: invoice.intraState,
-      totals: invoice.totals,
-      byRate: totalsByRate(invoice.lines),
-    });
-  }
-  for (const doc of credited.docs) {
-    const invoice = invoiceFromData(plainData(doc.get('invoice')));
-    const note = creditNoteFromData(plainData(doc.get('creditNote')));
-    if (!invoice || !note) continue;
-    rows.push({
-      kind: 'credit-note',
-      number: note.number,
-      issuedAt: note.issuedAt,
-      orderId: doc.id,
-      invoiceNumber: note.invoiceNumber,
-      buyerName: invoice.buyer.name,
-      placeOfSupply: invoice.placeOfSupply,
-      intraState: invoice.intraState,
-      totals: note.totals,
-      byRate: totalsByRate(invoice.lines),
-    });
-  }
-  const returnOrders = returned.docs.length
-    ? await db.getAll(...[...new Set(returned.docs.map((d) => String(d.get('orderId'))))].map((id) => orders().doc(id)))
-    : [];
-  const invoiceOf = new Map(returnOrders.map((o) => [o.id, invoiceFromData(plainData(o.get('invoice')))]));
-  for (const doc of returned.docs) {
-    const orderId = String(doc.get('orderId'));
-    const invoice = invoiceOf.get(orderId);
-    const note = returnCreditNoteFromData(plainData(doc.get('creditNote')));
-    if (!invoice || !note) continue;
-    rows.push({
-      kind: 'credit-note',
-      number: note.number,
-      issuedAt: note.issuedAt,
-      orderId,
-      invoiceNumber: note.invoiceNumber,
-      buyerName: invoice.buyer.name,
-      placeOfSupply: invoice.placeOfSupply,
-      intraState: invoice.intraState,
-      totals: note.totals,
-      byRate: totalsByRate(note.lines),
-      returnNumber: doc.id,
-    });
-  }
-  return taxReport(month, rows);
 }

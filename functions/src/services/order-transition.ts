@@ -17,6 +17,7 @@
  */
 import {
   canTransition,
+  deliveredLate,
   endsUndelivered,
   collectsCashOnDelivery,
   paymentAllowsMove,
@@ -226,6 +227,22 @@ const mailShopper: TransitionEffect = {
   },
 };
 
+/**
+ * Delivered: whether after the promised last day, kept on the order (`deliveredLate`) so the
+ * dashboard counts late deliveries with an aggregation query, not by reading every order
+ * (docs/fulfilment.md, "Dashboard").
+ */
+const markDelivery: TransitionEffect = {
+  name: 'delivery-on-time',
+  async prepare(_tx, ctx) {
+    if (ctx.to !== 'completed') return null;
+    const delivery = ctx.order.delivery as { deliverBy?: { to?: unknown } } | undefined;
+    const promised = delivery?.deliverBy?.to;
+    const late = deliveredLate(ctx.now.toDate(), typeof promised === 'string' ? promised : null);
+    return { apply: () => ({ deliveredLate: late }) };
+  },
+};
+
 /** Run in this order on every move. Other issues append their effects here (see the file comment). */
 export const TRANSITION_EFFECTS: TransitionEffect[] = [
   releaseStock,
@@ -234,6 +251,7 @@ export const TRANSITION_EFFECTS: TransitionEffect[] = [
   clearPaidCart,
   gstDocuments,
   mailShopper,
+  markDelivery,
   ...FULFILMENT_EFFECTS,
   // Offers (docs/offers.md): a cancelled order gives its uses back.
   releaseOfferUses,

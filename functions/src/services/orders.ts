@@ -46,7 +46,7 @@ import { orderFromWrite, toOrder } from './orders-format.js';
 import { clearOrderedLines } from './stock.js';
 import { checkHoldingCaps } from './fulfilment/caps.js';
 import { codConfirmToken, codFieldsFor, refuseUnconfirmedCod } from './fulfilment/cod.js';
-import { automaticOfferIds, cartCodeState, prepareOrderOffers } from './offers/order.js';
+import { automaticOffers, claimOrderOffers, prepareOrderOffers } from './offers/order.js';
 import { pricingLine } from './offers/store.js';
 
 // Kept here too for code that imported them from this module before they moved.
@@ -82,26 +82,21 @@ async function readAddress(uid: string, addressId: string) {
   return shippingAddressFromData(plainDoc(snap));
 }
 
-/** How long an order with a code keeps trying while its transaction is given up for contention (the function has 60 s). */
-const CODE_RACE_MS = 15_000;
+/** How long an order holding a place of a limited offer keeps its transaction trying through contention (the function has 60 s). */
+const HOLDING_RETRY_MS = 20_000;
 
 /**
- * The order's transaction. With a code in the cart (`codeOwner`), contention is not the answer:
- * orders racing for a code's last uses abort each other, so the order is tried again until it
- * either gets a use or the code is used up (its message, nothing taken); only past
- * CODE_RACE_MS does the shopper hear "try again" (docs/offers.md "Placing the order").
+ * The order's transaction. An order that holds a place of a limited offer (offers/uses.ts) does
+ * not give up at the first contention: the place is its own, and "try again" would hand it back
+ * to the next shopper. It runs again for up to HOLDING_RETRY_MS (docs/offers.md "Counting the uses").
  */
-async function runPlacing<T>(codeOwner: string | null, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  const until = Date.now() + CODE_RACE_MS;
+async function runHolding<T>(holding: boolean, work: (tx: Transaction) => Promise<T>): Promise<T> {
+  const until = Date.now() + HOLDING_RETRY_MS;
   for (;;) {
     try {
-      // With a code, short rounds: the counter is read between them.
-      return await runOrderTransaction(work, codeOwner ? 3 : 5);
+      return await runOrderTransaction(work);
     } catch (error) {
-      if (!codeOwner || !(error instanceof HttpError) || error.message !== CONTENDED) throw error;
-      const { usedUp } = await cartCodeState(codeOwner);
-      if (usedUp) throw usedUp;
-      if (Date.now() > until) throw error;
+      if (!holding || !(error instanceof HttpError) || error.message !== CONTENDED || Date.now() > until) throw error;
     }
   }
 }
@@ -131,184 +126,201 @@ export async function placeOrder(
   const user = verifiedPhone ? { ...profile, phone: verifiedPhone } : profile;
   const buyNow = input.productId !== undefined;
   const orderRef = orders().doc();
-  // The automatic offers' ids (docs/offers.md), read before the transaction: a query in it would lock every offer.
-  const automaticIds = await automaticOfferIds(new Date());
-  // A cart's code already used up refuses at once; one still open keeps the order trying through contention.
-  const codeState = buyNow ? null : await cartCodeState(actor.uid);
-  if (codeState?.usedUp) throw codeState.usedUp;
+  // The automatic offers (docs/offers.md), read before the transaction: a query in it would lock every offer.
+  const automatic = await automaticOffers(new Date());
+  const automaticIds = automatic.map((o) => o._id);
+  // A place for each limited offer, claimed before the transaction (offers/uses.ts): a code with
+  // none left refuses here, 409 "This code has been fully used", and nothing is taken.
+  const claims = await claimOrderOffers(actor.uid, orderRef.id, {
+    withCode: !buyNow,
+    automatic,
+    paymentMethod: input.paymentMethod,
+    now: new Date(),
+  });
 
-  const data = await runPlacing(codeState?.code ? actor.uid : null, async (tx) => {
-    let wanted: WantedLine[];
-    let cartLines: DocumentSnapshot[];
-    if (input.productId !== undefined) {
-      wanted = [{ productId: input.productId, variantId: input.variantId, quantity: input.quantity ?? 1 }];
-      cartLines = [];
-    } else {
-      const cart = await tx.get(cartOf(actor.uid));
-      cartLines = cart.docs;
-      wanted = cart.docs
-        .map((d) => ({ productId: String(d.get('productId') ?? d.id), variantId: d.id, quantity: Number(d.get('quantity') ?? 0) }))
-        .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
-      if (wanted.length === 0) throw badRequest(CART_EMPTY);
-    }
-
-    // Limits per shopper, read in this transaction; the lock document makes a shopper's
-    // concurrent orders take turns, so two at once cannot both pass the count.
-    await tx.get(orderLock(actor.uid));
-    const open = await tx.get(orders().where('userId', '==', actor.uid).where('status', '==', 'pending'));
-    const counts = countOpenOrders(
-      open.docs.map((d) => ({
-        status: d.get('status') as OrderStatus,
-        paymentMethod: d.get('paymentMethod') as PaymentMethod,
-        paymentStatus: (d.get('payment.status') ?? 'unpaid') as PaymentStatus,
-      })),
-    );
-    if (input.paymentMethod === 'ONLINE' && counts.online >= limits.maxOpenOnlineOrders) {
-      throw conflict(openOrdersMessage('ONLINE', limits.maxOpenOnlineOrders));
-    }
-    if (input.paymentMethod === 'COD' && counts.cod >= limits.maxOpenCodOrders)
-      throw conflict(openOrdersMessage('COD', limits.maxOpenCodOrders));
-
-    // Stock-holding caps (docs/fulfilment.md): units held unpaid/unconfirmed, the churn block.
-    await checkHoldingCaps(
-      tx,
-      actor.uid,
-      open.docs.map((d) => d.data()),
-      wanted.reduce((sum, l) => sum + l.quantity, 0),
-    );
-
-    const productIds = [...new Set(wanted.map((l) => l.productId))];
-    const snaps = await tx.getAll(...productIds.map((id) => products().doc(id)));
-    const missing = snaps.filter((s) => !s.exists);
-    if (missing.length > 0) {
-      throw buyNow ? notFound('Product not found') : conflict(GONE_FROM_CART);
-    }
-    const byId = new Map(snaps.map((s) => [s.id, s]));
-    // Each line's variant (Buy Now: the one named, or the product's only one; 400 "Choose a …").
-    const productById = new Map(snaps.map((s) => [s.id, productFromData(s.id, plainDoc(s))]));
-    const lines = wanted.map((l) => {
-      const product = productById.get(l.productId) as Product;
-      let variant;
-      try {
-        variant = chooseVariant(product, l.variantId);
-      } catch (error) {
-        if (buyNow) throw error;
-        throw conflict(GONE_FROM_CART);
+  let data;
+  try {
+    data = await runHolding(claims.held.size > 0, async (tx) => {
+      let wanted: WantedLine[];
+      let cartLines: DocumentSnapshot[];
+      if (input.productId !== undefined) {
+        wanted = [{ productId: input.productId, variantId: input.variantId, quantity: input.quantity ?? 1 }];
+        cartLines = [];
+      } else {
+        const cart = await tx.get(cartOf(actor.uid));
+        cartLines = cart.docs;
+        wanted = cart.docs
+          .map((d) => ({ productId: String(d.get('productId') ?? d.id), variantId: d.id, quantity: Number(d.get('quantity') ?? 0) }))
+          .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
+        if (wanted.length === 0) throw badRequest(CART_EMPTY);
       }
-      return { ...l, product, variant, label: variantLabel(product.options ?? [], variant) };
-    });
-    if (buyNow) cartLines = [await tx.get(cartOf(actor.uid).doc(lines[0]?.variant._id ?? ''))];
-    const slots = await readSlots(
-      tx,
-      lines.map((l) => ({ productId: l.productId, variantId: l.variant._id, sku: l.variant.sku })),
-      byId,
-    );
-    const stockById: Record<string, number> = {};
-    for (const [variantId, slot] of slots) stockById[variantId] = slot.stock;
-    const named = lines.map((l) => ({ productId: l.variant._id, quantity: l.quantity, name: nameWithVariant(l.product.name, l.label) }));
-    const tooMany = named.find((l) => l.quantity > limits.maxLineQuantity);
-    if (tooMany) throw badRequest(lineLimitMessage(limits.maxLineQuantity, 'order', tooMany.name));
-    const shortages = findShortages(named, stockById);
-    if (shortages.length > 0) throw conflict(shortages.map((s) => stockShortageMessage(s.name, s.left)).join('; '));
 
-    // Prices from Firestore only (the variant's): whatever the client said about money never reaches here.
-    const items = lines.map((l) => {
-      const p = byId.get(l.productId) as DocumentSnapshot;
-      const image = variantImages(l.variant, l.product.images)[0] ?? l.product.image;
-      return {
-        _id: l.productId,
-        variantId: l.variant._id,
-        sku: l.variant.sku,
-        options: l.variant.options,
-        variantLabel: l.label,
-        name: l.product.name,
-        price: l.variant.price,
-        discount: l.variant.discount,
-        quantity: l.quantity,
-        product: { _id: l.productId, image: { url: image.url, hash: image.hash } },
-        // The line keeps the HSN and GST rate it was sold at, for its invoice (docs/gst-invoices.md).
-        ...taxFieldsOf(p.data() ?? {}),
-      };
-    });
-    const totals = orderTotals(items);
-    const now = Timestamp.now();
-    // Offers (docs/offers.md): the code and automatic offers checked again here, their uses counted in this transaction.
-    const offerPlan = await prepareOrderOffers(
-      tx,
-      actor.uid,
-      lines.map((l) =>
-        pricingLine({
-          lineId: l.variant._id,
-          productId: l.productId,
-          category: l.product.category,
+      // Limits per shopper, read in this transaction; the lock document makes a shopper's
+      // concurrent orders take turns, so two at once cannot both pass the count.
+      await tx.get(orderLock(actor.uid));
+      const open = await tx.get(orders().where('userId', '==', actor.uid).where('status', '==', 'pending'));
+      const counts = countOpenOrders(
+        open.docs.map((d) => ({
+          status: d.get('status') as OrderStatus,
+          paymentMethod: d.get('paymentMethod') as PaymentMethod,
+          paymentStatus: (d.get('payment.status') ?? 'unpaid') as PaymentStatus,
+        })),
+      );
+      if (input.paymentMethod === 'ONLINE' && counts.online >= limits.maxOpenOnlineOrders) {
+        throw conflict(openOrdersMessage('ONLINE', limits.maxOpenOnlineOrders));
+      }
+      if (input.paymentMethod === 'COD' && counts.cod >= limits.maxOpenCodOrders)
+        throw conflict(openOrdersMessage('COD', limits.maxOpenCodOrders));
+
+      // Stock-holding caps (docs/fulfilment.md): units held unpaid/unconfirmed, the churn block.
+      await checkHoldingCaps(
+        tx,
+        actor.uid,
+        open.docs.map((d) => d.data()),
+        wanted.reduce((sum, l) => sum + l.quantity, 0),
+      );
+
+      const productIds = [...new Set(wanted.map((l) => l.productId))];
+      const snaps = await tx.getAll(...productIds.map((id) => products().doc(id)));
+      const missing = snaps.filter((s) => !s.exists);
+      if (missing.length > 0) {
+        throw buyNow ? notFound('Product not found') : conflict(GONE_FROM_CART);
+      }
+      const byId = new Map(snaps.map((s) => [s.id, s]));
+      // Each line's variant (Buy Now: the one named, or the product's only one; 400 "Choose a …").
+      const productById = new Map(snaps.map((s) => [s.id, productFromData(s.id, plainDoc(s))]));
+      const lines = wanted.map((l) => {
+        const product = productById.get(l.productId) as Product;
+        let variant;
+        try {
+          variant = chooseVariant(product, l.variantId);
+        } catch (error) {
+          if (buyNow) throw error;
+          throw conflict(GONE_FROM_CART);
+        }
+        return { ...l, product, variant, label: variantLabel(product.options ?? [], variant) };
+      });
+      if (buyNow) cartLines = [await tx.get(cartOf(actor.uid).doc(lines[0]?.variant._id ?? ''))];
+      const slots = await readSlots(
+        tx,
+        lines.map((l) => ({ productId: l.productId, variantId: l.variant._id, sku: l.variant.sku })),
+        byId,
+      );
+      const stockById: Record<string, number> = {};
+      for (const [variantId, slot] of slots) stockById[variantId] = slot.stock;
+      const named = lines.map((l) => ({ productId: l.variant._id, quantity: l.quantity, name: nameWithVariant(l.product.name, l.label) }));
+      const tooMany = named.find((l) => l.quantity > limits.maxLineQuantity);
+      if (tooMany) throw badRequest(lineLimitMessage(limits.maxLineQuantity, 'order', tooMany.name));
+      const shortages = findShortages(named, stockById);
+      if (shortages.length > 0) throw conflict(shortages.map((s) => stockShortageMessage(s.name, s.left)).join('; '));
+
+      // Prices from Firestore only (the variant's): whatever the client said about money never reaches here.
+      const items = lines.map((l) => {
+        const p = byId.get(l.productId) as DocumentSnapshot;
+        const image = variantImages(l.variant, l.product.images)[0] ?? l.product.image;
+        return {
+          _id: l.productId,
+          variantId: l.variant._id,
+          sku: l.variant.sku,
+          options: l.variant.options,
+          variantLabel: l.label,
+          name: l.product.name,
           price: l.variant.price,
           discount: l.variant.discount,
           quantity: l.quantity,
-        }),
-      ),
-      input.paymentMethod,
-      now.toDate(),
-      !buyNow,
-      automaticIds,
-    );
-    const offerDiscountPaise = offerPlan.priced.discounts.reduce((sum, d) => sum + d.amountPaise, 0);
-    // Offer discounts are whole rupees (decision 0027), so the total stays whole rupees.
-    const totalAmount = totals.totalAmount - offerDiscountPaise / 100;
-    const discountedItems =
-      offerPlan.offers.length === 0
-        ? items
-        : items.map((item, i) => ({ ...item, offerDiscountPaise: offerPlan.priced.lineDiscountsPaise[i] ?? 0 }));
-    // PIN code ↔ state, serviceability and the cash-on-delivery limits (a read; 400/409 when refused).
-    const delivery = await checkOrderDelivery(tx, shippingAddress, input.paymentMethod, totalAmount);
-    // A card order holds its stock until this moment (whole seconds: Stripe's expires_at).
-    const holdUntil =
-      input.paymentMethod === 'ONLINE' ? Timestamp.fromMillis(Math.ceil(now.toMillis() / 1000 + paymentHoldSeconds) * 1000) : null;
-    const order = {
-      userId: actor.uid,
-      user,
-      items: discountedItems,
-      shippingAddress,
-      subtotal: totals.subtotal,
-      totalAmount,
-      ...(offerPlan.offers.length > 0 ? { offers: offerPlan.offers, offerDiscountPaise } : {}),
-      status: 'pending' as OrderStatus,
-      paymentMethod: input.paymentMethod,
-      payment: {
-        status: 'unpaid' as PaymentStatus,
-        sessionId: null,
-        paidAt: null,
-        holdUntil,
-        // Who takes this order's payment (issue 24); it keeps it if PAYMENT_PROVIDER changes later.
-        ...(input.paymentMethod === 'ONLINE' ? { provider: paymentProvider } : {}),
-      },
-      statusHistory: [{ status: 'pending' as OrderStatus, at: now, by: actor.uid }],
-      source: buyNow ? 'buy-now' : 'cart',
-      delivery,
-      // COD confirmation (docs/fulfilment.md): null for card orders.
-      cod: codFieldsFor(input.paymentMethod, now),
-      createdAt: now,
-      updatedAt: now,
-      // The dashboard's best sellers (services/sales-counters.ts); a cancellation takes them back.
-      salesCounted: true,
-    };
+          product: { _id: l.productId, image: { url: image.url, hash: image.hash } },
+          // The line keeps the HSN and GST rate it was sold at, for its invoice (docs/gst-invoices.md).
+          ...taxFieldsOf(p.data() ?? {}),
+        };
+      });
+      const totals = orderTotals(items);
+      const now = Timestamp.now();
+      // Offers (docs/offers.md): the code and automatic offers checked again here, their uses counted in this transaction.
+      const offerPlan = await prepareOrderOffers(
+        tx,
+        actor.uid,
+        orderRef.id,
+        lines.map((l) =>
+          pricingLine({
+            lineId: l.variant._id,
+            productId: l.productId,
+            category: l.product.category,
+            price: l.variant.price,
+            discount: l.variant.discount,
+            quantity: l.quantity,
+          }),
+        ),
+        input.paymentMethod,
+        now.toDate(),
+        !buyNow,
+        automaticIds,
+        claims,
+      );
+      const offerDiscountPaise = offerPlan.priced.discounts.reduce((sum, d) => sum + d.amountPaise, 0);
+      // Offer discounts are whole rupees (decision 0027), so the total stays whole rupees.
+      const totalAmount = totals.totalAmount - offerDiscountPaise / 100;
+      const discountedItems =
+        offerPlan.offers.length === 0
+          ? items
+          : items.map((item, i) => ({ ...item, offerDiscountPaise: offerPlan.priced.lineDiscountsPaise[i] ?? 0 }));
+      // PIN code ↔ state, serviceability and the cash-on-delivery limits (a read; 400/409 when refused).
+      const delivery = await checkOrderDelivery(tx, shippingAddress, input.paymentMethod, totalAmount);
+      // A card order holds its stock until this moment (whole seconds: Stripe's expires_at).
+      const holdUntil =
+        input.paymentMethod === 'ONLINE' ? Timestamp.fromMillis(Math.ceil(now.toMillis() / 1000 + paymentHoldSeconds) * 1000) : null;
+      const order = {
+        userId: actor.uid,
+        user,
+        items: discountedItems,
+        shippingAddress,
+        subtotal: totals.subtotal,
+        totalAmount,
+        ...(offerPlan.offers.length > 0 ? { offers: offerPlan.offers, offerDiscountPaise, offerUseKeys: offerPlan.useKeys } : {}),
+        status: 'pending' as OrderStatus,
+        paymentMethod: input.paymentMethod,
+        payment: {
+          status: 'unpaid' as PaymentStatus,
+          sessionId: null,
+          paidAt: null,
+          holdUntil,
+          // Who takes this order's payment (issue 24); it keeps it if PAYMENT_PROVIDER changes later.
+          ...(input.paymentMethod === 'ONLINE' ? { provider: paymentProvider } : {}),
+        },
+        statusHistory: [{ status: 'pending' as OrderStatus, at: now, by: actor.uid }],
+        source: buyNow ? 'buy-now' : 'cart',
+        delivery,
+        // COD confirmation (docs/fulfilment.md): null for card orders.
+        cod: codFieldsFor(input.paymentMethod, now),
+        createdAt: now,
+        updatedAt: now,
+        // The dashboard's best sellers (services/sales-counters.ts); a cancellation takes them back.
+        salesCounted: true,
+      };
 
-    // Stock from each variant's own document: the catalogue document is not written (docs/variants.md).
-    const taken = new Map<string, number>();
-    for (const l of lines) taken.set(l.variant._id, (taken.get(l.variant._id) ?? 0) + l.quantity);
-    for (const [variantId, quantity] of taken) {
-      const slot = slots.get(variantId);
-      if (slot) writeSlot(tx, slot, slot.stock - quantity, now);
-    }
-    tx.create(orderRef, order);
-    countSales(tx, order, 1);
-    offerPlan.apply(tx, orderRef.id);
-    tx.set(orderLock(actor.uid), { lastOrderAt: now });
-    queueMail(tx, orderMail('placed', orderRef.id, order, { confirmToken: codConfirmToken(orderRef.id) }));
-    // Any order takes its lines out of the cart now (docs/fulfilment.md): the same cart cannot be ordered twice.
-    clearOrderedLines(tx, order, cartLines);
-    bind?.(tx, orderRef.id);
-    return order;
-  });
+      // Stock from each variant's own document: the catalogue document is not written (docs/variants.md).
+      const taken = new Map<string, number>();
+      for (const l of lines) taken.set(l.variant._id, (taken.get(l.variant._id) ?? 0) + l.quantity);
+      for (const [variantId, quantity] of taken) {
+        const slot = slots.get(variantId);
+        if (slot) writeSlot(tx, slot, slot.stock - quantity, now);
+      }
+      tx.create(orderRef, order);
+      countSales(tx, order, 1);
+      offerPlan.apply(tx);
+      tx.set(orderLock(actor.uid), { lastOrderAt: now });
+      queueMail(tx, orderMail('placed', orderRef.id, order, { confirmToken: codConfirmToken(orderRef.id) }));
+      // Any order takes its lines out of the cart now (docs/fulfilment.md): the same cart cannot be ordered twice.
+      clearOrderedLines(tx, order, cartLines);
+      bind?.(tx, orderRef.id);
+      return order;
+    });
+  } catch (error) {
+    // Not placed: every place it claimed is free again (a committed order's stays, claims.release checks).
+    await claims.release(null);
+    throw error;
+  }
+  // Places claimed for offers the order did not take (an automatic offer its bags did not qualify for).
+  await claims.release(data.offers ?? []);
   return orderFromWrite(orderRef.id, data);
 }
 

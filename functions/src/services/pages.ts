@@ -1,5 +1,5 @@
 /**
- * The shop's pages (docs/decisions/0032-react-router-framework-mode.md): the web build's server
+ * The shop's pages (docs/decisions/0034-react-router-framework-mode.md): the web build's server
  * bundle (lib/web/server/, React Router's build with its Express request handler, copied there
  * by web/copy-server.mjs) renders them; this module gives its route loaders the services they
  * read (the same catalogue, search, reviews and seller reads as the API) and writes the sitemap

@@ -10,11 +10,10 @@ import { optionText, processTerm, ProductIndex, tokenize } from './search-index.
 /**
  * What an index was built from: the indexed text of each product, cheap to compare. Not
  * `updatedAt`, which a sale moves (it includes the variants' stock): a sale never rebuilds the index.
+ * The whole description, not its length: an edit that keeps the length changes what matches.
  */
 function signature(products: readonly Product[]): string {
-  return products
-    .map((p) => `${p._id}\u0001${p.name}\u0001${p.description.length}\u0001${p.category}\u0001${optionText(p)}`)
-    .join('\u0002');
+  return products.map((p) => `${p._id}\u0001${p.name}\u0001${p.description}\u0001${p.category}\u0001${optionText(p)}`).join('\u0002');
 }
 
 /** A hit whose query names one of its colours shows that colour's picture ("navy trolley" → the Navy variant's). */

@@ -139,9 +139,23 @@ const TARGETS: Target[] = [
     list: nobody,
   },
   {
+    name: "taxMonths (the Tax view's month totals; read through the admin API)",
+    doc: (fs) => doc(fs, 'taxMonths', SEED.taxMonth),
+    collection: (fs) => collection(fs, 'taxMonths'),
+    get: nobody,
+    list: nobody,
+  },
+  {
     name: 'offers (coupon codes and automatic offers; read through the API, docs/offers.md)',
     doc: (fs) => doc(fs, 'offers', SEED.offer),
     collection: (fs) => collection(fs, 'offers'),
+    get: nobody,
+    list: nobody,
+  },
+  {
+    name: 'offers/{id}/uses/{place or orderId} (the orders holding a use; even the shopper’s own)',
+    doc: (fs) => doc(fs, 'offers', SEED.offer, 'uses', '0'),
+    collection: (fs) => collection(fs, 'offers', SEED.offer, 'uses'),
     get: nobody,
     list: nobody,
   },
@@ -233,11 +247,13 @@ export function describeAccessMatrix(): void {
     }
 
     // The cart and address rules sit under users/{uid}; a collection-group query skips
-    // the uid, so no rule matches it and nobody (not even an admin) gets every cart.
+    // the uid, so no rule matches it and nobody (not even an admin) gets every cart (nor
+    // every offer's uses, which no rule allows at all).
     describe('collection-group queries across all users', () => {
       const groups: { name: string; query: (fs: Firestore) => Query }[] = [
         { name: 'every cart line', query: (fs) => collectionGroup(fs, 'cart') },
         { name: 'every address', query: (fs) => collectionGroup(fs, 'addresses') },
+        { name: 'every offer’s uses', query: (fs) => collectionGroup(fs, 'uses') },
       ];
       const rows = groups.flatMap((group) => PERSONAS.map((persona) => ({ group, persona })));
       it.each(rows)('$group.name by $persona → denied', async ({ group, persona }) => {

@@ -47,6 +47,7 @@ export const SEED = {
   mail: 'mail-a-1',
   settings: 'seller',
   taxSeries: 'invoice-2026',
+  taxMonth: '2026-11',
   offer: 'offer-1',
 } as const;
 
@@ -176,6 +177,7 @@ export async function resetData(): Promise<void> {
       setDoc(doc(fs, 'settings', SEED.settings), { legalName: 'Bagshop Retail LLP', gstin: '27AAPFB1234C1ZU', invoicePrefix: 'BS' }),
       setDoc(doc(fs, 'taxSeries', SEED.taxSeries), { series: 'invoice', last: 1 }),
       setDoc(doc(fs, 'taxQueue', SEED.orderOfA), { orderId: SEED.orderOfA, queuedAt: now }),
+      setDoc(doc(fs, 'taxMonths', SEED.taxMonth), { month: SEED.taxMonth, invoices: { count: 1 } }),
       // Offers (docs/offers.md): server-kept, read only through the API.
       setDoc(doc(fs, 'offers', SEED.offer), {
         code: 'WELCOME10',
@@ -185,6 +187,7 @@ export async function resetData(): Promise<void> {
         value: 10,
         usedCount: 0,
       }),
+      setDoc(doc(fs, 'offers', SEED.offer, 'uses', '0'), { orderId: SEED.orderOfA, state: 'used', amountPaise: 49900 }),
       setDoc(doc(fs, 'offerCodes', 'WELCOME10'), { offerId: SEED.offer }),
       setDoc(doc(fs, 'offerUses', `${SEED.offer}_${UID.shopperA}`), { offerId: SEED.offer, uid: UID.shopperA, count: 1 }),
       setDoc(doc(fs, 'cartCoupons', UID.shopperA), { code: 'WELCOME10', offerId: SEED.offer }),

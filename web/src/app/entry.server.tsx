@@ -7,7 +7,7 @@ import { NonceContext } from './nonce';
 export const streamTimeout = 5_000;
 
 /**
- * The server's HTML for a request (docs/decisions/0032-react-router-framework-mode.md): the
+ * The server's HTML for a request (docs/decisions/0034-react-router-framework-mode.md): the
  * whole page at once (`onAllReady`: no streamed Suspense boundaries, so the only inline scripts
  * are the framework's hydration data and entry), with the response's CSP nonce on each.
  */

@@ -1,4 +1,4 @@
-// Where route loaders get their data (docs/decisions/0032-react-router-framework-mode.md): on
+// Where route loaders get their data (docs/decisions/0034-react-router-framework-mode.md): on
 // the function, from its own services (the request's load context); without one (`npm run dev`
 // serves pages from Vite), from the public API over HTTP, as the browser would.
 import type { DeliveryQuote, PageServices, Product, PublicReview, SellerInfo } from '@bagshop/domain';

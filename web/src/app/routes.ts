@@ -1,6 +1,6 @@
 import { index, layout, route, type RouteConfig } from '@react-router/dev/routes';
 
-// The app's routes (docs/decisions/0032-react-router-framework-mode.md). Public pages are drawn
+// The app's routes (docs/decisions/0034-react-router-framework-mode.md). Public pages are drawn
 // by the function (their loaders read its services); the signed-in screens and the admin area
 // are drawn in the browser (`clientLoader.hydrate` + `HydrateFallback`, routes/client-rendered.tsx).
 // The public paths are also in domain/src/public-routes.ts (Hosting rewrites, sitemap): a unit

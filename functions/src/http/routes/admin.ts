@@ -1,9 +1,19 @@
 import { Router } from 'express';
-import { istMonthOf, istMonthRange, sellerSettingsSchema, taxReportCsv, taxReportQuerySchema } from '@bagshop/domain';
+import {
+  istMonthOf,
+  istMonthRange,
+  MONTH_MESSAGE,
+  sellerSettingsSchema,
+  TAX_CURSOR_MESSAGE,
+  taxCsvHeader,
+  taxCsvLines,
+  taxReportQuerySchema,
+} from '@bagshop/domain';
+import { db } from '../../lib/admin.js';
 import { badRequest } from '../../lib/errors.js';
 import { dashboard } from '../../services/dashboard.js';
 import { listPrivacyRequests } from '../../services/accounts/privacy.js';
-import { monthlyTaxReport } from '../../services/invoices.js';
+import { decodeTaxCursor, forEachTaxDocument, taxMonthView } from '../../services/tax-months.js';
 import { getSellerSettings, saveSellerSettings } from '../../services/seller.js';
 import { requireAdmin } from '../auth.js';
 import { jsonBody } from '../json-body.js';
@@ -36,27 +46,34 @@ export function adminRouter(): Router {
     ok(res, await saveSellerSettings(input), 'Seller settings saved');
   });
 
-  const reportOf = async (query: unknown) => {
-    const month = taxReportQuerySchema.parse(query).month ?? istMonthOf(new Date());
+  const monthOf = (query: unknown) => {
+    const { month = istMonthOf(new Date()), cursor } = taxReportQuerySchema.parse(query);
     const range = istMonthRange(month);
-    if (!range) throw badRequest('Month must be a month like 2026-11');
-    return monthlyTaxReport(month, range);
+    if (!range) throw badRequest(MONTH_MESSAGE);
+    const after = cursor === undefined ? null : decodeTaxCursor(cursor);
+    if (cursor !== undefined && !after) throw badRequest(TAX_CURSOR_MESSAGE);
+    return { month, range, after };
   };
 
+  // The month's totals from its counters and one page of documents (services/tax-months.ts).
   router.get('/tax', async (req, res) => {
     await requireAdmin(req);
-    ok(res, await reportOf(req.query));
+    const { month, range, after } = monthOf(req.query);
+    ok(res, await taxMonthView(db, month, range, after));
   });
 
+  // Every document of the month, written out page by page as it is read. Hosting sends
+  // /api/admin/** to the admin's function (decision 0031), never to the shoppers' one.
   router.get('/tax/csv', async (req, res) => {
     await requireAdmin(req);
-    const report = await reportOf(req.query);
-    res
-      .status(200)
-      .type('text/csv; charset=utf-8')
-      .set('Content-Disposition', `attachment; filename="gst-${report.month}.csv"`)
-      // The byte-order mark makes spreadsheet programs read the file as UTF-8 (₹, names).
-      .send(`\uFEFF${taxReportCsv(report)}`);
+    const { month, range } = monthOf(req.query);
+    res.status(200).type('text/csv; charset=utf-8').set('Content-Disposition', `attachment; filename="gst-${month}.csv"`);
+    // The byte-order mark makes spreadsheet programs read the file as UTF-8 (₹, names).
+    res.write(`\uFEFF${taxCsvHeader()}`);
+    await forEachTaxDocument(db, range, (documents) => {
+      if (documents.length) res.write(taxCsvLines(documents));
+    });
+    res.end();
   });
 
   return router;

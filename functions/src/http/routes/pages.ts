@@ -68,7 +68,7 @@ function withReadableBody(req: Request): Request {
 
 /**
  * A page of the shop, rendered by React Router's request handler from the web build
- * (docs/decisions/0032-react-router-framework-mode.md). GET and HEAD pages are the same for
+ * (docs/decisions/0034-react-router-framework-mode.md). GET and HEAD pages are the same for
  * everyone (app.ts drops any identity first) and cached like the catalogue; a POST (a form sent
  * before JavaScript ran) runs the route's action.
  */

@@ -197,7 +197,7 @@ export function productsRouter(): Router {
   });
 
   router.get('/:id', async (req, res) => {
-    const product = await getProduct(req.params.id);
+    const product = await getProduct(req.params.id, { fresh: req.query.fresh !== undefined });
     publicCache(res);
     ok(res, product);
   });

@@ -4,6 +4,7 @@ import { FieldValue, Timestamp } from 'firebase-admin/firestore';
 import { db } from '../../lib/admin.js';
 import { conflict, notFound } from '../../lib/errors.js';
 import { codeRef, offerOf, offersCol } from './store.js';
+import { withUses } from './uses.js';
 
 export const OFFER_NOT_FOUND = 'Offer not found';
 export const codeTakenMessage = (code: string) => `The code ${code} is already used by another offer`;
@@ -38,9 +39,10 @@ export async function createOffer(input: OfferInput, by: string): Promise<Offer>
       tx.create(codeRef(input.code), { offerId: ref.id });
     }
     const now = FieldValue.serverTimestamp();
-    tx.create(ref, { ...storedFields(input), usedCount: 0, discountGivenPaise: 0, createdBy: by, createdAt: now, updatedAt: now });
+    // No counters here: the uses are documents (uses.ts).
+    tx.create(ref, { ...storedFields(input), createdBy: by, createdAt: now, updatedAt: now });
   });
-  return offerOf(await ref.get());
+  return counted(offerOf(await ref.get()));
 }
 
 /** The stored offer as an input again, for a PATCH to be merged into. */
@@ -83,11 +85,16 @@ export async function updateOffer(id: string, patch: Record<string, unknown>): P
     }
     tx.update(ref, { ...storedFields(input), updatedAt: FieldValue.serverTimestamp() });
   });
-  return offerOf(await ref.get());
+  return counted(offerOf(await ref.get()));
+}
+
+/** The offer with its uses and the discount they got, counted from its use documents (uses.ts). */
+async function counted(offer: Offer): Promise<Offer> {
+  return (await withUses([offer], true))[0] ?? offer;
 }
 
 /** Every offer, newest first, with its uses and the discount it has given. */
 export async function listOffers(): Promise<Offer[]> {
   const snap = await offersCol().orderBy('createdAt', 'desc').limit(500).get();
-  return snap.docs.map(offerOf);
+  return withUses(snap.docs.map(offerOf), true);
 }

@@ -24,6 +24,7 @@ import { plainDoc } from '../../lib/firestore-data.js';
 import { products } from '../catalog.js';
 import { chooseVariant } from '../variant-stock.js';
 import { cartCouponRef, isFirstOrder, pricingLine, readAutomaticOffers, readCustomerUses, readOfferByCode } from './store.js';
+import { withUses } from './uses.js';
 
 export function cartPricingLines(lines: readonly CartLine[]): PricingLine[] {
   return lines.map((l) =>
@@ -55,11 +56,20 @@ async function appliedCode(uid: string): Promise<string | null> {
   return snap.exists && typeof code === 'string' ? code : null;
 }
 
+/** The offer a code names, with its uses counted (uses.ts), or null. */
+async function readCounted(code: string): Promise<Offer | null> {
+  const offer = await readOfferByCode(code);
+  return offer ? ((await withUses([offer]))[0] ?? null) : null;
+}
+
 /** `pricing` of the cart for the payment method (null: not chosen yet). */
 export async function priceCart(uid: string, lines: readonly CartLine[], paymentMethod: PaymentMethod | null): Promise<CartPricing> {
   const now = new Date();
   const code = await appliedCode(uid);
-  const [codeOffer, automatic] = await Promise.all([code ? readOfferByCode(code) : Promise.resolve(null), readAutomaticOffers(now)]);
+  const [codeOffer, automatic] = await Promise.all([
+    code ? readCounted(code) : Promise.resolve(null),
+    readAutomaticOffers(now).then(withUses),
+  ]);
   const all = codeOffer ? [codeOffer, ...automatic] : automatic;
   const ctx = await contextFor(uid, all, paymentMethod, now);
   return cartPricing(cartPricingLines(lines), codeOffer, automatic, ctx, code);
@@ -76,7 +86,7 @@ export async function priceBuyNow(uid: string, query: BuyNowPricingQuery): Promi
   const product = productFromData(snap.id, plainDoc(snap));
   const variant = chooseVariant(product, query.variantId);
   const now = new Date();
-  const automatic = await readAutomaticOffers(now);
+  const automatic = await withUses(await readAutomaticOffers(now));
   const ctx = await contextFor(uid, automatic, query.paymentMethod ?? null, now);
   const line = pricingLine({
     lineId: variant._id,
@@ -99,7 +109,7 @@ export async function applyCoupon(
   lines: readonly CartLine[],
   paymentMethod: PaymentMethod | null,
 ): Promise<void> {
-  const offer = await readOfferByCode(code);
+  const offer = await readCounted(code);
   if (!offer) throw badRequest(OFFER_MESSAGES.unknown, [{ field: 'code', message: OFFER_MESSAGES.unknown }]);
   if (lines.length === 0) throw badRequest(OFFER_MESSAGES.notForTheseBags, [{ field: 'code', message: OFFER_MESSAGES.notForTheseBags }]);
   const ctx = await contextFor(uid, [offer], paymentMethod, new Date());

@@ -15,6 +15,7 @@
  *                    exchange's hold goes back.
  */
 import {
+  addToSeriesMonth,
   CREDIT_NOTE_SERIES_MAX,
   RETURN_CREDIT_NOTE_REASON,
   RETURN_MESSAGES,
@@ -25,7 +26,10 @@ import {
   financialYearName,
   financialYearStart,
   invoiceFromData,
+  istMonthOf,
   returnCreditNoteLines,
+  returnCreditNoteRow,
+  seriesMonthsFromData,
   returnedLinePaidPaise,
   shipmentItemName,
   taxTotals,
@@ -43,6 +47,8 @@ import { orders, paymentOf, runOrderTransaction, type Actor, type StoredOrder } 
 import { providerOf } from '../payment-actions.js';
 import { readStock, restoreStock } from '../stock.js';
 import { taxSeries } from '../invoices.js';
+import { recordTaxDocuments } from '../tax-months.js';
+import { db } from '../../lib/admin.js';
 import { variantStockDocs } from '../variant-stock.js';
 import { bookReturnWithShiprocket, bookWithShiprocket, courierProvider, type Booking } from '../fulfilment/courier.js';
 import { labelPath, parcelOf, shipmentsOf, type StoredShipment } from '../fulfilment/shipments.js';
@@ -248,7 +254,8 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
       if (invoice && !ret.creditNote) {
         const fyStart = financialYearStart(clock);
         const counterRef = taxSeries().doc(`credit-note-${fyStart}`);
-        const sequence = Number((await tx.get(counterRef)).get('last') ?? 0) + 1;
+        const counter = await tx.get(counterRef);
+        const sequence = Number(counter.get('last') ?? 0) + 1;
         if (sequence > CREDIT_NOTE_SERIES_MAX)
           throw conflict(`The credit note series of ${financialYearLabel(fyStart)} is full (${CREDIT_NOTE_SERIES_MAX} notes)`);
         const noteLines = returnCreditNoteLines(
@@ -271,7 +278,18 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
           lines: noteLines,
           totals: taxTotals(noteLines),
         };
-        writes.push((w) =>
+        // The month's series range and totals for the Tax view (services/tax-months.ts).
+        const months = seriesMonthsFromData(counter.get('months'));
+        addToSeriesMonth(months, istMonthOf(clock), sequence, noteNumber);
+        const row = returnCreditNoteRow(orderRef.id, invoice, {
+          number: noteNumber,
+          issuedAt: now.toDate().toISOString(),
+          invoiceNumber: invoice.number,
+          returnNumber: number,
+          lines: noteLines,
+          totals: taxTotals(noteLines),
+        });
+        writes.push((w) => {
           w.set(counterRef, {
             series: 'credit-note',
             financialYear: financialYearName(fyStart),
@@ -279,9 +297,11 @@ export async function moveReturn(actor: Actor, number: string, update: ReturnSta
             lastNumber: noteNumber,
             orderId: orderRef.id,
             returnNumber: number,
+            months,
             updatedAt: now,
-          }),
-        );
+          });
+          recordTaxDocuments(db, (ref, data) => w.set(ref, data, { merge: true }), [row]);
+        });
       }
       if (ret.paymentMethod === 'COD') {
         const to = ret.refundTo as Record<string, unknown> | null;

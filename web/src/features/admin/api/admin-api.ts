@@ -7,7 +7,7 @@ import type {
   Role,
   SellerSettings,
   SellerSettingsInput,
-  TaxReport,
+  TaxMonthView,
   User,
 } from '@bagshop/domain';
 import { apiData, apiRequest } from '../../../lib/api-client';
@@ -73,7 +73,9 @@ export const getSellerSettings = () => apiData<SellerSettings | null>('admin/set
 export const saveSellerSettings = (input: SellerSettingsInput) =>
   apiData<SellerSettings>('admin/settings/seller', { method: 'PUT', body: input });
 
-export const getTaxReport = (month: string) => apiData<TaxReport>('admin/tax', { query: { month } });
+/** A month's totals and series, and one page of its documents (`cursor`: the previous page's `nextCursor`). */
+export const getTaxMonth = (month: string, cursor?: string) =>
+  apiData<TaxMonthView>('admin/tax', { query: { month, ...(cursor ? { cursor } : {}) } });
 
 // Fulfilment (docs/fulfilment.md).
 export type ShipInput = {

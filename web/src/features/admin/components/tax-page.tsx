@@ -5,15 +5,15 @@ import {
   monthLabel,
   shortOrderId,
   stateWithCode,
-  type TaxReport,
+  type TaxMonthView,
   type TaxTotals,
 } from '@bagshop/domain';
-import { Alert, Badge, Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
+import { Alert, Badge, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { IconAlertTriangle, IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
 import { useEffect, useMemo, useState } from 'react';
 import { DownloadButton } from '../../../components/download-button';
 import { errorMessage } from '../../../lib/api-client';
-import { getTaxReport } from '../api/admin-api';
+import { getTaxMonth } from '../api/admin-api';
 import { useAdminTitle } from '../hooks/use-admin-title';
 import { AdminTable } from './admin-table';
 import { PageHeader } from './page-header';
@@ -60,30 +60,53 @@ function TotalsRow({ label, count, t, strong }: { label: string; count?: number;
 
 const AMOUNT_COLUMNS = ['Taxable value', 'CGST', 'SGST', 'IGST', 'Total'];
 
-/** /admin/tax: a month's invoices and credit notes, the totals per tax, and a CSV export. */
+/**
+ * /admin/tax: a month's totals per tax (kept as counters, so the same few reads however many
+ * documents), its series (GSTR-1 documents issued), its invoices and credit notes a page at a
+ * time, and a CSV export of them all (docs/gst-invoices.md, "Admin Tax view").
+ */
 export function TaxPage() {
   useAdminTitle('Tax');
   const months = useMemo(() => recentMonths(), []);
   const [month, setMonth] = useState(months[0] ?? istMonthOf(new Date()));
-  const [report, setReport] = useState<TaxReport | null>(null);
+  // The cursors of the pages seen so far: page n is fetched with cursors[n] (undefined for the first).
+  const [cursors, setCursors] = useState<(string | undefined)[]>([undefined]);
+  const [page, setPage] = useState(0);
+  const [report, setReport] = useState<(TaxMonthView & { page: number }) | null>(null);
   const [error, setError] = useState<unknown>(null);
   const [loading, setLoading] = useState(true);
 
+  const cursor = cursors[page];
   useEffect(() => {
     let live = true;
     setLoading(true);
     setError(null);
-    getTaxReport(month)
-      .then((r) => live && setReport(r))
+    getTaxMonth(month, cursor)
+      .then((r) => {
+        if (!live) return;
+        setReport({ ...r, page });
+        if (r.nextCursor) setCursors((cs) => [...cs.slice(0, page + 1), r.nextCursor ?? undefined]);
+      })
       .catch((e: unknown) => live && setError(e))
       .finally(() => live && setLoading(false));
     return () => {
       live = false;
     };
-  }, [month]);
+  }, [month, cursor, page]);
+
+  const chooseMonth = (m: string) => {
+    setMonth(m);
+    setPage(0);
+    setCursors([undefined]);
+  };
 
   const shown = report?.month === month ? report : null;
-  const empty = shown !== null && shown.documents.length === 0;
+  const total = shown ? shown.invoices.count + shown.creditNotes.count : 0;
+  const empty = shown !== null && shown.page === 0 && shown.documents.length === 0;
+  const pages = shown ? Math.max(1, Math.ceil(total / shown.pageSize)) : 1;
+  const firstShown = shown ? shown.page * shown.pageSize + 1 : 0;
+  const lastShown = shown ? shown.page * shown.pageSize + shown.documents.length : 0;
+  const pageBusy = loading && shown !== null && shown.page !== page;
 
   return (
     <>
@@ -96,7 +119,7 @@ export function TaxPage() {
               label="Month"
               data={months.map((m) => ({ value: m, label: monthLabel(m) }))}
               value={month}
-              onChange={(e) => setMonth(e.currentTarget.value)}
+              onChange={(e) => chooseMonth(e.currentTarget.value)}
               w={180}
             />
             <DownloadButton
@@ -213,6 +236,69 @@ export function TaxPage() {
             </Stack>
           )}
 
+          {shown.documentsIssued.length > 0 && (
+            <Stack gap={6}>
+              <Title order={3} fz="h5">
+                Documents issued
+              </Title>
+              <AdminTable
+                label="Documents issued"
+                minWidth={640}
+                columns={[
+                  { label: 'Nature of document' },
+                  { label: 'From' },
+                  { label: 'To' },
+                  { label: 'Total', align: 'right' },
+                  { label: 'Cancelled', align: 'right' },
+                  { label: 'Net issued', align: 'right' },
+                ]}
+              >
+                {shown.documentsIssued.map((r) => (
+                  <Table.Tr key={`${r.kind}-${r.financialYear}`}>
+                    <Table.Td>{r.kind === 'invoice' ? 'Invoices for outward supply' : 'Credit notes'}</Table.Td>
+                    <Table.Td ff="monospace">{r.from}</Table.Td>
+                    <Table.Td ff="monospace">{r.to}</Table.Td>
+                    <Table.Td ta="right">{r.total}</Table.Td>
+                    <Table.Td ta="right">{r.cancelled}</Table.Td>
+                    <Table.Td ta="right">{r.netIssued}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </AdminTable>
+            </Stack>
+          )}
+
+          <Group justify="space-between" align="center" wrap="wrap" gap="xs">
+            <Title order={3} fz="h5">
+              Invoices and credit notes
+            </Title>
+            {!empty && (
+              <Group gap="xs" align="center" role="navigation" aria-label="Pages of documents">
+                <Text size="sm" c="dimmed" aria-live="polite">
+                  {pageBusy ? 'Loading…' : `${firstShown}–${lastShown} of ${Math.max(total, lastShown)} · page ${page + 1} of ${pages}`}
+                </Text>
+                <Group gap="xs" wrap="nowrap">
+                  <Button
+                    variant="default"
+                    size="xs"
+                    leftSection={<IconChevronLeft size={14} />}
+                    disabled={page === 0 || loading}
+                    onClick={() => setPage((p) => Math.max(0, p - 1))}
+                  >
+                    Previous
+                  </Button>
+                  <Button
+                    variant="default"
+                    size="xs"
+                    rightSection={<IconChevronRight size={14} />}
+                    disabled={loading || !shown.nextCursor}
+                    onClick={() => setPage((p) => p + 1)}
+                  >
+                    Next
+                  </Button>
+                </Group>
+              </Group>
+            )}
+          </Group>
           <AdminTable
             label={`Invoices and credit notes, ${monthLabel(month)}`}
             minWidth={800}
@@ -223,12 +309,12 @@ export function TaxPage() {
               { label: 'Place of supply' },
               ...AMOUNT_COLUMNS.map((label) => ({ label, align: 'right' as const })),
             ]}
-            message={empty ? `No invoices or credit notes in ${monthLabel(month)}.` : null}
+            message={empty ? `No invoices or credit notes in ${monthLabel(month)}.` : pageBusy ? 'Loading the page…' : null}
           >
             {shown.documents.map((d) => {
               const sign = d.kind === 'invoice' ? 1 : -1;
               return (
-                <Table.Tr key={`${d.kind}-${d.number}`}>
+                <Table.Tr key={`${d.kind}-${d.number}-${d.returnNumber ?? ''}`}>
                   <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Badge variant="light" size="sm" color={d.kind === 'invoice' ? 'blue' : 'grape'}>
                       {d.kind === 'invoice' ? 'Invoice' : 'Credit note'}

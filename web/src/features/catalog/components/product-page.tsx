@@ -183,7 +183,7 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
                 {missingMessage}
               </Text>
             )}
-            {/* A real form (docs/decisions/0032-react-router-framework-mode.md): before the app has
+            {/* A real form (docs/decisions/0034-react-router-framework-mode.md): before the app has
                 taken the page over it is sent to the route's action (a visitor is asked to sign in
                 first, then comes back); once it has, the submit is handled here. */}
             <Form

@@ -51,7 +51,7 @@ export function SearchBox({ id, initialValue = '', onDone, autoFocus = false, la
       );
   };
   // On a server-drawn page the box is there before the app: text typed, or the box focused,
-  // before the app took over is the shopper's (docs/decisions/0032-react-router-framework-mode.md). Catch up once.
+  // before the app took over is the shopper's (docs/decisions/0034-react-router-framework-mode.md). Catch up once.
   useEffect(() => {
     if (!input.current) return;
     if (input.current.value !== value) setValue(input.current.value);

@@ -57,7 +57,7 @@ const summary = {
 
 afterEach(() => vi.clearAllMocks());
 
-describe('ReturnsPanel', () => {
+describe('ReturnsPanel', { timeout: 20_000 }, () => {
   it('shows the days left and walks the stepper; a COD refund needs a valid UPI id', async () => {
     vi.mocked(getOrderReturns).mockResolvedValue(summary);
     render(<ReturnsPanel order={order} />);
