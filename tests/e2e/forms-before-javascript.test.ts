@@ -1,6 +1,7 @@
 // Issue 22: every storefront form works before the app has taken the page over, without
 // JavaScript at all, and when the app's entry script fails to load
 // (docs/decisions/0034-react-router-framework-mode.md).
+import type { Product } from '@bagshop/domain';
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser, VIEWPORTS } from '../support/browser';
@@ -12,8 +13,12 @@ describe('forms before JavaScript', () => {
   const chromium = useBrowser();
 
   /** A page in a context without JavaScript, or with the app's entry script failing. */
-  async function open(kind: 'no-js' | 'entry-fails', path: string): Promise<{ page: Page; context: BrowserContext }> {
-    const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop, javaScriptEnabled: kind === 'no-js' ? false : true });
+  async function open(
+    kind: 'no-js' | 'entry-fails',
+    path: string,
+    viewport: { width: number; height: number } = VIEWPORTS.desktop,
+  ): Promise<{ page: Page; context: BrowserContext }> {
+    const context = await chromium.browser.newContext({ viewport, javaScriptEnabled: kind === 'no-js' ? false : true });
     if (kind === 'entry-fails') await context.route(/\/assets\/entry\.client-[^/]*\.js$/, (route) => route.abort());
     const page = await context.newPage();
     await page.goto(`${chromium.base}${path}`, { waitUntil: 'load' });
@@ -56,6 +61,50 @@ describe('forms before JavaScript', () => {
       await context.close();
     });
   }
+
+  async function inStockLuggage(): Promise<number> {
+    const res = await fetch(`${chromium.base}/api/products/category/luggage`);
+    return ((await res.json()) as { data: Product[] }).data.filter((p) => p.stock > 0).length;
+  }
+
+  for (const kind of ['no-js', 'entry-fails'] as const) {
+    it(`${kind}: the filters and sort are a GET form of the list's URL; Clear filters is a link`, async () => {
+      const inStock = await inStockLuggage();
+      const { page, context } = await open(kind, '/luggage');
+      await page.getByLabel('In stock only').check();
+      await page.getByLabel('Sort by').selectOption('price_asc');
+      await page.getByRole('button', { name: 'Go: apply the price range' }).click();
+      await page.waitForURL((url) => url.searchParams.get('inStock') === 'true' && url.searchParams.get('sort') === 'price_asc', WAIT);
+      // The server drew the filtered list, with the form showing the choices.
+      expect(await page.getByTestId('bag-count').innerText()).toBe(`${inStock} bags`);
+      expect(await page.getByLabel('In stock only').isChecked()).toBe(true);
+      expect(await page.getByLabel('Sort by').inputValue()).toBe('price_asc');
+      await page.getByRole('link', { name: 'Clear filters' }).click();
+      await page.waitForURL((url) => !url.searchParams.has('inStock') && url.searchParams.get('sort') === 'price_asc', WAIT);
+      expect(await page.getByLabel('In stock only').isChecked()).toBe(false);
+      await context.close();
+    });
+
+    it(`${kind}: at 360 px the "Filters" button opens the folded filters`, async () => {
+      const { page, context } = await open(kind, '/luggage', VIEWPORTS.mobile);
+      expect(await page.getByLabel('In stock only').isVisible()).toBe(false);
+      await page.getByRole('button', { name: 'Filters' }).click();
+      await page.getByLabel('In stock only').waitFor({ state: 'visible', ...WAIT });
+      await context.close();
+    });
+  }
+
+  it('with the app: a filter ticked before it arrived is applied when it does', async () => {
+    const inStock = await inStockLuggage();
+    const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await page.goto(`${chromium.base}/luggage`, { waitUntil: 'commit' });
+    await page.getByLabel('In stock only').check(WAIT);
+    await page.waitForURL((url) => url.search === '?inStock=true', WAIT);
+    await page.getByText(`${inStock} bags`, { exact: true }).waitFor(WAIT);
+    expect(await page.getByLabel('In stock only').isChecked()).toBe(true);
+    await context.close();
+  });
 
   it('the page says when it is live (html[data-live]), and a quantity typed before keeps', async () => {
     const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });

@@ -1,8 +1,16 @@
 import { ActionIcon, Anchor, Box, Burger, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { IconPackage, IconSearch, IconShoppingBag, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
-import { Suspense, type ReactNode } from 'react';
-import { Link, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import { Suspense, useContext, useRef, type ReactNode } from 'react';
+import {
+  Link,
+  NavLink,
+  UNSAFE_DataRouterStateContext as DataRouterStateContext,
+  UNSAFE_LocationContext as LocationContext,
+  useLocation,
+  useNavigate,
+  useOutlet,
+} from 'react-router';
 import { RouteLoader } from '../../components/route-loader';
 import { SearchBox } from '../../features/catalog/components/search-box';
 import { SellerLine } from '../../features/disclosures/components/seller-line';
@@ -59,10 +67,43 @@ export function ShopLayout({ children }: { children?: ReactNode }) {
       )}
 
       <main id="main" tabIndex={-1} className={classes.main}>
-        <Suspense fallback={<RouteLoader />}>{children ?? <Outlet />}</Suspense>
+        <Suspense fallback={<RouteLoader />}>{children ?? <PageWithOverlay />}</Suspense>
       </main>
       <Footer />
     </div>
+  );
+}
+
+/** Paths drawn as a dialog over the page they were opened from (docs/spec.md: /profile). */
+const OVERLAYS = new Set(['/profile']);
+
+/**
+ * The route's page; on /profile, the page the shopper was on stays underneath the dialog, as
+ * it was: its element, its location and the router's data of that moment (the router itself
+ * has moved on to /profile and no longer holds that page's loader data). Opened directly,
+ * /profile has no page underneath. The tree's shape is the same either way, so the page
+ * underneath is not drawn again from scratch and keeps its state.
+ */
+function PageWithOverlay() {
+  const outlet = useOutlet();
+  const location = useLocation();
+  const routerState = useContext(DataRouterStateContext);
+  const locationContext = useContext(LocationContext);
+  const current = { outlet, routerState, locationContext };
+  const kept = useRef<typeof current | null>(null);
+  const overlay = OVERLAYS.has(location.pathname);
+  // The page underneath is what was drawn last: a ref, not state, so keeping it costs no extra render.
+  if (!overlay) kept.current = current;
+  const page = overlay ? kept.current : current;
+  return (
+    <>
+      {page && (
+        <DataRouterStateContext.Provider value={page.routerState}>
+          <LocationContext.Provider value={page.locationContext}>{page.outlet}</LocationContext.Provider>
+        </DataRouterStateContext.Provider>
+      )}
+      {overlay && outlet}
+    </>
   );
 }
 

@@ -7,8 +7,8 @@ import { ProfileDialog } from './profile-dialog';
 export const LOGIN_TO_VIEW_PROFILE = 'Please login to view your profile';
 
 /**
- * /profile: the profile dialog. app/router.tsx renders it over the page the visitor came from
- * (`state.from`); closing it goes back there. Signed out: 'Please login to view your profile'
+ * /profile: the profile dialog. The shop layout (PageWithOverlay) keeps the page the visitor
+ * came from underneath (`state.from`); closing it goes back there. Signed out: 'Please login to view your profile'
  * and /auth. While the session loads, the page underneath shows alone.
  */
 export default function ProfileRoute() {

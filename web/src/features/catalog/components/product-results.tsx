@@ -1,5 +1,6 @@
 import type { Product } from '@bagshop/domain';
 import { Button, SimpleGrid, Stack, Text } from '@mantine/core';
+import { Link } from 'react-router-dom';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import type { useListQuery } from '../hooks/use-list-query';
 import { ListControls } from './list-controls';
@@ -24,13 +25,13 @@ export function ProductResults({ list, shown, label, featuredLabel }: ProductRes
   const { add, pendingId } = useAddToCart();
   return (
     <>
-      <ListControls {...list} count={shown.length} featuredLabel={featuredLabel} />
+      <ListControls query={list.query} update={list.update} clearHref={list.clearHref} kept={list.kept} count={shown.length} featuredLabel={featuredLabel} />
       {shown.length === 0 ? (
         <Stack align="center" py={60} gap="sm" ta="center">
           <Text fw={700} fz="lg">
             No bags match these filters.
           </Text>
-          <Button variant="light" onClick={list.clear}>
+          <Button component={Link} to={list.clearHref} variant="light">
             Clear filters
           </Button>
         </Stack>

@@ -1,28 +1,45 @@
 import { listQueryParams, LIST_QUERY_PARAMS, readListQuery, type ProductListQuery } from '@bagshop/domain';
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useLocation, useSearchParams } from 'react-router-dom';
+
+const isListParam = (key: string): boolean => (LIST_QUERY_PARAMS as readonly string[]).includes(key);
+
+/** The URL (path and query) of the list with `next` as its filters; other parameters (the search page's `q`) are kept. */
+function listHref(pathname: string, params: URLSearchParams, next: ProductListQuery): string {
+  const out = new URLSearchParams();
+  for (const [key, value] of params) if (!isListParam(key)) out.append(key, value);
+  for (const [key, value] of listQueryParams(next)) out.set(key, value);
+  const search = out.toString();
+  return search ? `${pathname}?${search}` : pathname;
+}
 
 /**
  * Filters and sort of a list page, kept in the URL query (docs/search-and-seo.md): every
  * change is a new history entry, so a filtered list can be shared and Back undoes a change.
- * Other parameters (the search page's `q`) are kept.
+ * Other parameters (the search page's `q`) are kept: `kept` lists them for the filters' GET form.
  */
-export function useListQuery(): { query: ProductListQuery; update: (patch: Partial<ProductListQuery>) => void; clear: () => void } {
+export function useListQuery(): {
+  query: ProductListQuery;
+  update: (patch: Partial<ProductListQuery>) => void;
+  clear: () => void;
+  /** The list without its filters (the sort stays): a link that works before the app runs. */
+  clearHref: string;
+  /** Query parameters that are not filters (the form carries them as hidden fields). */
+  kept: [string, string][];
+} {
   const [params, setParams] = useSearchParams();
+  const { pathname } = useLocation();
   const query = useMemo(() => readListQuery(params), [params]);
   const update = useCallback(
     (patch: Partial<ProductListQuery>) => {
-      const next = { ...query, ...patch };
-      const out = new URLSearchParams();
-      for (const [key, value] of params) if (!(LIST_QUERY_PARAMS as readonly string[]).includes(key)) out.append(key, value);
-      for (const [key, value] of listQueryParams(next)) out.set(key, value);
-      if (out.toString() !== params.toString()) setParams(out);
+      const next = new URL(listHref('/', params, { ...query, ...patch }), 'http://x').searchParams;
+      if (next.toString() !== params.toString()) setParams(next);
     },
     [params, query, setParams],
   );
-  const clear = useCallback(
-    () => update({ minPrice: undefined, maxPrice: undefined, minDiscountPercent: undefined, inStock: false }),
-    [update],
-  );
-  return { query, update, clear };
+  const cleared = { minPrice: undefined, maxPrice: undefined, minDiscountPercent: undefined, inStock: false };
+  const clear = useCallback(() => update(cleared), [update]); // eslint-disable-line react-hooks/exhaustive-deps
+  const clearHref = listHref(pathname, params, { ...query, ...cleared });
+  const kept = useMemo(() => [...params].filter(([key]) => !isListParam(key)), [params]);
+  return { query, update, clear, clearHref, kept };
 }
