@@ -63,10 +63,19 @@ export function securityHeaders(): Header[] {
   ];
 }
 
+/**
+ * The shop's own files (the build's assets, the public folder's pictures, icons and text):
+ * nothing in them may run or load anything, should one be opened on its own (an SVG can carry
+ * script). The pages' policy is the function's; `/api` sets its own.
+ */
+export const FILE_PATHS_REGEX = '^/(?:assets/|og/)?[^/]+\\.(?:js|css|webp|avif|png|jpe?g|svg|ico|txt|woff2?|webmanifest)$';
+export const FILE_POLICY = "default-src 'none'; img-src 'self' data:; style-src 'unsafe-inline'; frame-ancestors 'none'";
+
 /** The whole `hosting.headers` list: the security headers, then the caching rules. */
 export function hostingHeaders(): HeaderRule[] {
   return [
     { regex: PAGE_PATHS_REGEX, headers: securityHeaders() },
+    { regex: FILE_PATHS_REGEX, headers: [{ key: 'Content-Security-Policy', value: FILE_POLICY }] },
     { source: '/assets/**', headers: [{ key: 'Cache-Control', value: 'public, max-age=31536000, immutable' }] },
     { source: '**/*.@(webp|png|svg|ico)', headers: [{ key: 'Cache-Control', value: 'public, max-age=86400' }] },
     // The link-preview pictures (docs/search-and-seo.md); not /api/images/*.jpg, which are immutable.

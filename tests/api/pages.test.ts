@@ -1,7 +1,8 @@
 // Pages that explain themselves before JavaScript runs (docs/search-and-seo.md), fetched as a
-// link-preview bot or a crawler does (no browser): product, category and search pages through
-// the function, the home page's build-time tags, the sitemap and robots.txt, and a real 404 for
-// unknown ids.
+// link-preview bot or a crawler does (no browser): every public page is drawn by the function
+// through React Router's request handler (docs/decisions/0034-react-router-framework-mode.md),
+// with its tags, its markup and the framework's scripts (each with the response's CSP nonce);
+// the sitemap and robots.txt; and a real 404 for unknown ids.
 import { formatINR } from '@bagshop/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../support/api';
@@ -43,11 +44,11 @@ const decode = (s: string) =>
     .replace(/&amp;/g, '&');
 const title = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[1] ?? '');
 function meta(html: string, key: string): string | undefined {
-  const re = new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)" />`);
+  const re = new RegExp(`<meta (?:name|property)="${key.replace(/[:.]/g, '\\$&')}" content="([^"]*)"\\s*/>`);
   const m = re.exec(html);
   return m ? decode(m[1] ?? '') : undefined;
 }
-const canonical = (html: string) => /<link rel="canonical" href="([^"]*)" \/>/.exec(html)?.[1];
+const canonical = (html: string) => /<link rel="canonical" href="([^"]*)"\s*\/>/.exec(html)?.[1];
 const jsonLd = (html: string) =>
   [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/gs)].map(
     (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
@@ -60,13 +61,28 @@ async function expectJpeg(url: string | undefined) {
   expect(res.headers.get('content-type')).toBe('image/jpeg');
 }
 
-const rootOf = (html: string) => html.slice(html.indexOf('<div id="root"'));
+const rootOf = (html: string) => html.slice(html.indexOf('<body'));
 /** The names on the product cards of a page's markup, in order. */
 const cards = (html: string) =>
   [...rootOf(html).matchAll(/<article\b[\s\S]*?<h[23][^>]*><a[^>]*>([^<]*)<\/a><\/h[23]>/g)].map((m) => decode(m[1] ?? ''));
-function dataBlock(html: string): Record<string, unknown> {
-  const text = /<script type="application\/json" id="bagshop-data">([^<]*)<\/script>/.exec(html)?.[1];
-  return JSON.parse(text ?? '{}') as Record<string, unknown>;
+/**
+ * The page is the framework's: its entry is a module script, and every script that runs carries
+ * the nonce of the response's own Content-Security-Policy (no 'unsafe-inline', no hashes).
+ */
+function expectFrameworkPage(res: Page) {
+  const csp = res.headers.get('content-security-policy') ?? '';
+  const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+  expect(nonce, csp).toBeTruthy();
+  expect(/script-src[^;]*'unsafe-inline'/.test(csp), csp).toBe(false);
+  const scripts = [...res.html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '').filter((attrs) => !/type="application\/ld\+json"/.test(attrs));
+  expect(scripts.length).toBeGreaterThan(0);
+  for (const attrs of scripts) expect(attrs, attrs).toContain(`nonce="${nonce}"`);
+  expect(res.html).toMatch(/<script nonce="[^"]+" type="module"/);
+  expect(res.html).toMatch(/<link rel="modulepreload" href="\/assets\/entry\.client-[^"]+\.js"/);
+  // The old plumbing is gone (decisions 0020 and 0021, superseded).
+  expect(res.html).not.toContain('data-lazy');
+  expect(res.html).not.toContain('bagshop-data');
+  expect(res.html).not.toContain('bagshop-entry');
 }
 async function apiList(path: string): Promise<ProductJson[]> {
   const res = await fetch(`${await hostingUrl()}${path}`);
@@ -142,21 +158,15 @@ describe('pages with their own tags', () => {
         { position: 3, name: product.name, item: `${origin}/product/${product._id}` },
       ],
     });
-    // Server-rendered (docs/decisions/0020-prerendered-public-pages.md): #root already holds the
-    // product's markup, the product is in the data block the app hydrates from, and the app's
-    // entry is named for index.html's inline script to load once the main picture has painted
-    // (docs/decisions/0021-javascript-after-first-paint.md), not loaded by the HTML itself.
+    // Drawn by the function with the page: the product's markup, its price, the seller line in the footer.
     const root = rootOf(res.html);
     expect(root).toMatch(new RegExp(`<h1[^>]*>${product.name}</h1>`));
     expect(root).toContain(formatINR(sale));
-    const data = /<script type="application\/json" id="bagshop-data">([^<]*)<\/script>/.exec(res.html)?.[1];
-    expect(JSON.stringify(JSON.parse(data ?? 'null'))).toContain(`"_id":"${product._id}"`);
-    expect(res.html).toMatch(/<meta name="bagshop-entry" content="\/assets\/index-[^"]+\.js">/);
-    expect(res.html).not.toMatch(/<script type="module"/);
-    expect(res.html).not.toMatch(/<link rel="modulepreload"/);
+    expect(root).toContain(SELLER.gstin);
+    expectFrameworkPage(res);
     // With its widths for the screen (decision 0030): 800 px is what a 1280 px screen takes.
     expect(root).toMatch(
-      /<img src="\/api\/images\/[0-9a-f]{64}" srcSet="[^"]*\/800 800w[^"]*" sizes="\(min-width: 62em\) 50vw, 100vw" alt="[^"]*picture 1 of \d+"[^>]*elementtiming="main-picture"/,
+      /<img src="\/api\/images\/[0-9a-f]{64}" srcSet="[^"]*\/800 800w[^"]*" sizes="\(min-width: 62em\) 50vw, 100vw" alt="[^"]*picture 1 of \d+"[^>]*fetchPriority="high"/,
     );
   });
 
@@ -169,15 +179,19 @@ describe('pages with their own tags', () => {
     expect(meta(res.html, 'og:description')).toContain('Out of stock.');
   });
 
-  it('an unknown product id answers a real 404 with the 404 page (the SPA shows it), not indexed', async () => {
+  it('an unknown product id answers a real 404 with the 404 page drawn in it, not indexed', async () => {
     for (const id of ['no-such-bag', 'x'.repeat(200), '__bad__']) {
       const res = await page(`/product/${id}`);
       expect(res.status, id).toBe(404);
       expect(title(res.html)).toBe('Page Not Found · Bagshop');
       expect(meta(res.html, 'robots')).toBe('noindex');
       expect(canonical(res.html)).toBeUndefined();
-      expect(res.html).toContain('<div id="root"></div>');
+      expect(rootOf(res.html)).toContain('Page Not Found');
     }
+    const other = await page('/no/such/page');
+    expect(other.status).toBe(404);
+    expect(title(other.html)).toBe('Page Not Found · Bagshop');
+    expect(meta(other.html, 'robots')).toBe('noindex');
   });
 
   it.each([
@@ -198,10 +212,10 @@ describe('pages with their own tags', () => {
     expect(meta(res.html, 'twitter:card')).toBe('summary_large_image');
   });
 
-  // Category and search pages are rendered per request with their products
-  // (docs/decisions/0020-prerendered-public-pages.md): the cards are in the HTML, in the order
-  // the URL asks for, and the list is in the data block under the path the app asks for it.
-  it('/luggage arrives with the cards of every luggage product and the list the app hydrates from', async () => {
+  // Category and search pages are drawn per request with their products
+  // (docs/decisions/0034-react-router-framework-mode.md): the cards are in the HTML, in the order
+  // the URL asks for; the filters are a GET form of the page's own URL.
+  it('/luggage arrives with the cards of every luggage product, its filters form and the seller line', async () => {
     const listed = await apiList('/api/products/category/luggage');
     expect(listed.length).toBeGreaterThanOrEqual(5);
     const res = await page('/luggage');
@@ -212,33 +226,12 @@ describe('pages with their own tags', () => {
     expect(canonical(res.html)).toBe(`${origin}/luggage`);
     expect(cards(res.html)).toEqual(listed.map((p) => p.name));
     expect(rootOf(res.html)).toMatch(/<h1[^>]*>Luggage Bags<\/h1>/);
-    const data = dataBlock(res.html);
-    expect(Object.keys(data)).toEqual(['products/category/luggage']);
-    expect((data['products/category/luggage'] as ProductJson[]).map((p) => p._id)).toEqual(listed.map((p) => p._id));
-    expect(rootOf(res.html)).not.toMatch(/<script\b/i);
-    expect(res.html).toMatch(/<div id="root" data-lazy="[^"]*category[^"]*">/);
-    // docs/storefront.md: the head links the screen's own CSS with the Mantine parts its markup
-    // uses, not Mantine's whole stylesheet; the inline script is told the page is drawn and given
-    // what to fetch after the first paint: the screen's chunks and Mantine's whole stylesheet.
-    const head = res.html.slice(0, res.html.indexOf('</head>'));
-    expect(head).toMatch(/<link rel="stylesheet" href="\/assets\/screen-styles-[^"]+\.css">/);
-    expect(head).not.toMatch(/<link[^>]*full-styles-/);
-    const afterPaint = /<script type="application\/json" id="bagshop-screen-files" data-drawn>([^<]*)<\/script>/.exec(head)?.[1];
-    const files = JSON.parse(afterPaint ?? 'null') as string[];
-    expect(
-      files.some((f) => /^\/assets\/category-page-[^/]+\.js$/.test(f)),
-      afterPaint,
-    ).toBe(true);
-    expect(
-      files.some((f) => /^\/assets\/full-styles-[^/]+\.css$/.test(f)),
-      afterPaint,
-    ).toBe(true);
-    expect(
-      files.some((f) => /screen-styles/.test(f)),
-      afterPaint,
-    ).toBe(false);
-    // The first cards' pictures are the page's main pictures: they start its JavaScript.
-    expect(rootOf(res.html)).toMatch(/<img [^>]*fetchPriority="high"[^>]*elementtiming="main-picture"/);
+    expect(rootOf(res.html)).toMatch(/<form method="get" action="\/luggage"/);
+    expect(rootOf(res.html)).toMatch(/<input[^>]*name="inStock"[^>]*value="true"/);
+    expect(rootOf(res.html)).toContain(SELLER.gstin);
+    expectFrameworkPage(res);
+    // The first cards' pictures are the page's main pictures.
+    expect(rootOf(res.html)).toMatch(/<img [^>]*fetchPriority="high"/);
   });
 
   it('a page and an API answer leave compressed when the browser accepts it, and plain when it does not', async () => {
@@ -268,8 +261,8 @@ describe('pages with their own tags', () => {
     const res = await page('/luggage?sort=price_asc');
     expect(res.status).toBe(200);
     expect(cards(res.html)).toEqual(sorted.map((p) => p.name));
-    // The data block is still the unsorted list the app asks for; it sorts it itself.
-    expect((dataBlock(res.html)['products/category/luggage'] as ProductJson[]).map((p) => p._id)).toEqual(featured.map((p) => p._id));
+    // The filters form shows the URL's sort.
+    expect(rootOf(res.html)).toMatch(/<option value="price_asc" selected="">/);
   });
 
   it('/backpacks and /duffles arrive with their own cards', async () => {
@@ -281,18 +274,21 @@ describe('pages with their own tags', () => {
     }
   });
 
-  it('/search?q=trolley arrives with the matching products drawn, the shell’s tags and no canonical URL', async () => {
+  it('/search?q=trolley arrives with the matching products drawn, its own title, noindex and no canonical URL', async () => {
     const found = await apiList('/api/products/search?q=trolley');
     expect(found.length).toBeGreaterThan(0);
     const res = await page('/search?q=trolley');
     expect(res.status).toBe(200);
     expect(res.headers.get('cache-control')).toContain('s-maxage=300');
-    expect(title(res.html)).toBe('Bagshop — Luggage, Backpacks & Duffles');
+    expect(title(res.html)).toBe('‘trolley’ · Search · Bagshop');
+    expect(meta(res.html, 'robots')).toBe('noindex');
     expect(canonical(res.html)).toBeUndefined();
     // React separates adjacent text nodes with empty comments.
     expect(rootOf(res.html).replace(/<!-- -->/g, '')).toContain('Results for ‘trolley’');
     expect(cards(res.html)).toEqual(found.map((p) => p.name));
-    expect(Object.keys(dataBlock(res.html))).toEqual(['products/search?q=trolley']);
+    // The search box is a GET form to /search holding the query.
+    expect(rootOf(res.html)).toMatch(/<form[^>]*action="\/search"[^>]*method="get"|<form[^>]*method="get"[^>]*action="\/search"/);
+    expectFrameworkPage(res);
   });
 
   it('/search without a usable q is the page that asks for one, without data', async () => {
@@ -301,7 +297,6 @@ describe('pages with their own tags', () => {
       expect(res.status, path).toBe(200);
       expect(rootOf(res.html), path).toContain('Type at least two letters');
       expect(cards(res.html), path).toEqual([]);
-      expect(res.html, path).not.toContain('id="bagshop-data"');
     }
   });
 
@@ -309,12 +304,14 @@ describe('pages with their own tags', () => {
     expect(await (await fetch(`${origin}/robots.txt`)).text()).toContain('Disallow: /search');
   });
 
-  it('other routes get the shell with the site tags and no canonical URL', async () => {
+  it('the policy pages are drawn with their text, their title, the site’s link preview and no canonical URL', async () => {
     const res = await page('/shipping');
     expect(res.status).toBe(200);
+    expect(title(res.html)).toBe('Shipping & Delivery · Bagshop');
     expect(canonical(res.html)).toBeUndefined();
     expect(meta(res.html, 'og:image')).toBe(`${origin}/og/home.jpg`);
-    expect(res.html).toContain('<div id="root"></div>');
+    expect(rootOf(res.html)).toMatch(/<h1[^>]*>Shipping &amp; Delivery<\/h1>|<h1[^>]*>Shipping & Delivery<\/h1>/);
+    expectFrameworkPage(res);
   });
 
   it('sitemap.xml lists every public page and every product, each with its lastmod', async () => {

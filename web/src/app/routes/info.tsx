@@ -1,7 +1,7 @@
 import type { MetaFunction } from 'react-router';
 import { useLocation } from 'react-router';
 import { InfoPage, type InfoTopic } from '../../features/info/components/info-page';
-import { titleTag } from './seo';
+import { siteTags } from './seo';
 
 const TITLES: Record<InfoTopic, string> = {
   shipping: 'Shipping & Delivery',
@@ -14,7 +14,7 @@ const TITLES: Record<InfoTopic, string> = {
 
 const topicOf = (pathname: string) => pathname.split('/')[1] as InfoTopic;
 
-export const meta: MetaFunction = ({ location }) => titleTag(TITLES[topicOf(location.pathname)] ?? 'Bagshop');
+export const meta: MetaFunction = ({ location, matches }) => siteTags(TITLES[topicOf(location.pathname)] ?? 'Bagshop', matches);
 
 export default function Info() {
   const topic = topicOf(useLocation().pathname);

@@ -22,3 +22,12 @@ export function staticTags(path: string, matches: Matches): MetaTag[] {
 
 /** A plain page's `<title>`. */
 export const titleTag = (title: string): MetaTag[] => [{ title: `${title} · Bagshop` }];
+
+/**
+ * A public page without tags of its own (the policies, contact): its title, and the site's
+ * description and link preview (the home page's), without a canonical URL.
+ */
+export function siteTags(title: string, matches: Matches): MetaTag[] {
+  const home = metaTags({ ...staticPageMeta(STATIC_PAGES[0], siteOrigin(matches)), canonical: undefined });
+  return [...titleTag(title), ...home.filter((tag) => !('title' in tag))];
+}
