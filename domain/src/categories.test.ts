@@ -1,5 +1,6 @@
 import { describe, it, expect } from 'vitest';
-import { CATEGORIES, CATEGORY_LABELS, categorySchema, isCategory } from './categories.js';
+import { CATEGORIES, CATEGORY_LABELS, isCategory } from './categories.js';
+import { categorySchema } from './category-schema.js';
 
 describe('categories', () => {
   it('lists the three categories with labels', () => {

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The shop's product categories, in the order the navigation shows them. */
 export const CATEGORIES = ['luggage', 'backpacks', 'duffles'] as const;
 
@@ -16,5 +14,3 @@ export const CATEGORY_ERROR = 'Category must be one of luggage, backpacks, duffl
 export function isCategory(x: unknown): x is Category {
   return typeof x === 'string' && (CATEGORIES as readonly string[]).includes(x);
 }
-
-export const categorySchema = z.enum(CATEGORIES, { error: CATEGORY_ERROR });

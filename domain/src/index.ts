@@ -1,4 +1,5 @@
 export * from './categories.js';
+export * from './category-schema.js';
 export * from './money.js';
 export * from './badges.js';
 export * from './dates.js';

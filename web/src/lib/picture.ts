@@ -3,7 +3,8 @@ import { PICTURE_SIZES, pictureSrcSet } from '@bagshop/domain';
 export type PicturePlace = keyof typeof PICTURE_SIZES;
 
 export interface PictureAttributes {
-  src: string;
+  /** None for a product without a picture (an empty `src` would make the browser fetch the page again). */
+  src: string | undefined;
   srcSet?: string;
   sizes?: string;
 }
@@ -15,6 +16,6 @@ export interface PictureAttributes {
  */
 export function pictureAttributes(url: string, place: PicturePlace | number): PictureAttributes {
   const srcSet = pictureSrcSet(url);
-  if (!srcSet) return { src: url };
+  if (!srcSet) return { src: url || undefined };
   return { src: url, srcSet, sizes: typeof place === 'number' ? `${place}px` : PICTURE_SIZES[place] };
 }

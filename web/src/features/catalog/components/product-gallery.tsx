@@ -23,6 +23,10 @@ export function ProductGallery({ product }: { product: Product }) {
   const track = useRef<HTMLDivElement>(null);
   const [index, setIndex] = useState(0);
   const [zoom, setZoom] = useState<number | null>(null);
+  // The arrows move the track with script: until the app has taken the page over they are shown
+  // disabled (a swipe of the track works before, it is the browser's own scrolling).
+  const [live, setLive] = useState(false);
+  useEffect(() => setLive(true), []);
 
   const show = useCallback(
     (i: number) => {
@@ -106,7 +110,7 @@ export function ProductGallery({ product }: { product: Product }) {
               type="button"
               className={`${classes.arrow} ${classes.prev}`}
               onClick={() => show(index - 1)}
-              disabled={index === 0}
+              disabled={!live || index === 0}
               aria-label="Previous picture"
             >
               <IconChevronLeft size={22} aria-hidden />
@@ -115,7 +119,7 @@ export function ProductGallery({ product }: { product: Product }) {
               type="button"
               className={`${classes.arrow} ${classes.next}`}
               onClick={() => show(index + 1)}
-              disabled={index === n - 1}
+              disabled={!live || index === n - 1}
               aria-label="Next picture"
             >
               <IconChevronRight size={22} aria-hidden />
