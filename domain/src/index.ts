@@ -26,6 +26,7 @@ export * from './search-text.js';
 export * from './gallery.js';
 export * from './pictures.js';
 export * from './seo.js';
+export * from './seo-product.js';
 export * from './gst.js';
 export * from './tax-documents.js';
 export * from './tax-months.js';

@@ -6,12 +6,11 @@ import {
   HEAD_END,
   HEAD_START,
   jsonForScript,
-  productMeta,
-  shareImageUrl,
   staticPageMeta,
   STATIC_PAGES,
   withHeadTags,
 } from './seo.js';
+import { productMeta, shareImageUrl } from './seo-product.js';
 import type { Product } from './types.js';
 
 const HASH = 'a'.repeat(64);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { productMeta } from '../seo.js';
+import { productMeta } from '../seo-product.js';
 import type { Product } from '../types.js';
 import { emptyHistogram, ratingOf } from './rating.js';
 import { reviewsJsonLd } from './seo.js';

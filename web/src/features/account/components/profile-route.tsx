@@ -18,15 +18,6 @@ export default function ProfileRoute() {
   const from = (location.state as { from?: string } | null)?.from;
   const denied = !loading && !user;
 
-  // The page underneath keeps its own title; the dialog names the tab while it is open.
-  useEffect(() => {
-    const previous = document.title;
-    document.title = 'Profile · Bagshop';
-    return () => {
-      document.title = previous;
-    };
-  }, []);
-
   useEffect(() => {
     if (denied) notifications.show({ id: 'profile-login', message: LOGIN_TO_VIEW_PROFILE, color: 'red', autoClose: 4000 });
   }, [denied]);
