@@ -18,19 +18,15 @@ export interface ThrottledRun {
   liveMs: number;
 }
 
-/** Records the largest paint and the moment `html[data-live]` appears, from the document's start. */
+/** Records the largest paint from the document's start (the app marks `bagshop:live` itself, web/src/app/root.tsx). */
 const OBSERVE = `(() => {
   const w = window;
-  w.__bench = { lcp: 0, live: NaN };
+  w.__bench = { lcp: 0 };
   try {
     new PerformanceObserver((list) => {
       for (const e of list.getEntries()) w.__bench.lcp = Math.max(w.__bench.lcp, e.startTime);
     }).observe({ type: 'largest-contentful-paint', buffered: true });
   } catch {}
-  const mark = () => {
-    if (Number.isNaN(w.__bench.live) && document.documentElement.hasAttribute('data-live')) w.__bench.live = performance.now();
-  };
-  new MutationObserver(mark).observe(document.documentElement, { attributes: true, attributeFilter: ['data-live'] });
 })();`;
 
 /** A fresh context (cold cache) with the phone, CPU and network of the issue. */
@@ -65,9 +61,10 @@ export async function throttledRun(browser: Browser, url: string, javaScript = t
     // The largest paint is final once the page has settled (no input: a tap would end it).
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
     return await page.evaluate(() => {
-      const b = (window as unknown as { __bench: { lcp: number; live: number } }).__bench;
+      const b = (window as unknown as { __bench: { lcp: number } }).__bench;
       const fcp = performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN;
-      return { fcpMs: fcp, lcpMs: b.lcp || fcp, liveMs: b.live };
+      const live = performance.getEntriesByName('bagshop:live')[0]?.startTime ?? Number.NaN;
+      return { fcpMs: fcp, lcpMs: b.lcp || fcp, liveMs: live };
     });
   } finally {
     await context.close();

@@ -1,4 +1,4 @@
-import { applyListQuery, categorySchema, DEFAULT_LIST_QUERY, type Category, type Product } from '@bagshop/domain';
+import { applyListQuery, DEFAULT_LIST_QUERY, isCategory, type Category, type Product } from '@bagshop/domain';
 import {
   data,
   useLoaderData,
@@ -18,9 +18,9 @@ interface CategoryData {
 }
 
 function categoryOf(request: Request): Category {
-  const parsed = categorySchema.safeParse(new URL(request.url).pathname.split('/')[1]);
-  if (!parsed.success) throw data('Not found', { status: 404 });
-  return parsed.data;
+  const category = new URL(request.url).pathname.split('/')[1];
+  if (!isCategory(category)) throw data('Not found', { status: 404 });
+  return category;
 }
 
 /** The category's products in the API's featured order; the page applies the URL's filters and sort itself. */
