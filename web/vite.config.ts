@@ -1,4 +1,5 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 // Relative, so the config bundle includes it (a workspace package would be loaded as untranspiled TS).
 import { EMULATOR_HOST, LOCAL_PORTS } from '../domain/src/ports.ts';
@@ -37,9 +38,76 @@ function siteFiles(): Plugin {
   };
 }
 
+/** The route modules a shopper's first page is drawn with, and the layout they share. */
+const LAYOUT_ROUTES = ['entry.client.tsx', 'root.tsx', 'routes/shop-layout.tsx'];
+const PAGE_ROUTES = ['routes/home.tsx', 'routes/category.tsx', 'routes/product.tsx', 'routes/search.tsx', 'routes/info.tsx'];
+const CHUNK_PLAN = fileURLToPath(new URL('./node_modules/.cache/bagshop-chunk-plan.json', import.meta.url));
+
+interface ChunkPlan {
+  shop: string[];
+  catalog: string[];
+}
+
+/**
+ * Two chunks for the public pages instead of dozens (docs/decisions/0034): `shop`, what the
+ * document and the shop layout load, and `catalog`, what two or more public page routes load
+ * beyond that. On a phone's 150 ms round trip each file costs a request, and HTTP/1.1 asks six
+ * at a time. What a route loads is known only once the bundler has split and tree-shaken the
+ * build (a walk of the imports would follow every re-export of a package's index), so the
+ * build runs twice (web/build.mjs): the first, with `BAGSHOP_CHUNK_PLAN=write`, splits as the
+ * bundler does and writes which modules the public routes' chunks hold; the second groups them.
+ * Without a plan the bundler's own split is used.
+ */
+function publicChunks() {
+  const write = process.env.BAGSHOP_CHUNK_PLAN === 'write';
+  const plan: ChunkPlan =
+    !write && existsSync(CHUNK_PLAN) ? (JSON.parse(readFileSync(CHUNK_PLAN, 'utf8')) as ChunkPlan) : { shop: [], catalog: [] };
+  const shop = new Set(plan.shop);
+  const catalog = new Set(plan.catalog);
+  const file = (id: string) => (id.split('?')[0] ?? id).replace(/\\/g, '/');
+  const isRoute = (id: string | null, names: string[]) => id !== null && names.some((n) => file(id).endsWith(`/src/app/${n}`));
+  const plugin: Plugin = {
+    name: 'bagshop-public-chunks',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      if (!write || this.environment.name !== 'client') return;
+      const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const entryModules = new Set(chunks.flatMap((c) => (c.facadeModuleId ? [c.facadeModuleId] : [])));
+      const modulesOf = (names: string[]): Set<string> => {
+        const seen = new Set<string>();
+        const queue = chunks.filter((c) => isRoute(c.facadeModuleId, names)).map((c) => c.fileName);
+        const out = new Set<string>();
+        while (queue.length > 0) {
+          const name = queue.pop() as string;
+          if (seen.has(name)) continue;
+          seen.add(name);
+          const chunk = byFile.get(name);
+          for (const id of chunk?.moduleIds ?? []) if (!entryModules.has(id)) out.add(id);
+          queue.push(...(chunk?.imports ?? []));
+        }
+        return out;
+      };
+      const layout = modulesOf(LAYOUT_ROUTES);
+      const uses = new Map<string, number>();
+      for (const name of PAGE_ROUTES) for (const id of modulesOf([name])) if (!layout.has(id)) uses.set(id, (uses.get(id) ?? 0) + 1);
+      const next: ChunkPlan = { shop: [...layout], catalog: [...uses].filter(([, n]) => n >= 2).map(([id]) => id) };
+      mkdirSync(dirname(CHUNK_PLAN), { recursive: true });
+      writeFileSync(CHUNK_PLAN, `${JSON.stringify(next)}\n`);
+    },
+  };
+  const groups = [
+    { name: 'shop', test: (id: string) => shop.has(id), priority: 3 },
+    { name: 'catalog', test: (id: string) => catalog.has(id), priority: 2 },
+  ];
+  return { plugin, groups };
+}
+
+const chunks = publicChunks();
+
 export default defineConfig(({ command }) => ({
   // Component tests (vitest) render components, not the framework's app: plain React there.
-  plugins: process.env.VITEST ? [react()] : [reactRouter(), siteFiles()],
+  plugins: process.env.VITEST ? [react()] : [reactRouter(), siteFiles(), chunks.plugin],
   // The server build is self-contained: the function loads it, and its package has no React,
   // Mantine or React Router of its own (docs/decisions/0034-react-router-framework-mode.md).
   ssr: command === 'build' ? { noExternal: true } : undefined,
@@ -54,7 +122,10 @@ export default defineConfig(({ command }) => ({
     },
   },
   // The server build's entry: the framework's build and its Express request handler (server/handler.ts).
-  environments: { ssr: { build: { rollupOptions: { input: './server/handler.ts' } } } },
+  environments: {
+    ssr: { build: { rollupOptions: { input: './server/handler.ts' } } },
+    client: { build: { rolldownOptions: { output: { codeSplitting: { groups: chunks.groups } } } } },
+  },
   build: {
     target: 'es2022',
     sourcemap: process.env.BAGSHOP_SOURCEMAP === 'true',
