@@ -1,5 +1,5 @@
 import { once } from 'node:events';
-import { Router } from 'express';
+import { Router, type Response } from 'express';
 import {
   istMonthOf,
   istMonthRange,
@@ -19,6 +19,16 @@ import { getSellerSettings, saveSellerSettings } from '../../services/seller.js'
 import { requireAdmin } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { ok } from '../respond.js';
+
+/** Until the response can take more (or is closed), leaving no listener behind. */
+async function drained(res: Response): Promise<void> {
+  const done = new AbortController();
+  try {
+    await Promise.race([once(res, 'drain', { signal: done.signal }), once(res, 'close', { signal: done.signal })]);
+  } finally {
+    done.abort();
+  }
+}
 
 /** /api/admin/*: admin-only views that aggregate on the server. */
 export function adminRouter(): Router {
@@ -75,8 +85,7 @@ export function adminRouter(): Router {
     await forEachTaxDocument(db, range, async (documents) => {
       // A download given up stops the reading; a slow one holds it back.
       if (res.destroyed) throw new Error('The CSV download was closed before it finished');
-      if (documents.length && !res.write(taxCsvLines(documents)))
-        await Promise.race([once(res, 'drain'), once(res, 'close')]);
+      if (documents.length && !res.write(taxCsvLines(documents))) await drained(res);
     });
     res.end();
   });
