@@ -75,7 +75,17 @@ describe('pictures sized for the screen', () => {
         ),
       );
       const thumbSources = await thumbs.evaluateAll((imgs) => imgs.map((img) => new URL((img as HTMLImageElement).currentSrc).pathname));
-      for (const src of thumbSources) expect(src).toMatch(/\/160$/);
+      // Each thumbnail offers 160 px for its 72 px box; Chromium draws one from a larger width of
+      // the same picture it already holds (the gallery's 800 px) instead of asking again, so
+      // what it shows is 160 or 800 px, never the original.
+      for (const src of thumbSources) expect(src).toMatch(/\/(160|800)$/);
+      const offered = await thumbs.evaluateAll((imgs) =>
+        imgs.map((img) => ({ sizes: (img as HTMLImageElement).sizes, srcset: (img as HTMLImageElement).srcset })),
+      );
+      for (const o of offered) {
+        expect(o.sizes).toBe('72px');
+        expect(o.srcset).toMatch(/\/160 160w/);
+      }
       // The main picture: the 800 px width, wider than it is drawn (sharp), not the 1200 original.
       const main = page.locator('img[elementtiming="main-picture"]');
       const drawn = await main.evaluate((img: HTMLImageElement) => ({
