@@ -186,18 +186,7 @@ export async function taxDocumentsPage(
   const last = page[page.length - 1];
   const nextCursor = found.length > size && last ? encodeTaxCursor(last.key) : null;
 
-  const returnOrderIds = [...new Set(page.filter((f) => f.src.rank === 2).map((f) => String(f.data.orderId ?? '')))].filter((id) => id);
-  const orderSnaps = returnOrderIds.length
-    ? await db.getAll(...returnOrderIds.map((id) => db.collection('orders').doc(id)), { fieldMask: ['invoice'] })
-    : [];
-  const invoiceOf = new Map(orderSnaps.map((o) => [o.id, invoiceFromData(plainData(o.get('invoice')))]));
-
-  const documents: TaxDocumentRow[] = [];
-  for (const f of page) {
-    const row = rowOf(f, invoiceOf);
-    if (row) documents.push(row);
-  }
-  return { documents, nextCursor };
+  return { documents: await rowsOf(db, page), nextCursor };
 }
 
 function rowOf(f: Found, invoiceOf: Map<string, ReturnType<typeof invoiceFromData>>): TaxDocumentRow | null {
@@ -214,6 +203,21 @@ function rowOf(f: Found, invoiceOf: Map<string, ReturnType<typeof invoiceFromDat
   const invoice = invoiceOf.get(orderId);
   const note = returnCreditNoteFromData(plainData(f.data.creditNote));
   return invoice && note ? returnCreditNoteRow(orderId, invoice, { ...note, returnNumber: note.returnNumber || f.id }) : null;
+}
+
+/** The rows of a page of found documents; a return's credit note names its order's invoice (one batched read). */
+async function rowsOf(db: Firestore, page: Found[]): Promise<TaxDocumentRow[]> {
+  const returnOrderIds = [...new Set(page.filter((f) => f.src.rank === 2).map((f) => String(f.data.orderId ?? '')))].filter((id) => id);
+  const orderSnaps = returnOrderIds.length
+    ? await db.getAll(...returnOrderIds.map((id) => db.collection('orders').doc(id)), { fieldMask: ['invoice'] })
+    : [];
+  const invoiceOf = new Map(orderSnaps.map((o) => [o.id, invoiceFromData(plainData(o.get('invoice')))]));
+  const documents: TaxDocumentRow[] = [];
+  for (const f of page) {
+    const row = rowOf(f, invoiceOf);
+    if (row) documents.push(row);
+  }
+  return documents;
 }
 
 /** A source's documents of the month, in its query's order, from one streamed query. */
@@ -254,16 +258,7 @@ export async function forEachTaxDocument(
     for (const [i, stream] of streams.entries()) heads[i] = (await stream.next()).value ?? undefined;
     let page: Found[] = [];
     const flush = async () => {
-      const returnOrderIds = [...new Set(page.filter((f) => f.src.rank === 2).map((f) => String(f.data.orderId ?? '')))].filter((id) => id);
-      const orderSnaps = returnOrderIds.length
-        ? await db.getAll(...returnOrderIds.map((id) => db.collection('orders').doc(id)), { fieldMask: ['invoice'] })
-        : [];
-      const invoiceOf = new Map(orderSnaps.map((o) => [o.id, invoiceFromData(plainData(o.get('invoice')))]));
-      const documents: TaxDocumentRow[] = [];
-      for (const f of page) {
-        const row = rowOf(f, invoiceOf);
-        if (row) documents.push(row);
-      }
+      const documents = await rowsOf(db, page);
       page = [];
       await onPage(documents);
     };
