@@ -134,24 +134,21 @@ const text = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 /** Firestore's order of the queries below: date, then (within a source) number and id as strings. */
 const compare = (a: Cursor, b: Cursor) => a.s - b.s || a.n - b.n || a.r - b.r || text(a.no, b.no) || text(a.id, b.id);
 
-function sourceQuery(db: Firestore, src: Source, range: { start: Date; end: Date }, after: Cursor | null, limit: number): Query {
+/** A source's documents of the month (after `after`, when given) in the order `compare` merges them. */
+function sourceQuery(db: Firestore, src: Source, range: { start: Date; end: Date }, after: Cursor | null): Query {
   let q: Query = db
     .collection(src.collection)
     .where(src.field, '<', Timestamp.fromDate(range.end))
     .orderBy(src.field)
     .orderBy(src.number)
     .orderBy(FieldPath.documentId());
-  if (!after)
-    return q
-      .where(src.field, '>=', Timestamp.fromDate(range.start))
-      .select(...src.select)
-      .limit(limit);
+  if (!after) return q.where(src.field, '>=', Timestamp.fromDate(range.start)).select(...src.select);
   const at = new Timestamp(after.s, after.n);
   // Strictly after the cursor in (date, source, id) order.
   if (src.rank < after.r) q = q.where(src.field, '>', at);
   else if (src.rank > after.r) q = q.where(src.field, '>=', at);
   else q = q.where(src.field, '>=', at).startAfter(at, after.no, after.id);
-  return q.select(...src.select).limit(limit);
+  return q.select(...src.select);
 }
 
 interface Found {
@@ -159,6 +156,12 @@ interface Found {
   src: Source;
   data: DocumentData;
   id: string;
+}
+
+function foundOf(src: Source, doc: QueryDocumentSnapshot): Found {
+  const at = doc.get(src.field) as Timestamp;
+  const no = String(doc.get(src.number) ?? '');
+  return { key: { s: at.seconds, n: at.nanoseconds, r: src.rank, no, id: doc.id }, src, data: doc.data(), id: doc.id };
 }
 
 /**
@@ -172,15 +175,14 @@ export async function taxDocumentsPage(
   cursor: Cursor | null,
   size = TAX_PAGE_SIZE,
 ): Promise<{ documents: TaxDocumentRow[]; nextCursor: string | null }> {
-  const snaps = await Promise.all(SOURCES.map((src) => sourceQuery(db, src, range, cursor, size + 1).get()));
-  const found: Found[] = [];
-  SOURCES.forEach((src, i) => {
-    for (const doc of snaps[i]?.docs ?? []) {
-      const at = doc.get(src.field) as Timestamp;
-      const no = String(doc.get(src.number) ?? '');
-      found.push({ key: { s: at.seconds, n: at.nanoseconds, r: src.rank, no, id: doc.id }, src, data: doc.data(), id: doc.id });
-    }
-  });
+  const snaps = await Promise.all(
+    SOURCES.map((src) =>
+      sourceQuery(db, src, range, cursor)
+        .limit(size + 1)
+        .get(),
+    ),
+  );
+  const found: Found[] = SOURCES.flatMap((src, i) => (snaps[i]?.docs ?? []).map((doc) => foundOf(src, doc)));
   found.sort((a, b) => compare(a.key, b.key));
   const page = found.slice(0, size);
   const last = page[page.length - 1];
@@ -222,19 +224,7 @@ async function rowsOf(db: Firestore, page: Found[]): Promise<TaxDocumentRow[]> {
 
 /** A source's documents of the month, in its query's order, from one streamed query. */
 async function* sourceDocuments(db: Firestore, src: Source, range: { start: Date; end: Date }): AsyncGenerator<Found> {
-  const q = db
-    .collection(src.collection)
-    .where(src.field, '>=', Timestamp.fromDate(range.start))
-    .where(src.field, '<', Timestamp.fromDate(range.end))
-    .orderBy(src.field)
-    .orderBy(src.number)
-    .orderBy(FieldPath.documentId())
-    .select(...src.select);
-  for await (const doc of q.stream() as AsyncIterable<QueryDocumentSnapshot>) {
-    const at = doc.get(src.field) as Timestamp;
-    const no = String(doc.get(src.number) ?? '');
-    yield { key: { s: at.seconds, n: at.nanoseconds, r: src.rank, no, id: doc.id }, src, data: doc.data(), id: doc.id };
-  }
+  for await (const doc of sourceQuery(db, src, range, null).stream() as AsyncIterable<QueryDocumentSnapshot>) yield foundOf(src, doc);
 }
 
 /**
