@@ -10,7 +10,7 @@ import { HOSTING_URL, PORTS, ROOT } from './lib/env.ts';
 import { writeFunctionSettings } from './lib/function-settings.ts';
 import { LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET } from './stripe-local/server.ts';
 import { run, step } from './lib/run.ts';
-import { readCounts, vitestArgs, type Counts } from './lib/vitest-report.ts';
+import { readCounts, readFailures, vitestArgs, type Counts } from './lib/vitest-report.ts';
 
 const started = Date.now();
 const results: { stage: string; ok: boolean; counts?: Counts; seconds: number }[] = [];
@@ -143,6 +143,11 @@ const total = results.reduce(
 const allOk = results.every((r) => r.ok) && results.some((r) => r.stage.startsWith('emulator'));
 // A failed stage without test counts (typecheck, lint, build) counts as one failure.
 const stageFailures = results.filter((r) => !r.ok && (!r.counts || r.counts.failed === 0)).length;
+// The failed tests by name, last, so that the end of a long CI log says what failed.
+const failures = ['unit', 'rules', 'api', 'e2e', 'e2e-razorpay'].flatMap((s) =>
+  readFailures(resolve(ROOT, `test-results/${s}.json`)).map((f) => `  ✖ [${s}] ${f}`),
+);
+if (failures.length > 0) console.log(['Failed tests:', ...failures].join('\n'));
 console.log(`Wall time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`${total.passed} passed, ${total.failed + stageFailures} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);
 process.exit(allOk ? 0 : 1);

@@ -18,6 +18,33 @@ export function readCounts(file: string): Counts {
   return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
 }
 
+/** The failed tests of a vitest JSON report: file, full name and the first lines of the error. */
+export function readFailures(file: string): string[] {
+  if (!existsSync(file)) return [];
+  const r = JSON.parse(readFileSync(file, 'utf8')) as {
+    testResults?: {
+      name: string;
+      message?: string;
+      assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+    }[];
+  };
+  const rel = (name: string) => name.replace(/^.*?\/(tests|web|domain|functions)\//, '$1/');
+  const firstLines = (text: string) =>
+    text
+      .split('\n')
+      .map((l) => l.trim())
+      .filter(Boolean)
+      .slice(0, 3)
+      .join(' ⏎ ')
+      .slice(0, 400);
+  return (r.testResults ?? []).flatMap((f) => {
+    const failedTests = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
+    // A file that failed outside any test (an import or a hook) has only its message.
+    if (failedTests.length === 0) return f.message ? [`${rel(f.name)}: ${firstLines(f.message)}`] : [];
+    return failedTests.map((a) => `${rel(f.name)} › ${a.fullName}: ${firstLines(a.failureMessages?.[0] ?? '')}`);
+  });
+}
+
 export function vitestArgs(projects: string[], report: string): string[] {
   return ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`];
 }

@@ -31,7 +31,7 @@ import {
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { transitionOrder } from '../../functions/src/services/order-transition';
-import { decodeTaxCursor, rebuildTaxMonth, taxDocumentsPage } from '../../functions/src/services/tax-months';
+import { decodeTaxCursor, forEachTaxDocument, rebuildTaxMonth, taxDocumentsPage } from '../../functions/src/services/tax-months';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import { createProduct, placeOrder, placeUnconfirmedOrder, shopperWithAddress, storedOrder, type Envelope } from '../support/commerce';
 import { numberedOrder } from '../support/tax-documents';
@@ -342,6 +342,30 @@ describe('the Tax view equals a direct sum of the stored documents', () => {
       } while (cursor);
       expect(seen, `page size ${size}`).toEqual(expected);
     }
+    // The CSV's reading (one streamed query per source, merged): the same documents in the same
+    // order, in batches of any size.
+    for (const batch of [1, 2, 500]) {
+      const streamed: string[] = [];
+      await forEachTaxDocument(
+        db,
+        range,
+        (documents) => {
+          expect(documents.length).toBeLessThanOrEqual(batch);
+          streamed.push(...documents.map(key));
+        },
+        batch,
+      );
+      expect(streamed, `streamed in batches of ${batch}`).toEqual(expected);
+    }
+    const csv = await api<string>(`admin/tax/csv?month=${istMonthOf(range.start)}`, { token: adminUser.idToken });
+    expect(csv.status).toBe(200);
+    const numbers = csv.body
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n')
+      .slice(1)
+      .map((l) => l.split(',')[1]);
+    expect(numbers.filter((n, i) => n !== numbers[i - 1])).toEqual(everything.documents.map((d) => d.number));
   }
 
   it('refuses a cursor it did not make', async () => {

@@ -201,7 +201,12 @@ const errorHandler: ErrorRequestHandler = async (error, req, res, _next) => {
     uid = null;
   }
   logFailedRequest({ method: req.method, route, status, uid, message: body.message });
-  if (res.headersSent) return;
+  // A response already under way (a streamed CSV) cannot become a JSON error: cut it, so the
+  // client sees a failed download rather than a short file that looks complete, or a wait.
+  if (res.headersSent) {
+    if (!res.writableEnded) res.destroy();
+    return;
+  }
   if (headers) res.set(headers);
   res.status(status).json(body);
 };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { aggregationReads, readsOf } from './op-counter.js';
+import { aggregationReads, countStream, readsOf } from './op-counter.js';
 
 describe('readsOf (bench:scale counts reads as Firestore bills them)', () => {
   it('a lookup of several documents: one read each, missing ones included', () => {
@@ -19,5 +19,29 @@ describe('readsOf (bench:scale counts reads as Firestore bills them)', () => {
       3,
     );
     expect(aggregationReads({ paise: { aggregateType: 'sum' } }, snap({ paise: 9_000_000 }))).toBe(1);
+  });
+});
+
+describe('countStream (a streamed query)', () => {
+  it('passes every document through and counts a read each, one for none', async () => {
+    const { Readable } = await import('node:stream');
+    const counted: number[] = [];
+    const out: unknown[] = [];
+    for await (const doc of countStream(Readable.from([{ id: 'a' }, { id: 'b' }, { id: 'c' }]), (n) => counted.push(n))) out.push(doc);
+    for await (const doc of countStream(Readable.from([]), (n) => counted.push(n))) out.push(doc);
+    expect(out).toEqual([{ id: 'a' }, { id: 'b' }, { id: 'c' }]);
+    expect(counted).toEqual([3, 1]);
+  });
+  it('hands the query its error', async () => {
+    const { Readable } = await import('node:stream');
+    const failing = new Readable({
+      objectMode: true,
+      read() {
+        this.destroy(new Error('deadline exceeded'));
+      },
+    });
+    await expect(async () => {
+      for await (const _doc of countStream(failing, () => undefined));
+    }).rejects.toThrow('deadline exceeded');
   });
 });

@@ -3,6 +3,7 @@
 // A file, because the Functions emulator runs one worker process per concurrent request.
 // Switched on by BAGSHOP_OPS_LOG on the emulators (admin.ts); never in production.
 import { appendFileSync } from 'node:fs';
+import { pipeline, Transform, type Readable } from 'node:stream';
 import { CollectionReference, DocumentReference, Firestore, Query, Transaction, WriteBatch } from 'firebase-admin/firestore';
 
 type Method = (...args: unknown[]) => unknown;
@@ -25,6 +26,25 @@ export function aggregationReads(aggregates: Record<string, { aggregateType?: st
     .filter(([, field]) => field.aggregateType === 'count')
     .map(([alias]) => (data && typeof data === 'object' ? Number(Reflect.get(data, alias)) || 0 : 0));
   return Math.max(1, Math.ceil(Math.max(0, ...counts) / 1000));
+}
+
+/** `source` passed through, telling `done` how many reads it cost once it ends (at least one). */
+export function countStream(source: Readable, done: (reads: number) => void): Transform {
+  let n = 0;
+  const counter = new Transform({
+    objectMode: true,
+    transform(chunk: unknown, _encoding, next) {
+      n += 1;
+      next(null, chunk);
+    },
+    flush(next) {
+      done(Math.max(1, n));
+      next();
+    },
+  });
+  // An error of the query reaches the reader; a reader that stops early stops the query.
+  pipeline(source, counter, () => undefined);
+  return counter;
 }
 
 export function countFirestoreOps(db: Firestore, file: string): void {
@@ -53,6 +73,11 @@ export function countFirestoreOps(db: Firestore, file: string): void {
       return result;
     },
   );
+  // A streamed query (the Tax CSV): a read per document as it passes, one if none does.
+  const stream = Reflect.get(Query.prototype, 'stream') as Method;
+  Reflect.set(Query.prototype, 'stream', function (this: unknown, ...args: unknown[]) {
+    return countStream(stream.apply(this, args) as Readable, (n) => record(n, 0));
+  });
   wrapRead(Transaction.prototype, 'get');
   wrapRead(Transaction.prototype, 'getAll');
   wrapRead(CollectionReference.prototype, 'listDocuments');

@@ -1,4 +1,5 @@
-import { Router } from 'express';
+import { once } from 'node:events';
+import { Router, type Response } from 'express';
 import {
   istMonthOf,
   istMonthRange,
@@ -18,6 +19,16 @@ import { getSellerSettings, saveSellerSettings } from '../../services/seller.js'
 import { requireAdmin } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { ok } from '../respond.js';
+
+/** Until the response can take more (or is closed), leaving no listener behind. */
+async function drained(res: Response): Promise<void> {
+  const done = new AbortController();
+  try {
+    await Promise.race([once(res, 'drain', { signal: done.signal }), once(res, 'close', { signal: done.signal })]);
+  } finally {
+    done.abort();
+  }
+}
 
 /** /api/admin/*: admin-only views that aggregate on the server. */
 export function adminRouter(): Router {
@@ -62,16 +73,19 @@ export function adminRouter(): Router {
     ok(res, await taxMonthView(db, month, range, after));
   });
 
-  // Every document of the month, written out page by page as it is read. Hosting sends
-  // /api/admin/** to the admin's function (decision 0031), never to the shoppers' one.
+  // Every document of the month, written out page by page as it is read (one streamed query
+  // per source, services/tax-months.ts). Hosting sends /api/admin/** to the admin's function
+  // (decision 0031), never to the shoppers' one.
   router.get('/tax/csv', async (req, res) => {
     await requireAdmin(req);
     const { month, range } = monthOf(req.query);
     res.status(200).type('text/csv; charset=utf-8').set('Content-Disposition', `attachment; filename="gst-${month}.csv"`);
     // The byte-order mark makes spreadsheet programs read the file as UTF-8 (₹, names).
     res.write(`\uFEFF${taxCsvHeader()}`);
-    await forEachTaxDocument(db, range, (documents) => {
-      if (documents.length) res.write(taxCsvLines(documents));
+    await forEachTaxDocument(db, range, async (documents) => {
+      // A download given up stops the reading; a slow one holds it back.
+      if (res.destroyed) throw new Error('The CSV download was closed before it finished');
+      if (documents.length && !res.write(taxCsvLines(documents))) await drained(res);
     });
     res.end();
   });
