@@ -5,7 +5,7 @@
 import type { Product } from '@bagshop/domain';
 import { describe, expect, it } from 'vitest';
 import { api, createTestUser } from '../support/api';
-import { screenshot, useBrowser, VIEWPORTS, waitForHydrated } from '../support/browser';
+import { screenshot, useBrowser, VIEWPORTS } from '../support/browser';
 import { ordersOf } from '../support/commerce';
 import { tabTo, type FocusStyle } from '../support/keyboard';
 import { label, WAIT, waitForPath } from '../support/shopper-ui';
@@ -60,16 +60,12 @@ describe('keyboard only (Chromium, 1280 px)', () => {
 
       // The product page: quantity 2 with the arrow key, then Add to cart.
       await page.getByRole('heading', { name: product.name }).waitFor(WAIT);
-      // Size and colour: buttons in radio groups, chosen with Enter. They are the app's (a
-      // server-drawn page runs its script once the main picture has painted, decision 0021):
-      // the page came by a link a keyboard user may follow before the app has taken over.
+      // Size and colour: buttons in radio groups, chosen with Enter.
       for (const option of product.options ?? []) {
         const value = variant.options[option.name] ?? '';
-        const radio = page
-          .getByRole('radiogroup', { name: option.name })
-          .getByRole('radio', { name: new RegExp(`^${option.name} ${value}\\b`) });
-        await waitForHydrated(radio);
-        await tab(radio);
+        await tab(
+          page.getByRole('radiogroup', { name: option.name }).getByRole('radio', { name: new RegExp(`^${option.name} ${value}\\b`) }),
+        );
         await page.keyboard.press('Enter');
       }
       await page.waitForURL((url) => url.searchParams.get('variant') === variant._id, { waitUntil: 'commit', ...WAIT });
