@@ -40,18 +40,24 @@ function siteFiles(): Plugin {
 
 /** The route modules a shopper's first page is drawn with, and the layout they share. */
 const LAYOUT_ROUTES = ['entry.client.tsx', 'root.tsx', 'routes/shop-layout.tsx'];
-const PAGE_ROUTES = ['routes/home.tsx', 'routes/category.tsx', 'routes/product.tsx', 'routes/search.tsx', 'routes/info.tsx'];
+const HOME_ROUTE = 'routes/home.tsx';
+const PAGE_ROUTES = [HOME_ROUTE, 'routes/category.tsx', 'routes/product.tsx', 'routes/search.tsx', 'routes/info.tsx'];
 const CHUNK_PLAN = fileURLToPath(new URL('./node_modules/.cache/bagshop-chunk-plan.json', import.meta.url));
 
 interface ChunkPlan {
   shop: string[];
   catalog: string[];
+  pages: string[];
+  /** Per public page route, what only it loads (its route chunk aside). */
+  own: Record<string, string[]>;
+  /** Per public page route, what it alone of the public pages loads and other screens load too. */
+  deps: Record<string, string[]>;
 }
 
 /**
- * Two chunks for the public pages instead of dozens (docs/decisions/0034): `shop`, what the
- * document and the shop layout load, and `catalog`, what two or more public page routes load
- * beyond that. On a phone's 150 ms round trip each file costs a request, and HTTP/1.1 asks six
+ * A few chunks for the public pages instead of dozens (docs/decisions/0034): `shop`, what the
+ * document and the shop layout load; `catalog`, what the home page shares with another public
+ * page; `pages`, what the other public pages share among themselves. On a phone's 150 ms round trip each file costs a request, and HTTP/1.1 asks six
  * at a time. What a route loads is known only once the bundler has split and tree-shaken the
  * build (a walk of the imports would follow every re-export of a package's index), so the
  * build runs twice (web/build.mjs): the first, with `BAGSHOP_CHUNK_PLAN=write`, splits as the
@@ -61,9 +67,18 @@ interface ChunkPlan {
 function publicChunks() {
   const write = process.env.BAGSHOP_CHUNK_PLAN === 'write';
   const plan: ChunkPlan =
-    !write && existsSync(CHUNK_PLAN) ? (JSON.parse(readFileSync(CHUNK_PLAN, 'utf8')) as ChunkPlan) : { shop: [], catalog: [] };
+    !write && existsSync(CHUNK_PLAN)
+      ? (JSON.parse(readFileSync(CHUNK_PLAN, 'utf8')) as ChunkPlan)
+      : { shop: [], catalog: [], pages: [], own: {}, deps: {} };
   const shop = new Set(plan.shop);
   const catalog = new Set(plan.catalog);
+  const pages = new Set(plan.pages);
+  const byRoute = (lists: Record<string, string[]>, suffix: string) =>
+    new Map(
+      Object.entries(lists).flatMap(([name, ids]) => ids.map((id) => [id, `${name.replace(/^routes\/|\.tsx$/g, '')}-${suffix}`] as const)),
+    );
+  const ownChunk = byRoute(plan.own, 'page');
+  const depsChunk = byRoute(plan.deps, 'deps');
   const file = (id: string) => (id.split('?')[0] ?? id).replace(/\\/g, '/');
   const isRoute = (id: string | null, names: string[]) => id !== null && names.some((n) => file(id).endsWith(`/src/app/${n}`));
   const plugin: Plugin = {
@@ -74,7 +89,7 @@ function publicChunks() {
       const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const entryModules = new Set(chunks.flatMap((c) => (c.facadeModuleId ? [c.facadeModuleId] : [])));
-      const modulesOf = (names: string[]): Set<string> => {
+      const modulesOf = (names: string[], lazyToo = false): Set<string> => {
         const seen = new Set<string>();
         const queue = chunks.filter((c) => isRoute(c.facadeModuleId, names)).map((c) => c.fileName);
         const out = new Set<string>();
@@ -84,21 +99,46 @@ function publicChunks() {
           seen.add(name);
           const chunk = byFile.get(name);
           for (const id of chunk?.moduleIds ?? []) if (!entryModules.has(id)) out.add(id);
-          queue.push(...(chunk?.imports ?? []));
+          queue.push(...(chunk?.imports ?? []), ...(lazyToo ? (chunk?.dynamicImports ?? []) : []));
         }
         return out;
       };
       const layout = modulesOf(LAYOUT_ROUTES);
+      const home = modulesOf([HOME_ROUTE]);
       const uses = new Map<string, number>();
       for (const name of PAGE_ROUTES) for (const id of modulesOf([name])) if (!layout.has(id)) uses.set(id, (uses.get(id) ?? 0) + 1);
-      const next: ChunkPlan = { shop: [...layout], catalog: [...uses].filter(([, n]) => n >= 2).map(([id]) => id) };
+      const shared = [...uses].filter(([, n]) => n >= 2).map(([id]) => id);
+      // What the signed-in screens and the admin load stays split as the bundler split it, so
+      // they never download a public page's own chunk.
+      const others = new Set(
+        chunks
+          .filter(
+            (c) =>
+              c.facadeModuleId !== null && /\/src\/app\/routes\//.test(file(c.facadeModuleId)) && !isRoute(c.facadeModuleId, PAGE_ROUTES),
+          )
+          .flatMap((c) => [...modulesOf([file(c.facadeModuleId ?? '').replace(/^.*\/src\/app\//, '')], true)]),
+      );
+      const ownOf = (name: string, withOthers: boolean) =>
+        [...modulesOf([name])].filter((id) => !layout.has(id) && others.has(id) === withOthers && (uses.get(id) ?? 0) < 2);
+      const next: ChunkPlan = {
+        shop: [...layout],
+        catalog: shared.filter((id) => home.has(id)),
+        pages: shared.filter((id) => !home.has(id)),
+        own: Object.fromEntries(PAGE_ROUTES.map((name) => [name, ownOf(name, false)])),
+        deps: Object.fromEntries(PAGE_ROUTES.map((name) => [name, ownOf(name, true)])),
+      };
       mkdirSync(dirname(CHUNK_PLAN), { recursive: true });
       writeFileSync(CHUNK_PLAN, `${JSON.stringify(next)}\n`);
     },
   };
   const groups = [
-    { name: 'shop', test: (id: string) => shop.has(id), priority: 3 },
-    { name: 'catalog', test: (id: string) => catalog.has(id), priority: 2 },
+    { name: 'shop', test: (id: string) => shop.has(id), priority: 4 },
+    { name: 'catalog', test: (id: string) => catalog.has(id), priority: 3 },
+    { name: 'pages', test: (id: string) => pages.has(id), priority: 2 },
+    // Per public page: what the signed-in screens or the admin load too (`product-deps`), then
+    // what only it loads (`product-page`), so a cart screen never downloads the product page's own.
+    { name: (id: string) => depsChunk.get(id) ?? null, priority: 1 },
+    { name: (id: string) => ownChunk.get(id) ?? null, priority: 0 },
   ];
   return { plugin, groups };
 }
