@@ -50,6 +50,8 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/dist/**',
       '**/dist-prerender/**',
+      // React Router's generated route types (`react-router typegen`, the Vite plugin).
+      'web/.react-router/**',
       'functions/lib/**',
       '.emulators/**',
       'test-results/**',

@@ -1,15 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  clip,
-  escapeHtml,
-  headTags,
-  HEAD_END,
-  HEAD_START,
-  jsonForScript,
-  staticPageMeta,
-  STATIC_PAGES,
-  withHeadTags,
-} from './seo.js';
+import { clip, escapeHtml, headTags, HEAD_END, HEAD_START, jsonForScript, staticPageMeta, STATIC_PAGES, withHeadTags } from './seo.js';
 import { productMeta, shareImageUrl } from './seo-product.js';
 import type { Product } from './types.js';
 

@@ -74,7 +74,9 @@ function expectFrameworkPage(res: Page) {
   const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
   expect(nonce, csp).toBeTruthy();
   expect(/script-src[^;]*'unsafe-inline'/.test(csp), csp).toBe(false);
-  const scripts = [...res.html.matchAll(/<script\b([^>]*)>/g)].map((m) => m[1] ?? '').filter((attrs) => !/type="application\/ld\+json"/.test(attrs));
+  const scripts = [...res.html.matchAll(/<script\b([^>]*)>/g)]
+    .map((m) => m[1] ?? '')
+    .filter((attrs) => !/type="application\/ld\+json"/.test(attrs));
   expect(scripts.length).toBeGreaterThan(0);
   for (const attrs of scripts) expect(attrs, attrs).toContain(`nonce="${nonce}"`);
   expect(res.html).toMatch(/<script nonce="[^"]+" type="module"/);

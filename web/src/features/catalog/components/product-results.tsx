@@ -25,7 +25,14 @@ export function ProductResults({ list, shown, label, featuredLabel }: ProductRes
   const { add, pendingId } = useAddToCart();
   return (
     <>
-      <ListControls query={list.query} update={list.update} clearHref={list.clearHref} kept={list.kept} count={shown.length} featuredLabel={featuredLabel} />
+      <ListControls
+        query={list.query}
+        update={list.update}
+        clearHref={list.clearHref}
+        kept={list.kept}
+        count={shown.length}
+        featuredLabel={featuredLabel}
+      />
       {shown.length === 0 ? (
         <Stack align="center" py={60} gap="sm" ta="center">
           <Text fw={700} fz="lg">
