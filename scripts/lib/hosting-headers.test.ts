@@ -3,7 +3,15 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ROOT } from './env.ts';
 import { PUBLIC_ROUTES } from '../../domain/src/public-routes.ts';
-import { contentSecurityPolicy, directive, hostingHeaders, hostingRewrites, PAGE_PATHS_REGEX } from './hosting-headers.ts';
+import {
+  contentSecurityPolicy,
+  directive,
+  FILE_PATHS_REGEX,
+  FILE_POLICY,
+  hostingHeaders,
+  hostingRewrites,
+  PAGE_PATHS_REGEX,
+} from './hosting-headers.ts';
 
 const local = { kind: 'local', authHost: '127.0.0.1:9299', firestoreHost: '127.0.0.1:8280' } as const;
 const nonce = ["'nonce-abc'"];
@@ -18,8 +26,14 @@ describe('the committed firebase.json', () => {
     expect(config.hosting.rewrites).toEqual(hostingRewrites());
   });
 
-  it('sets no Content-Security-Policy of its own (the function sets each page’s, with its nonce)', () => {
-    expect(JSON.stringify(config.hosting.headers)).not.toContain('Content-Security-Policy');
+  it('sets a Content-Security-Policy only on its own files, under which nothing runs (the function sets each page’s, with its nonce)', () => {
+    const headers = config.hosting.headers as { regex?: string; source?: string; headers: { key: string; value: string }[] }[];
+    const withPolicy = headers.filter((h) => h.headers.some((x) => x.key === 'Content-Security-Policy'));
+    expect(withPolicy).toEqual([{ regex: FILE_PATHS_REGEX, headers: [{ key: 'Content-Security-Policy', value: FILE_POLICY }] }]);
+    expect(FILE_POLICY).toContain("default-src 'none'");
+    const files = new RegExp(FILE_PATHS_REGEX, 'u');
+    for (const path of ['/assets/shop-abc.js', '/favicon.svg', '/og/luggage.png', '/robots.txt']) expect(files.test(path), path).toBe(true);
+    for (const path of ['/', '/luggage', '/product/abc', '/search', '/api/images/abc/400']) expect(files.test(path), path).toBe(false);
   });
 
   it('sends every /api path, including dot segments and /api itself, to the function', () => {

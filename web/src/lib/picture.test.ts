@@ -16,6 +16,7 @@ describe('pictureAttributes', () => {
 
   it('leaves a local preview or a static file as it is', () => {
     expect(pictureAttributes('blob:http://127.0.0.1/x', 'thumb')).toEqual({ src: 'blob:http://127.0.0.1/x' });
-    expect(pictureAttributes('', 56)).toEqual({ src: '' });
+    // No picture: no src at all (an empty src would make the browser fetch the page again).
+    expect(pictureAttributes('', 56)).toEqual({ src: undefined });
   });
 });
