@@ -174,7 +174,9 @@ function withMethodNotAllowed(router: Router): Router {
 const notFoundHandler: RequestHandler = (req, res, next) => {
   // A page address nobody has (Hosting sends every path that is not a file here): the shop's
   // own 404 page, drawn like any other (a direct call to the function, without /api, too).
-  if (req.baseUrl === '' && (req.method === 'GET' || req.method === 'HEAD') && req.accepts(['json', 'html']) === 'html') {
+  // HTML unless JSON is asked for by name (the app's API client does): a link preview or a
+  // crawler sends `*/*`.
+  if (req.baseUrl === '' && (req.method === 'GET' || req.method === 'HEAD') && req.accepts(['html', 'json']) === 'html') {
     forgetIdentity(req);
     void renderPage(req, res, next);
     return;
