@@ -28,7 +28,7 @@ export function readFailures(file: string): string[] {
       assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
     }[];
   };
-  const rel = (name: string) => name.replace(/^.*?\/(tests|web|domain|functions)\//, '$1/');
+  const rel = (name: string) => name.replace(/^.*?\/(tests|web|domain|functions|scripts)\//, '$1/');
   const firstLines = (text: string) =>
     text
       .split('\n')
