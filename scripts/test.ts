@@ -144,7 +144,7 @@ const allOk = results.every((r) => r.ok) && results.some((r) => r.stage.startsWi
 // A failed stage without test counts (typecheck, lint, build) counts as one failure.
 const stageFailures = results.filter((r) => !r.ok && (!r.counts || r.counts.failed === 0)).length;
 // The failed tests by name, last, so that the end of a long CI log says what failed.
-const failures = ['unit', 'rules', 'api', 'e2e', 'e2e-razorpay'].flatMap((s) =>
+const failures = ['unit', ...mainSuites, ...razorpaySuites].flatMap((s) =>
   readFailures(resolve(ROOT, `test-results/${s}.json`)).map((f) => `  ✖ [${s}] ${f}`),
 );
 if (failures.length > 0) console.log(['Failed tests:', ...failures].join('\n'));

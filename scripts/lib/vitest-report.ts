@@ -6,29 +6,36 @@ export interface Counts {
   skipped: number;
 }
 
+/** The parts of a vitest JSON report that `npm test` prints. */
+interface Report {
+  numPassedTests: number;
+  numFailedTests: number;
+  numPendingTests: number;
+  numTodoTests: number;
+  testResults?: {
+    name: string;
+    message?: string;
+    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+  }[];
+}
+
+/** A vitest JSON report, or null when it is missing (nothing ran). */
+function readReport(file: string): Report | null {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, 'utf8')) as Report) : null;
+}
+
 /** Reads the counts from a vitest JSON report (missing report: nothing ran). */
 export function readCounts(file: string): Counts {
-  if (!existsSync(file)) return { passed: 0, failed: 0, skipped: 0 };
-  const r = JSON.parse(readFileSync(file, 'utf8')) as {
-    numPassedTests: number;
-    numFailedTests: number;
-    numPendingTests: number;
-    numTodoTests: number;
-  };
+  const r = readReport(file);
+  if (!r) return { passed: 0, failed: 0, skipped: 0 };
   return { passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests };
 }
 
 /** The failed tests of a vitest JSON report: file, full name and the first lines of the error. */
 export function readFailures(file: string): string[] {
-  if (!existsSync(file)) return [];
-  const r = JSON.parse(readFileSync(file, 'utf8')) as {
-    testResults?: {
-      name: string;
-      message?: string;
-      assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
-    }[];
-  };
-  const rel = (name: string) => name.replace(/^.*?\/(tests|web|domain|functions)\//, '$1/');
+  const r = readReport(file);
+  if (!r) return [];
+  const rel = (name: string) => name.replace(/^.*?\/(tests|web|domain|functions|scripts)\//, '$1/');
   const firstLines = (text: string) =>
     text
       .split('\n')
