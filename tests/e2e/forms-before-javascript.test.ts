@@ -47,6 +47,25 @@ describe('forms before JavaScript', () => {
       await context.close();
     });
 
+    it(`${kind}: a size and a colour chosen load the page drawn with that variant`, async () => {
+      const res = await fetch(`${chromium.base}/api/products${PRODUCT.slice('/product'.length)}`);
+      const product = ((await res.json()) as { data: Product }).data;
+      const wanted = (product.variants ?? []).find((v) => v.options.Size === 'Medium' && v.options.Colour === 'Graphite');
+      expect(wanted).toBeDefined();
+      const { page, context } = await open(kind, PRODUCT);
+      for (const [name, value] of [
+        ['Size', 'Medium'],
+        ['Colour', 'Graphite'],
+      ] as const) {
+        const radio = page.getByRole('radiogroup', { name }).getByRole('radio', { name: new RegExp(`^${name} ${value}\\b`) });
+        await radio.click();
+        await radio.and(page.locator('[aria-checked="true"]')).waitFor(WAIT);
+      }
+      expect(new URL(page.url()).searchParams.get('variant')).toBe(wanted?._id);
+      expect(await page.getByTestId('variant-sku').textContent()).toBe(`SKU ${wanted?.sku}`);
+      await context.close();
+    });
+
     it(`${kind}: Add to cart sends a visitor to sign in first, and back after`, async () => {
       const { page, context } = await open(kind, PRODUCT);
       await page.getByRole('button', { name: 'Add to cart' }).click();

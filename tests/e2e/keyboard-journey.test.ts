@@ -60,13 +60,16 @@ describe('keyboard only (Chromium, 1280 px)', () => {
 
       // The product page: quantity 2 with the arrow key, then Add to cart.
       await page.getByRole('heading', { name: product.name }).waitFor(WAIT);
-      // Size and colour: buttons in radio groups, chosen with Enter.
+      // Size and colour: buttons in radio groups, chosen with Enter. Before the app is live each is
+      // a link to the page drawn with that choice; either way the choice then shows as checked.
       for (const option of product.options ?? []) {
         const value = variant.options[option.name] ?? '';
-        await tab(
-          page.getByRole('radiogroup', { name: option.name }).getByRole('radio', { name: new RegExp(`^${option.name} ${value}\\b`) }),
-        );
+        const radio = page
+          .getByRole('radiogroup', { name: option.name })
+          .getByRole('radio', { name: new RegExp(`^${option.name} ${value}\\b`) });
+        await tab(radio);
         await page.keyboard.press('Enter');
+        await radio.and(page.locator('[aria-checked="true"]')).waitFor(WAIT);
       }
       await page.waitForURL((url) => url.searchParams.get('variant') === variant._id, { waitUntil: 'commit', ...WAIT });
       const quantity = page.getByLabel(label('Quantity'));

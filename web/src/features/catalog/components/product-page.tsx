@@ -53,7 +53,12 @@ function useVariantChoice(product: Product) {
     else url.delete('variant');
     setParams(url, { replace: true });
   };
-  return { chosen, choose, variant, missing, hasOptions: options.length > 0 };
+  const hrefFor = (variantId: string) => {
+    const url = new URLSearchParams(params);
+    if (variantId) url.set('variant', variantId);
+    return `?${url.toString()}`;
+  };
+  return { chosen, choose, hrefFor, variant, missing, hasOptions: options.length > 0 };
 }
 
 function ProductDetail({ product, delivery }: { product: Product; delivery?: DeliveryAnswer }) {
@@ -66,7 +71,7 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
     if (Number.isInteger(typed) && typed >= 1) setQuantity(typed);
   }, []);
   const [asked, setAsked] = useState(false);
-  const { chosen, choose, variant, missing, hasOptions } = useVariantChoice(product);
+  const { chosen, choose, hrefFor, variant, missing, hasOptions } = useVariantChoice(product);
   // Price, stock and pictures follow the chosen variant; before a full choice, the product's "from" and total.
   const offer = variant ?? product;
   const shown = useMemo(
@@ -164,6 +169,7 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
               <VariantPicker
                 product={product}
                 chosen={chosen}
+                hrefFor={hrefFor}
                 onChoose={(name, value) => {
                   setAsked(false);
                   choose(name, value);
