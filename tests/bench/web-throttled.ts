@@ -105,7 +105,14 @@ export interface KeptInput {
 }
 
 /** What is typed or tapped at first paint (throttled), checked once the app has arrived. */
-export async function firstPaintInputs(browser: Browser, base: string, productPath: string, productId: string): Promise<KeptInput[]> {
+/** `addPath`: the product page with a whole variant chosen (`?variant=`), where Add to cart can add. */
+export async function firstPaintInputs(
+  browser: Browser,
+  base: string,
+  productPath: string,
+  productId: string,
+  addPath: string = productPath,
+): Promise<KeptInput[]> {
   const out: KeptInput[] = [];
 
   {
@@ -157,7 +164,7 @@ export async function firstPaintInputs(browser: Browser, base: string, productPa
       downloadThroughput: (THROTTLE.downKbit * 1000) / 8,
       uploadThroughput: (THROTTLE.upKbit * 1000) / 8,
     });
-    await page.goto(base + productPath, { waitUntil: 'commit' });
+    await page.goto(base + addPath, { waitUntil: 'commit' });
     await page.getByRole('button', { name: 'Add to cart' }).click({ timeout: 60_000 });
     const tappedBeforeLive = !(await page.evaluate(() => document.documentElement.hasAttribute('data-live')).catch(() => true));
     let quantity = 0;

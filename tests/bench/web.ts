@@ -302,7 +302,16 @@ async function main(): Promise<number> {
       throttled.push(row);
     }
     step('Typed and tapped at first paint (throttled)');
-    const inputs = await firstPaintInputs(browser, HOSTING_URL, `/product/${product._id}`, product._id);
+    // Add to cart needs a whole choice of size and colour: the page opened with one (`?variant=`).
+    const sold = product.options?.length ? product.variants?.find((v) => v.stock > 0) : undefined;
+    const productPath = `/product/${product._id}`;
+    const inputs = await firstPaintInputs(
+      browser,
+      HOSTING_URL,
+      productPath,
+      product._id,
+      sold ? `${productPath}?variant=${sold._id}` : productPath,
+    );
     for (const i of inputs) console.log(`  ${i.ok ? 'kept' : 'LOST'}: ${i.what}: ${i.detail}`);
 
     step('Baseline: each page as static HTML + CSS + its images, no JavaScript');
