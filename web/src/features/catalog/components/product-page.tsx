@@ -108,7 +108,7 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
     if (!signedIn) return;
     const quantity = Math.min(Math.max(1, thenQty), maxQty);
     const variantId = hasOptions ? variant?._id : undefined;
-    if (then === 'buy') buyNow(product._id, quantity, variantId);
+    if (then === 'buy') void buyNow(product._id, quantity, variantId);
     else void add(product._id, quantity, variantId);
   }, [then, loading, signedIn, params, setParams, thenQty, maxQty, hasOptions, variant, buyNow, add, product._id]);
   const act = (action: 'add' | 'buy') => {
@@ -118,7 +118,7 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
     }
     const variantId = hasOptions ? variant?._id : undefined;
     if (action === 'add') void add(product._id, qty, variantId);
-    else buyNow(product._id, qty, variantId);
+    else void buyNow(product._id, qty, variantId);
   };
 
   return (

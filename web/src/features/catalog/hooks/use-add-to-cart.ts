@@ -1,18 +1,34 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { useSession } from '../../../lib/session';
+import { useSession, type Session } from '../../../lib/session';
 import { addToCart } from '../api/add-to-cart';
 
 export const LOGIN_FIRST = 'You need to login first';
 export const ADDED = 'Product added successfully';
 
-/** Is someone signed in? The Firebase user is enough for the API (it sends the ID token). */
-function useSignedIn(): boolean {
-  const { user, firebaseUser } = useSession();
-  return Boolean(user ?? firebaseUser);
+/**
+ * The session once it is known. While a shopper who may be signed in is being restored (Firebase
+ * Auth still loading, or the profile on its way), a tap waits for it instead of taking them for
+ * signed out: on a slow phone the app answers taps before the session is back.
+ */
+function useSettledSession(): () => Promise<Session> {
+  const session = useSession();
+  const latest = useRef(session);
+  const waiting = useRef<((s: Session) => void)[]>([]);
+  useEffect(() => {
+    latest.current = session;
+    if (!session.loading) for (const resolve of waiting.current.splice(0)) resolve(session);
+  }, [session]);
+  return useCallback(
+    () => (latest.current.loading ? new Promise<Session>((resolve) => waiting.current.push(resolve)) : Promise.resolve(latest.current)),
+    [],
+  );
 }
+
+/** Is someone signed in? The Firebase user is enough for the API (it sends the ID token). */
+const signedIn = (s: Session) => Boolean(s.user ?? s.firebaseUser);
 
 /**
  * Add to cart (docs/spec.md §4): signed out → 'You need to login first' and /auth; signed in →
@@ -21,18 +37,18 @@ function useSignedIn(): boolean {
  */
 export function useAddToCart() {
   const navigate = useNavigate();
-  const signedIn = useSignedIn();
+  const settled = useSettledSession();
   const [pendingId, setPendingId] = useState<string | null>(null);
 
   const add = useCallback(
     async (productId: string, quantity = 1, variantId?: string) => {
-      if (!signedIn) {
-        notify.error(LOGIN_FIRST);
-        void navigate('/auth');
-        return;
-      }
       setPendingId(productId);
       try {
+        if (!signedIn(await settled())) {
+          notify.error(LOGIN_FIRST);
+          void navigate('/auth');
+          return;
+        }
         await addToCart(productId, quantity, variantId);
         notify.success(ADDED);
         void navigate('/cart');
@@ -43,13 +59,13 @@ export function useAddToCart() {
         setPendingId(null);
       }
     },
-    [navigate, signedIn],
+    [navigate, settled],
   );
 
   /** Buy Now: signed out is handled like add; signed in opens the one-product checkout on /cart. */
   const buyNow = useCallback(
-    (productId: string, quantity = 1, variantId?: string) => {
-      if (!signedIn) {
+    async (productId: string, quantity = 1, variantId?: string) => {
+      if (!signedIn(await settled())) {
         notify.error(LOGIN_FIRST);
         void navigate('/auth');
         return;
@@ -57,7 +73,7 @@ export function useAddToCart() {
       const variant = variantId ? `&variant=${encodeURIComponent(variantId)}` : '';
       void navigate(`/cart?buy=${encodeURIComponent(productId)}${variant}&qty=${quantity}`);
     },
-    [navigate, signedIn],
+    [navigate, settled],
   );
 
   return { add, buyNow, pendingId };
