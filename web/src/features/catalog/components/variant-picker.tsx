@@ -14,13 +14,16 @@ export interface VariantPickerProps {
   hrefFor: (variantId: string) => string;
 }
 
+/** Does the variant have every value chosen so far? */
+const hasAll = (v: ProductVariant, wanted: Record<string, string>) => Object.entries(wanted).every(([k, val]) => v.options[k] === val);
+
 /** What a value would sell as, given the other choices: the variant, if that combination is sold. */
 function variantWith(product: Product, chosen: Record<string, string>, name: string, value: string): ProductVariant | undefined {
   const wanted = { ...chosen, [name]: value };
   const options = product.options ?? [];
   if (options.some((o) => wanted[o.name] === undefined)) {
     // Not every option chosen yet: any sold variant with these values will do.
-    return (product.variants ?? []).find((v) => Object.entries(wanted).every(([k, val]) => v.options[k] === val) && v.stock > 0);
+    return (product.variants ?? []).find((v) => hasAll(v, wanted) && v.stock > 0);
   }
   return findVariant(product.variants ?? [], wanted);
 }
@@ -33,7 +36,7 @@ function linkedVariant(product: Product, chosen: Record<string, string>, name: s
   const variants = product.variants ?? [];
   const withValue = variants.filter((v) => v.options[name] === value);
   const wanted = { ...chosen, [name]: value };
-  const matches = (v: ProductVariant) => Object.entries(wanted).every(([k, val]) => v.options[k] === val);
+  const matches = (v: ProductVariant) => hasAll(v, wanted);
   return withValue.find((v) => matches(v) && v.stock > 0) ?? withValue.find(matches) ?? withValue.find((v) => v.stock > 0) ?? withValue[0];
 }
 
