@@ -15,7 +15,7 @@ interface Report {
   testResults?: {
     name: string;
     message?: string;
-    assertionResults?: { fullName: string; status: string; failureMessages?: string[] }[];
+    assertionResults?: { fullName: string; status: string; duration?: number | null; failureMessages?: string[] }[];
   }[];
 }
 
@@ -44,11 +44,16 @@ export function readFailures(file: string): string[] {
       .slice(0, 3)
       .join(' ⏎ ')
       .slice(0, 400);
+  // vitest's timeout error keeps its placeholder message in the stack the report holds.
+  const describeFailure = (message: string, duration?: number | null) =>
+    message.startsWith('Error: STACK_TRACE_ERROR')
+      ? `timed out (the test's time limit)${duration ? ` after ${(duration / 1000).toFixed(1)} s` : ''}`
+      : firstLines(message);
   return (r.testResults ?? []).flatMap((f) => {
     const failedTests = (f.assertionResults ?? []).filter((a) => a.status === 'failed');
     // A file that failed outside any test (an import or a hook) has only its message.
     if (failedTests.length === 0) return f.message ? [`${rel(f.name)}: ${firstLines(f.message)}`] : [];
-    return failedTests.map((a) => `${rel(f.name)} › ${a.fullName}: ${firstLines(a.failureMessages?.[0] ?? '')}`);
+    return failedTests.map((a) => `${rel(f.name)} › ${a.fullName}: ${describeFailure(a.failureMessages?.[0] ?? '', a.duration)}`);
   });
 }
 

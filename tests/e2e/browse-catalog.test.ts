@@ -6,8 +6,8 @@ import { Timestamp } from 'firebase-admin/firestore';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, catalogChanged, createTestUser } from '../support/api';
-import { laidOutBox, screenshot, useBrowser, VIEWPORTS } from '../support/browser';
-import { logIn, WAIT, waitForPath } from '../support/shopper-ui';
+import { laidOutBox, screenshot, useBrowser, VIEWPORTS, waitForTitle } from '../support/browser';
+import { logIn, waitForPath } from '../support/shopper-ui';
 
 const suffix = Date.now().toString(36);
 const DEAL_NAME = `E2E Deal Trolley ${suffix}`;
@@ -18,17 +18,16 @@ async function apiProducts(base: string, path = 'products'): Promise<Product[]> 
   return ((await res.json()) as { data: Product[] }).data;
 }
 
-/** Scrolls through the page so lazy images on screen load before a full-page screenshot. */
+/**
+ * Loads every lazy image before a full-page screenshot: marked eager, they load where they are,
+ * without scrolling through the page frame by frame (which hangs when headless Chromium stops
+ * scheduling frames).
+ */
 async function loadLazyImages(page: Page): Promise<void> {
-  await page.evaluate(async () => {
-    for (let y = 0; y < document.body.scrollHeight; y += 600) {
-      window.scrollTo(0, y);
-      // The frame after the scroll is where lazy images start loading.
-      await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    }
-    window.scrollTo(0, 0);
+  await page.evaluate(() => {
+    for (const img of Array.from(document.querySelectorAll<HTMLImageElement>('img[loading="lazy"]'))) img.loading = 'eager';
   });
-  // Images laid out inside the viewport's width (off-screen carousel slides stay lazy).
+  // Images laid out inside the viewport's width (off-screen carousel slides are not in the picture).
   await page.waitForFunction(
     () =>
       Array.from(document.images).every((img) => {
@@ -37,7 +36,7 @@ async function loadLazyImages(page: Page): Promise<void> {
         return !shown || img.complete;
       }),
     undefined,
-    { timeout: 15_000 },
+    { timeout: 15_000, polling: 50 },
   );
 }
 
@@ -186,7 +185,7 @@ describe('browse the catalog (Chromium)', () => {
       expect(await soldOut.getByRole('button', { name: /Out of stock/ }).isDisabled()).toBe(true);
       expect(await soldOut.getByText('DEAL', { exact: true }).count()).toBe(0);
       // The cards are in the server's HTML; the app sets its own title once it runs.
-      await expect.poll(() => page.title(), WAIT).toBe('Luggage Bags · Bagshop');
+      await waitForTitle(page, 'Luggage Bags · Bagshop');
       await loadLazyImages(page);
       await screenshot(page, `browse-luggage-${size}`);
       await page.close();
@@ -224,7 +223,7 @@ describe('browse the catalog (Chromium)', () => {
       expect(await quantity.inputValue()).toBe('1');
       await page.getByRole('button', { name: 'Buy Now' }).waitFor();
       // The app names the page once the product it navigated to has loaded (a client-side move, not a server-drawn page).
-      await expect.poll(() => page.title(), WAIT).toBe(`${DEAL_NAME} · Bagshop`);
+      await waitForTitle(page, `${DEAL_NAME} · Bagshop`);
       await expectOneLineBreadcrumb(page, DEAL_NAME, viewport.width);
       await screenshot(page, `browse-product-${size}`);
 

@@ -6,8 +6,7 @@ import type { CDPSession, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { laidOutBox, screenshot, SCREENSHOT_DIR, useBrowser, VIEWPORTS } from '../support/browser';
-import { WAIT } from '../support/shopper-ui';
+import { laidOutBox, screenshot, SCREENSHOT_DIR, useBrowser, VIEWPORTS, waitForTitle } from '../support/browser';
 
 async function apiList(base: string, path: string): Promise<Product[]> {
   return ((await (await fetch(`${base}/api/${path}`)).json()) as { data: Product[] }).data;
@@ -88,7 +87,7 @@ describe('find and choose (Chromium)', () => {
     const chosen = expected[1] as Product;
     await page.waitForURL(`**/product/${chosen._id}`);
     await page.getByRole('heading', { name: chosen.name, level: 1 }).waitFor();
-    await expect.poll(() => page.title(), WAIT).toBe(`${chosen.name} · Bagshop`);
+    await waitForTitle(page, `${chosen.name} · Bagshop`);
     await page.close();
   });
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser, VIEWPORTS, waitForLive } from '../support/browser';
+import { animationFrames, useBrowser, VIEWPORTS, waitForLive } from '../support/browser';
 
 // docs/decisions/0034-react-router-framework-mode.md: the app hydrates the markup the server drew.
 // It must keep it: an element of the prerendered page that the app throws away and draws again
@@ -58,7 +58,7 @@ describe('server-drawn pages: the app hydrates the server’s markup and keeps i
       await waitForLive(page);
       // Everything the page does after hydrating (the session, its data, the seller line) is done.
       await page.waitForLoadState('networkidle');
-      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(true))));
+      await animationFrames(page, 1);
 
       const replaced = await page.evaluate(() => {
         const held = (window as unknown as { __prerendered: Record<string, Element | null> }).__prerendered;

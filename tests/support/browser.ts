@@ -28,19 +28,46 @@ export const VIEWPORTS = {
 } as const;
 
 /**
+ * Waits for `count` animation frames in the page. Headless Chromium can stop scheduling frames
+ * for a while on a loaded machine, and an evaluate that awaits requestAnimationFrame alone then
+ * never returns (the test hangs until its own time limit, naming no step): each frame here is
+ * also ended by a 100 ms timer.
+ */
+export function animationFrames(page: Page, count = 2): Promise<void> {
+  return page.evaluate(
+    (n) =>
+      new Promise<void>((done) => {
+        let left = n;
+        const next = () => {
+          if (left-- <= 0) return done();
+          const timer = setTimeout(() => {
+            cancelAnimationFrame(frame);
+            next();
+          }, 100);
+          const frame = requestAnimationFrame(() => {
+            clearTimeout(timer);
+            next();
+          });
+        };
+        next();
+      }),
+    count,
+  );
+}
+
+/**
  * Resolves once the page has painted what it last rendered (two animation frames) and no
  * CSS transition or finite animation is running: after a resize, an open or a close.
  * Endless animations (loaders) are ignored.
  */
 export async function waitForSettled(page: Page, timeout = 5_000): Promise<void> {
-  const frames = () => page.evaluate(() => new Promise<void>((done) => requestAnimationFrame(() => requestAnimationFrame(() => done()))));
-  await frames();
+  await animationFrames(page);
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity),
     undefined,
-    { timeout },
+    { timeout, polling: 50 },
   );
-  await frames();
+  await animationFrames(page);
 }
 
 /** Waits until every image in the viewport (or above it) has loaded. */
@@ -48,7 +75,7 @@ export async function waitForImagesInView(page: Page, timeout = 10_000): Promise
   await page.waitForFunction(
     () => Array.from(document.images).every((img) => img.complete || img.getBoundingClientRect().top > window.innerHeight),
     undefined,
-    { timeout },
+    { timeout, polling: 50 },
   );
 }
 
@@ -109,7 +136,7 @@ export async function laidOutBox(locator: Locator, timeout = 10_000): Promise<No
     const box = await locator.boundingBox({ timeout });
     if (box) return box;
     if (Date.now() > deadline) throw new Error(`${locator.toString()} is not laid out`);
-    await locator.page().waitForFunction(() => new Promise((done) => requestAnimationFrame(() => done(true))));
+    await animationFrames(locator.page(), 1);
   }
 }
 
@@ -121,4 +148,18 @@ export async function laidOutBox(locator: Locator, timeout = 10_000): Promise<No
  */
 export async function waitForLive(page: Page, timeout = 20_000): Promise<void> {
   await page.locator('html[data-live]').waitFor({ state: 'attached', timeout });
+}
+
+/**
+ * Waits until the document's title is `title`. Not `expect.poll(() => page.title())`: a poll
+ * awaits each call, and a call that never returns (the page busy, its context being replaced)
+ * holds the test until its own time limit, naming no step. This wait ends at `timeout`.
+ */
+export async function waitForTitle(page: Page, title: string, timeout = 20_000): Promise<void> {
+  try {
+    await page.waitForFunction((expected) => document.title === expected, title, { timeout, polling: 100 });
+  } catch (error) {
+    const now = await Promise.race([page.title(), new Promise<string>((done) => setTimeout(() => done('(no answer)'), 2_000))]);
+    throw new Error(`The title never became "${title}" in ${timeout} ms; it is "${now}"`, { cause: error });
+  }
 }
