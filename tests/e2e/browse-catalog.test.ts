@@ -141,7 +141,7 @@ describe('browse the catalog (Chromium)', () => {
       ]) {
         expect(await page.getByText(promise, { exact: false }).count(), promise).toBeGreaterThan(0);
       }
-      expect(await page.title()).toBe('Bagshop — Luggage, Backpacks & Duffles');
+      await waitForTitle(page, 'Bagshop — Luggage, Backpacks & Duffles');
       await loadLazyImages(page);
       await screenshot(page, `browse-home-${size}`);
       await page.close();
@@ -332,7 +332,7 @@ describe('browse the catalog (Chromium)', () => {
       await page.goto(`${chromium.base}${path}`, { waitUntil: 'load' });
       await page.getByRole('heading', { name: title, level: 1 }).waitFor();
       await page.getByText(text, { exact: false }).first().waitFor();
-      expect(await page.title()).toBe(`${title} · Bagshop`);
+      await waitForTitle(page, `${title} · Bagshop`);
     }
     await page.close();
   });

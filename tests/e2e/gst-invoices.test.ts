@@ -6,7 +6,7 @@ import { shortOrderId, type Invoice } from '@bagshop/domain';
 import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, signIn, type TestUser } from '../support/api';
-import { screenshot, useBrowser, VIEWPORTS } from '../support/browser';
+import { screenshot, useBrowser, VIEWPORTS, waitForTitle } from '../support/browser';
 import { createProduct, type Envelope, type OrderJson } from '../support/commerce';
 import { label, logIn, WAIT } from '../support/shopper-ui';
 
@@ -85,7 +85,7 @@ describe('GST invoices in the browser', () => {
     expect(await page.getByLabel(label('Legal name')).inputValue()).toBe('Bagshop Retail LLP');
     expect(await gstin.inputValue()).toBe('27AAPFB1234C1ZU');
     expect(await page.getByTestId('invoice-number-example').innerText()).toMatch(/^BS\/\d{4}\/0000001$/);
-    expect(await page.title()).toBe('Seller settings · Admin · Bagshop');
+    await waitForTitle(page, 'Seller settings · Admin · Bagshop');
 
     // A typing mistake in the check character is caught before anything is sent.
     await gstin.fill('27AAPFB1234C1ZV');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screenshot, useBrowser, VIEWPORTS } from '../support/browser';
+import { documentTitle, screenshot, useBrowser, VIEWPORTS } from '../support/browser';
 
 describe('smoke: the shop served by the Hosting emulator', () => {
   const chromium = useBrowser();
@@ -8,7 +8,7 @@ describe('smoke: the shop served by the Hosting emulator', () => {
     const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
     await page.goto(`${chromium.base}/`, { waitUntil: 'load' });
     await page.getByText('From Office to Adventure').first().waitFor();
-    expect(await page.title()).toContain('Bagshop');
+    expect(await documentTitle(page)).toContain('Bagshop');
     await screenshot(page, 'smoke-home-1280');
     await page.close();
   });
@@ -21,7 +21,7 @@ describe('smoke: the shop served by the Hosting emulator', () => {
       const cards = page.locator('article');
       await cards.first().waitFor({ timeout: 20_000 });
       expect(await cards.count()).toBeGreaterThanOrEqual(8);
-      expect(await page.title()).toContain('Luggage');
+      expect(await documentTitle(page)).toContain('Luggage');
       await screenshot(page, `smoke-luggage-${name}`);
       await page.close();
     });

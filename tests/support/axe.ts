@@ -89,7 +89,7 @@ export function describeFindings(findings: Finding[]): string {
  * Spinners (infinite animations) do not count; callers wait for their content instead.
  */
 export async function settle(page: Page): Promise<void> {
-  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForFunction(() => document.fonts.status === 'loaded', undefined, { timeout: 10_000, polling: 50 });
   await page.waitForFunction(
     () => document.getAnimations().every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Number.POSITIVE_INFINITY),
     undefined,

@@ -163,3 +163,12 @@ export async function waitForTitle(page: Page, title: string, timeout = 20_000):
     throw new Error(`The title never became "${title}" in ${timeout} ms; it is "${now}"`, { cause: error });
   }
 }
+
+/** The document's title now, read in the page's own context (page.title() waits without end for a helper context). */
+export async function documentTitle(page: Page, timeout = 10_000): Promise<string> {
+  const handle = await page.waitForFunction(() => document.readyState !== 'loading' && [document.title], undefined, {
+    timeout,
+    polling: 100,
+  });
+  return ((await handle.jsonValue()) as [string])[0];
+}
