@@ -159,7 +159,7 @@ export async function waitForTitle(page: Page, title: string, timeout = 20_000):
   try {
     await page.waitForFunction((expected) => document.title === expected, title, { timeout, polling: 100 });
   } catch (error) {
-    const now = await Promise.race([page.title(), new Promise<string>((done) => setTimeout(() => done('(no answer)'), 2_000))]);
+    const now = await documentTitle(page, 2_000).catch(() => '(no answer)');
     throw new Error(`The title never became "${title}" in ${timeout} ms; it is "${now}"`, { cause: error });
   }
 }
