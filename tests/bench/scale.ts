@@ -419,6 +419,81 @@ function estimate(input: CostInput): void {
   console.log(`    total            ${usd(total)} a month`);
 }
 
+/** What `contentionRun` counted. */
+interface ContentionFigures {
+  sent: number;
+  placed: number;
+  contended: number;
+  otherRefused: number;
+  others: Record<string, number>;
+  p50Ms: number;
+  p95Ms: number;
+  maxMs: number;
+  stockTaken: number;
+}
+
+/**
+ * `count` Buy Now COD orders of one line sent at `perSecond` (open loop: one every 1/perSecond s,
+ * whatever the answers), from shoppers who each place at most 4 (under every per-shopper cap).
+ */
+async function contentionRun(
+  db: Firestore,
+  line: { productId: string; quantity: number; variantId?: string },
+  count: number,
+  perSecond: number,
+): Promise<ContentionFigures> {
+  const { createTestUser } = await import('../support/api.ts');
+  const { addAddress } = await import('../support/commerce.ts');
+  const shoppers = await Promise.all(
+    Array.from({ length: Math.ceil(count / 4) }, async () => {
+      const user = await createTestUser({ firstname: 'Rush' });
+      return { token: user.idToken, addressId: await addAddress(user.uid) };
+    }),
+  );
+  const stockRef = db.doc(`variantStock/${line.variantId ?? line.productId}`);
+  const stockOf = async () =>
+    Number((await stockRef.get()).get('stock') ?? (await db.doc(`products/${line.productId}`).get()).get('stock') ?? 0);
+  // Workers first (one per concurrent request on the Functions emulator), a few at a time.
+  for (let k = 2; k <= 12; k += 2) await Promise.all(shoppers.slice(0, k).map((s) => json('order/my-order', { token: s.token })));
+  const before = await stockOf();
+  const answers: { status: number; message: string; ms: number }[] = [];
+  const sends: Promise<void>[] = [];
+  for (let i = 0; i < count; i += 1) {
+    const shopper = shoppers[i % shoppers.length] as (typeof shoppers)[number];
+    const started = Date.now();
+    sends.push(
+      json<{ message?: string }>('order', {
+        method: 'POST',
+        token: shopper.token,
+        body: { paymentMethod: 'COD', addressId: shopper.addressId, ...line },
+      }).then(
+        (r) => void answers.push({ status: r.status, message: r.body.message ?? '', ms: Date.now() - started }),
+        (error: unknown) => void answers.push({ status: 0, message: String(error), ms: Date.now() - started }),
+      ),
+    );
+    await new Promise((r) => setTimeout(r, 1000 / perSecond));
+  }
+  await Promise.all(sends);
+  const times = answers.map((a) => a.ms).sort((a, b) => a - b);
+  const at = (q: number) => times[Math.min(times.length - 1, Math.floor(q * times.length))] ?? 0;
+  const others: Record<string, number> = {};
+  for (const a of answers.filter((x) => x.status !== 201 && !/Too many people/.test(x.message))) {
+    const key = `${a.status} ${a.message.slice(0, 40)}`;
+    others[key] = (others[key] ?? 0) + 1;
+  }
+  return {
+    sent: count,
+    placed: answers.filter((a) => a.status === 201).length,
+    contended: answers.filter((a) => a.status === 409 && /Too many people/.test(a.message)).length,
+    otherRefused: Object.values(others).reduce((a, b) => a + b, 0),
+    others,
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+    maxMs: times.at(-1) ?? 0,
+    stockTaken: before - (await stockOf()),
+  };
+}
+
 // ---------------------------------------------------------------- run
 
 async function main(): Promise<number> {
@@ -489,6 +564,20 @@ async function main(): Promise<number> {
       if (confirmed.status !== 200) throw new Error(`confirm-cod answered ${confirmed.status}`);
       return placed.body.data._id;
     };
+    // Contention (issue 37, docs/scale.md "Contention"): orders arriving at a steady 10 a second, all
+    // buying the one variant, from shoppers who do not collide otherwise. Every answer is counted by
+    // kind; an order refused because its transaction lost to another ("Too many people …") is the
+    // contention figure, whose goal is 0.
+    const contention = await contentionRun(db, line, Number(process.env.BENCH_CONTENTION_ORDERS ?? 100), 10);
+    console.log(
+      `\n  Contention: ${contention.sent} orders at 10/s on one variant → ${contention.placed} placed, ` +
+        `${contention.contended} contention 409s, ${contention.otherRefused} other refusals ${JSON.stringify(contention.others)}; ` +
+        `p50 ${contention.p50Ms} ms, p95 ${contention.p95Ms} ms, max ${contention.maxMs} ms; stock taken ${contention.stockTaken} ` +
+        `(load ${loadavg()
+          .map((x) => x.toFixed(2))
+          .join(', ')})`,
+    );
+    if (process.env.BENCH_ONLY === 'contention') return 0;
     const adminEdit = async () => {
       const product = (await json<{ data: { name: string } }>(`products/${first._id}`)).body.data;
       const form = new FormData();

@@ -39,7 +39,7 @@ import { chooseVariant, readSlots, writeSlot } from './variant-stock.js';
 import { checkOrderDelivery } from './delivery/delivery.js';
 import { checkCodPhone } from './accounts/cod-phone.js';
 import { orderMail, queueMail } from './mail.js';
-import { CONTENDED, ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './order-store.js';
+import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './order-store.js';
 import { transitionOrder } from './order-transition.js';
 import { ensureInvoiceNumbered } from './invoice-numbering.js';
 import { orderFromWrite, toOrder } from './orders-format.js';
@@ -82,25 +82,6 @@ async function readAddress(uid: string, addressId: string) {
   return shippingAddressFromData(plainDoc(snap));
 }
 
-/** How long an order holding a place of a limited offer keeps its transaction trying through contention (the function has 60 s). */
-const HOLDING_RETRY_MS = 20_000;
-
-/**
- * The order's transaction. An order that holds a place of a limited offer (offers/uses.ts) does
- * not give up at the first contention: the place is its own, and "try again" would hand it back
- * to the next shopper. It runs again for up to HOLDING_RETRY_MS (docs/offers.md "Counting the uses").
- */
-async function runHolding<T>(holding: boolean, work: (tx: Transaction) => Promise<T>): Promise<T> {
-  const until = Date.now() + HOLDING_RETRY_MS;
-  for (;;) {
-    try {
-      return await runOrderTransaction(work);
-    } catch (error) {
-      if (!holding || !(error instanceof HttpError) || error.message !== CONTENDED || Date.now() > until) throw error;
-    }
-  }
-}
-
 /**
  * POST /api/order. Buy Now (productId) orders that product; otherwise the whole cart.
  * One transaction reads the products, checks stock, takes it, writes the order and, for
@@ -140,7 +121,11 @@ export async function placeOrder(
 
   let data;
   try {
-    data = await runHolding(claims.held.size > 0, async (tx) => {
+    // It does not give up at the first contention (runOrderTransaction runs it again, bounded, with
+    // jitter: issue 37): a shopper is refused only when the stock, a cap or an offer says so. An order
+    // holding a place of a limited offer (offers/uses.ts) relies on the same retry: the place is its
+    // own, and "try again" would hand it back to the next shopper (docs/offers.md "Counting the uses").
+    data = await runOrderTransaction(async (tx) => {
       let wanted: WantedLine[];
       let cartLines: DocumentSnapshot[];
       if (input.productId !== undefined) {
