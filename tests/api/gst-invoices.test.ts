@@ -389,6 +389,40 @@ describe('the number series', () => {
     for (const n of answered) expect(numbers).toContain(n);
   }, 120_000);
 
+  it('8 admin confirmations at once all answer within 10 s, each with its number, and the numbers are consecutive (issue 37)', async () => {
+    const product = await createProduct(adminUser, { price: 1300, discount: 0, stock: 50 });
+    const shoppers = [await shopperWithAddress(), await shopperWithAddress()];
+    const ids: string[] = [];
+    for (let i = 0; i < 8; i += 1) {
+      const shopper = shoppers[i % 2] as (typeof shoppers)[number];
+      const placed = await placeOrderDelivered(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: product._id });
+      expect(placed.status).toBe(201);
+      ids.push(placed.body.data._id);
+    }
+    await warmFunctionWorkers(Array.from({ length: 8 }, () => adminUser));
+
+    // One try each: no resend on 409 (contention is retried on the server) and none on a slow answer.
+    const results = await Promise.all(
+      ids.map(async (id) => {
+        const started = Date.now();
+        const res = await confirm(id);
+        return { res, ms: Date.now() - started };
+      }),
+    );
+    const report = JSON.stringify(results.map((r) => [r.res.status, r.ms, r.res.body.message, r.res.body.data?.invoice?.number]));
+    console.log(`8 confirmations: ${report}`);
+    expect(
+      results.map((r) => r.res.status),
+      report,
+    ).toEqual(Array(8).fill(200));
+    expect(Math.max(...results.map((r) => r.ms)), report).toBeLessThanOrEqual(10_000);
+    const numbers = results.map((r) => String(r.res.body.data.invoice?.number ?? ''));
+    for (const n of numbers) expect(n, report).toMatch(NUMBER);
+    const sequences = numbers.map((n) => Number(NUMBER.exec(n)?.[2])).sort((a, b) => a - b);
+    const first = sequences[0] ?? 0;
+    expect(sequences).toEqual(Array.from({ length: 8 }, (_, i) => first + i));
+  }, 120_000);
+
   it('restarts on 1 April (IST) and credit notes keep their own series (service in-process, injected clock)', async () => {
     // A far-future year no other test touches, so the first numbers are known.
     const db = admin().db;

@@ -35,7 +35,7 @@ import { expireSessionQuietly, extraPaymentsOf, hasUnsent, issueRefund, newRefun
 import { historyOf, ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, type StoredOrder } from './order-store.js';
 import { clearOrderedLines, readCartLines, readStock, restoreStock } from './stock.js';
 import { INVOICE_BEING_PREPARED, invoicePending, isInvoiceNotIssuable, prepareCreditNote, prepareInvoice } from './invoices.js';
-import { issueQueuedDocumentsQuietly } from './invoice-numbering.js';
+import { awaitTaxNumbers } from './invoice-numbering.js';
 import { orderMail, orderMailEventFor, queueMail } from './mail.js';
 import { FULFILMENT_EFFECTS } from './fulfilment/effects.js';
 import { releaseOfferUses } from './offers/order.js';
@@ -193,7 +193,7 @@ const gstDocuments: TransitionEffect = {
   name: 'gst',
   async prepare(tx, ctx) {
     const now = ctx.now.toDate();
-    const afterCommit = NUMBERS_BEFORE_ANSWER.includes(ctx.reason) ? () => issueQueuedDocumentsQuietly(ctx.reason) : undefined;
+    const afterCommit = NUMBERS_BEFORE_ANSWER.includes(ctx.reason) ? () => awaitTaxNumbers(ctx.orderId, ctx.reason) : undefined;
     if (ctx.to === 'shipped' && invoicePending(ctx.order)) throw conflict(INVOICE_BEING_PREPARED);
     if (endsUndelivered(ctx.to)) {
       const apply = await prepareCreditNote(tx, ctx.ref, ctx.order, now);
