@@ -165,6 +165,8 @@ export interface OrderPayment {
   holdUntil?: string | null;
   /** The refund of this order's own payment, when a paid order was cancelled. */
   refund?: PaymentRefund | null;
+  /** Paise refunded so far for part of the order: returns (docs/returns.md) and partial refunds made at the provider. */
+  refundedPaise?: number;
   extraPayments?: ExtraPayment[];
 }
 

@@ -451,6 +451,11 @@ describe('admin moves and money', { timeout: 180_000 }, () => {
     expect(after.payment.status).toBe('paid');
     expect(after.payment.refundedPaise).toBe(139900);
     expect((after.attention ?? []).map((a: { code: string }) => a.code)).not.toContain('refunded_outside_shop');
+    // The shopper's order answer says so too (issue 37: it was stored, but the codec left it out).
+    const answered = await api<Envelope<OrderJson & { payment: { refundedPaise?: number } }>>(`order/${orderId}`, {
+      token: shopper.idToken,
+    });
+    expect(answered.body.data.payment.refundedPaise).toBe(139900);
   });
 
   it('a refund the provider could not take is sent again by the sweep, with the return’s key, and made once', async () => {

@@ -77,6 +77,12 @@ describe('orderFromData', () => {
     expect(order.payment).not.toHaveProperty('paymentIntentId');
   });
 
+  it('answers payment.refundedPaise, the paise refunded for returns and partial refunds (issue 37); 0 when none', () => {
+    const order = orderFromData('o1', { ...stored, payment: { ...stored.payment, refundedPaise: 139900 } });
+    expect(order.payment.refundedPaise).toBe(139900);
+    expect(orderFromData('o1', stored).payment.refundedPaise).toBe(0);
+  });
+
   it('gives an older document the defaults a shopper would expect', () => {
     const order = orderFromData('o2', {
       userId: 'u1',

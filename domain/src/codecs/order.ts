@@ -82,6 +82,7 @@ function paymentOf(p: Fields): OrderPayment {
     paidAt: p.dateOrNull('paidAt'),
     holdUntil: p.dateOrNull('holdUntil'),
     refund: refundOf(p.objectOrNull('refund')),
+    refundedPaise: p.number('refundedPaise'),
     extraPayments: p.list('extraPayments', extraPaymentOf),
   };
 }

@@ -40,6 +40,25 @@ describe('PaymentPanel', () => {
     expect(screen.queryByRole('button', { name: 'Complete payment' })).not.toBeInTheDocument();
   });
 
+  it('a delivered order with returns refunded shows how much was refunded so far (issue 37)', () => {
+    render(
+      <PaymentPanel
+        order={{
+          ...base,
+          status: 'completed',
+          payment: { ...base.payment, status: 'paid', paidAt: base.createdAt, refundedPaise: 139900 },
+        }}
+      />,
+    );
+    expect(screen.getByTestId('payment-status')).toHaveTextContent('Paid');
+    expect(screen.getByTestId('refunded-so-far')).toHaveTextContent('₹1,399 of ₹3,500 refunded for returned or refunded items.');
+  });
+
+  it('says nothing of refunds when none was made', () => {
+    render(<PaymentPanel order={{ ...base, payment: { ...base.payment, refundedPaise: 0 } }} />);
+    expect(screen.queryByTestId('refunded-so-far')).not.toBeInTheDocument();
+  });
+
   it('a cancelled paid order shows its refund, pending then done', () => {
     const refund = {
       id: 're_1',

@@ -84,6 +84,12 @@ export function PaymentPanel({
             {refundText(order.payment.refund)}
           </Text>
         )}
+        {(order.payment.refundedPaise ?? 0) > 0 && (
+          <Text size="sm" data-testid="refunded-so-far">
+            {paise(order.payment.refundedPaise ?? 0)} of {paise(Math.round(order.totalAmount * 100))} refunded for returned or refunded
+            items.
+          </Text>
+        )}
         {extras.map((e, i) => (
           <Text size="sm" key={`${e.paymentIntentId ?? e.sessionId ?? 'extra'}-${i}`} c="dimmed">
             A further payment of {paise(e.amountPaise)} was not needed for this order.{' '}
