@@ -83,6 +83,30 @@ describe('changing the email of a password account', () => {
     expect(mail.message.html).toContain('<p>Hello Meera,</p>');
   });
 
+  it('a change applied outside the shop (the link opened on Firebase’s own page): currentUser shows the new email, and the profile follows (issue 37)', async () => {
+    const u = await createTestUser();
+    const email = uniqueEmail('elsewhere');
+    const res = await api('users/updateDetails', {
+      method: 'PATCH',
+      token: u.idToken,
+      body: details(email, { currentPassword: u.password }),
+    });
+    expect(res.status).toBe(200);
+    const mail = await latestMail(email, 'verify_new_email');
+    // What Firebase's hosted action page does with the link: the code applied at Auth, the shop never told.
+    const applied = await fetch(
+      `http://${process.env.FIREBASE_AUTH_EMULATOR_HOST}/identitytoolkit.googleapis.com/v1/accounts:update?key=fake-api-key`,
+      { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ oobCode: oobCodeOf(mail?.text ?? '') }) },
+    );
+    expect(applied.status, await applied.clone().text()).toBe(200);
+    expect((await admin().auth.getUser(u.uid)).email).toBe(email);
+    const session = await signIn(email, u.password);
+    const me = await api<{ data: { email: string } }>('users/currentUser', { token: session.idToken });
+    expect(me.status).toBe(200);
+    expect(me.body.data.email).toBe(email);
+    expect((await admin().db.doc(`users/${u.uid}`).get()).get('email')).toBe(email);
+  });
+
   it('keeping the email (any case) needs no password and sends no mail', async () => {
     const u = await createTestUser();
     const res = await api('users/updateDetails', { method: 'PATCH', token: u.idToken, body: details(u.email.toUpperCase()) });

@@ -61,7 +61,25 @@ export async function currentUserWithVerification(
   caller: Caller,
 ): Promise<User & { emailVerified: boolean; verifiedPhone: string | null }> {
   const [user, record] = await Promise.all([currentUser(caller), auth.getUser(caller.uid)]);
-  return { ...user, emailVerified: record.emailVerified, verifiedPhone: record.phoneNumber ?? null };
+  const email = await followAuthEmail(caller.uid, user.email, record);
+  return { ...user, email, emailVerified: record.emailVerified, verifiedPhone: record.phoneNumber ?? null };
+}
+
+/**
+ * The account's email is Auth's (issue 37): a verified change applied anywhere — the shop's own
+ * page (services/accounts/email.ts, which also tells the old address), or the link opened on
+ * Firebase's action page, which never tells the shop — shows here, and the profile follows.
+ */
+async function followAuthEmail(uid: string, profileEmail: string, record: UserRecord): Promise<string> {
+  const authEmail = (record.email ?? '').toLowerCase();
+  if (!authEmail || !record.emailVerified || authEmail === profileEmail.toLowerCase()) return profileEmail;
+  try {
+    await profile(uid).update({ email: authEmail, updatedAt: FieldValue.serverTimestamp() });
+    logger.info('profile_email_followed_auth', { uid });
+  } catch (error) {
+    logger.error('profile_email_sync_failed', { uid, error: error instanceof Error ? error.message : String(error) });
+  }
+  return authEmail;
 }
 
 async function createMissingProfile(caller: Caller): Promise<User> {
