@@ -7,6 +7,7 @@ export * from './labels.js';
 export * from './stock.js';
 export * from './limits.js';
 export * from './retry.js';
+export * from './order-tax-actions.js';
 export * from './ports.js';
 export * from './order-status.js';
 export * from './india.js';

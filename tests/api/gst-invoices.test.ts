@@ -4,7 +4,17 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { DEMO_SELLER, type CreditNote, type Invoice, type SellerSettings, type TaxReport } from '@bagshop/domain';
+import {
+  DEMO_SELLER,
+  INVOICE_NOT_MISSING,
+  NO_CREDIT_NOTE_DUE,
+  NO_INVOICE_TO_SHIP,
+  REFUND_CREDIT_NOTE_REASON,
+  type CreditNote,
+  type Invoice,
+  type SellerSettings,
+  type TaxReport,
+} from '@bagshop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, payOnPage, startTestCheckout, type StripeLocal } from '../support/stripe';
 import { cancelOrder, setOrderStatus, type Actor } from '../../functions/src/services/orders';
@@ -346,6 +356,65 @@ describe('the invoice issued on confirmation', () => {
     }
     expect((await confirm(placed.body.data._id)).body.data.invoice?.number).toMatch(NUMBER);
   });
+});
+
+describe('invoices before dispatch, credit notes after it (issue 37)', () => {
+  /** A COD order as a payment that found no seller settings leaves it: confirmed, without an invoice. */
+  async function confirmedWithoutInvoice() {
+    const shopper = await shopperWithAddress();
+    const product = await createProduct(adminUser, { price: 1500, discount: 0, stock: 5 });
+    const placed = await placeOrderDelivered(shopper, { paymentMethod: 'COD', addressId: shopper.addressId, productId: product._id });
+    expect(placed.status).toBe(201);
+    const id = String(placed.body.data._id);
+    const ref = admin().db.doc(`orders/${id}`);
+    const history = ((await ref.get()).get('statusHistory') ?? []) as unknown[];
+    await ref.update({ status: 'confirmed', statusHistory: [...history, { status: 'confirmed', at: Timestamp.now(), by: 'stripe' }] });
+    return { shopper, id };
+  }
+  const ship = (id: string) =>
+    api<Envelope<TaxedOrder>>(`order/${id}/status`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'shipped' } });
+
+  it('a confirmed order with no invoice cannot ship (409 with the message), Issue invoice gives it its number, then it ships', async () => {
+    const { shopper, id } = await confirmedWithoutInvoice();
+    const refused = await ship(id);
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toBe(NO_INVOICE_TO_SHIP);
+    const booked = await api(`order/${id}/shipments`, {
+      method: 'POST',
+      token: adminUser.idToken,
+      body: { courier: 'Delhivery', awb: `AWB${Date.now()}` },
+    });
+    expect(booked.status).toBe(409);
+    expect(booked.body.message).toBe(NO_INVOICE_TO_SHIP);
+    expect((await api(`order/${id}/invoice`, { method: 'POST', token: shopper.idToken, body: {} })).status).toBe(403);
+    const issued = await api<Envelope<TaxedOrder>>(`order/${id}/invoice`, { method: 'POST', token: adminUser.idToken, body: {} });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(issued.body.data.invoice?.number).toMatch(NUMBER);
+    const again = await api(`order/${id}/invoice`, { method: 'POST', token: adminUser.idToken, body: {} });
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe(INVOICE_NOT_MISSING);
+    expect((await ship(id)).status).toBe(200);
+  }, 60_000);
+
+  it('a whole refund made at the provider after shipping: Issue credit note issues its credit note once', async () => {
+    const { id } = await confirmedWithoutInvoice();
+    expect((await api(`order/${id}/invoice`, { method: 'POST', token: adminUser.idToken, body: {} })).status).toBe(200);
+    expect((await ship(id)).status).toBe(200);
+    const early = await api(`order/${id}/credit-note`, { method: 'POST', token: adminUser.idToken, body: {} });
+    expect(early.status).toBe(409);
+    expect(early.body.message).toBe(NO_CREDIT_NOTE_DUE);
+    // As the provider's refund webhook leaves a shipped order (services/payments.ts refundedOutsideShop).
+    await admin().db.doc(`orders/${id}`).update({ 'payment.status': 'refunded' });
+    const issued = await api<Envelope<TaxedOrder>>(`order/${id}/credit-note`, { method: 'POST', token: adminUser.idToken, body: {} });
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200);
+    expect(issued.body.data.creditNote).toMatchObject({
+      number: expect.stringMatching(/^BS\/\d{4}\/C\d{7}$/),
+      reason: REFUND_CREDIT_NOTE_REASON,
+      invoiceNumber: issued.body.data.invoice?.number,
+    });
+    expect(issued.body.data.status).toBe('shipped');
+    expect((await api(`order/${id}/credit-note`, { method: 'POST', token: adminUser.idToken, body: {} })).status).toBe(409);
+  }, 60_000);
 });
 
 describe('the number series', () => {

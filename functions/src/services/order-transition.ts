@@ -17,6 +17,7 @@
  */
 import {
   canTransition,
+  invoiceRefusesShipping,
   deliveredLate,
   endsUndelivered,
   collectsCashOnDelivery,
@@ -194,7 +195,14 @@ const gstDocuments: TransitionEffect = {
   async prepare(tx, ctx) {
     const now = ctx.now.toDate();
     const afterCommit = NUMBERS_BEFORE_ANSWER.includes(ctx.reason) ? () => awaitTaxNumbers(ctx.orderId, ctx.reason) : undefined;
-    if (ctx.to === 'shipped' && invoicePending(ctx.order)) throw conflict(INVOICE_BEING_PREPARED);
+    // Nothing ships without its numbered invoice (issue 37: nor an order that has none at all).
+    if (ctx.to === 'shipped') {
+      const refused = invoiceRefusesShipping(
+        { invoice: ctx.order.invoice ?? null, invoicePending: invoicePending(ctx.order) },
+        INVOICE_BEING_PREPARED,
+      );
+      if (refused) throw conflict(refused);
+    }
     if (endsUndelivered(ctx.to)) {
       const apply = await prepareCreditNote(tx, ctx.ref, ctx.order, now);
       return apply ? { apply, afterCommit } : null;

@@ -5,7 +5,7 @@
  * so a tracking event finds its order).
  */
 import { randomBytes } from 'node:crypto';
-import type { CreateShipmentInput, Order, ShipmentEvent } from '@bagshop/domain';
+import { invoiceRefusesShipping, type CreateShipmentInput, type Order, type ShipmentEvent } from '@bagshop/domain';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { db } from '../../lib/admin.js';
 import { plainDoc } from '../../lib/firestore-data.js';
@@ -14,6 +14,7 @@ import { products } from '../catalog.js';
 import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from '../order-store.js';
 import { prepareTransition } from '../order-transition.js';
 import { ensureInvoiceNumbered } from '../invoice-numbering.js';
+import { INVOICE_BEING_PREPARED } from '../invoices.js';
 import { toOrder } from '../orders-format.js';
 import { bookWithShiprocket, courierProvider, type Booking } from './courier.js';
 
@@ -131,6 +132,9 @@ export async function createShipment(
     throw conflict(`Only a confirmed order can be shipped; this one is ${String(order.status).replace(/_/g, ' ')}`);
   // Nothing leaves before its tax invoice has its number (docs/gst-invoices.md), nor is booked with the courier.
   await ensureInvoiceNumbered(orderId);
+  // A confirmed order with no invoice at all (issue 37) is refused before any courier is asked.
+  const noInvoice = invoiceRefusesShipping(toOrder(await ref.get()), INVOICE_BEING_PREPARED);
+  if (noInvoice) throw conflict(noInvoice);
 
   const manual = input.awb !== undefined || courierProvider() === 'manual';
   if (manual && (!input.courier || !input.awb)) {

@@ -49,6 +49,12 @@ export const getOrder = (id: string) => apiData<Order>(`order/${encodeURICompone
 export const setOrderStatus = (id: string, status: OrderStatus) =>
   apiData<Order>(`order/${encodeURIComponent(id)}/status`, { method: 'PATCH', body: { status } });
 
+/** "Issue invoice": a confirmed order without one (issue 37, docs/gst-invoices.md "Before dispatch"). */
+export const issueInvoice = (id: string) => apiData<Order>(`order/${encodeURIComponent(id)}/invoice`, { method: 'POST', body: {} });
+
+/** "Issue credit note": a dispatched order wholly refunded at the provider (docs/gst-invoices.md "Refunds after dispatch"). */
+export const issueCreditNote = (id: string) => apiData<Order>(`order/${encodeURIComponent(id)}/credit-note`, { method: 'POST', body: {} });
+
 export const getProducts = () => apiData<Product[]>('products/', { query: { fresh: String(Date.now()) } });
 
 export const deleteProduct = (id: string) => apiData<unknown>(`products/${encodeURIComponent(id)}`, { method: 'DELETE' });

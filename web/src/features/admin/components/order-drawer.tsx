@@ -1,8 +1,10 @@
 import {
+  creditNoteDue,
   DELIVERY_ZONE_LABELS,
   deliveryRangeLabel,
   formatDateTimeIN,
   formatINR,
+  invoiceMissing,
   lineTotal,
   nextStatuses,
   orderPaymentLabel,
@@ -21,7 +23,7 @@ import { useState } from 'react';
 import { TaxDocuments } from '../../../components/tax-documents';
 import { errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
-import { setOrderStatus } from '../api/admin-api';
+import { issueCreditNote, issueInvoice, setOrderStatus } from '../api/admin-api';
 import { customerName, orderAddressLine } from './order-format';
 import { StatusBadge } from '../../../components/status-badge';
 import { OrderFulfilment } from './order-fulfilment';
@@ -75,6 +77,21 @@ export function OrderDrawer({
     } finally {
       setSaving(null);
       setConfirmCancel(false);
+    }
+  };
+
+  const [issuing, setIssuing] = useState<'invoice' | 'credit-note' | null>(null);
+  const issue = async (kind: 'invoice' | 'credit-note') => {
+    if (!order) return;
+    setIssuing(kind);
+    try {
+      const updated = await (kind === 'invoice' ? issueInvoice(order._id) : issueCreditNote(order._id));
+      onChanged(updated);
+      notify.success(kind === 'invoice' ? 'Invoice issued' : 'Credit note issued');
+    } catch (error) {
+      notify.error(errorMessage(error, kind === 'invoice' ? 'Could not issue the invoice' : 'Could not issue the credit note'));
+    } finally {
+      setIssuing(null);
     }
   };
 
@@ -259,6 +276,19 @@ export function OrderDrawer({
           ))}
 
           <Divider label="Tax invoice" labelPosition="left" />
+          {creditNoteDue(order) && (
+            <Group gap="sm">
+              <Text size="sm">The whole payment was refunded after dispatch: the invoice needs its credit note.</Text>
+              <Button size="xs" loading={issuing === 'credit-note'} onClick={() => void issue('credit-note')}>
+                Issue credit note
+              </Button>
+            </Group>
+          )}
+          {invoiceMissing(order) && (
+            <Button size="xs" w="fit-content" loading={issuing === 'invoice'} onClick={() => void issue('invoice')}>
+              Issue invoice
+            </Button>
+          )}
           {order.invoice ? (
             <TaxDocuments order={order} />
           ) : (
