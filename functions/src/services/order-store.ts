@@ -1,5 +1,5 @@
 /** The orders collection and its transaction runner, shared by every order service. */
-import type { Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type Transaction } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
 import { conflict, HttpError } from '../lib/errors.js';
 import { backoffDelayMs, retryFits } from '@bagshop/domain';
@@ -49,29 +49,109 @@ export const CONTENTION_RETRY = { baseMs: 25, capMs: 800, budgetMs: 20_000 } as 
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
+export interface ContentionOptions {
+  /** Total time for every try and wait (CONTENTION_RETRY.budgetMs). */
+  budgetMs?: number;
+  /**
+   * Before each retry and while waiting for a turn: a cheap read that may end it with the answer
+   * the transaction would give (an HttpError: "out of stock" once the stock is gone).
+   */
+  beforeRetry?: () => Promise<void>;
+  /**
+   * The documents everybody fights over (a bag's stock, the shopper's order lock), known after
+   * a first try. After that try lost, the retries take turns on them (`turns/{key}`, see takeTurns),
+   * so transactions that would lock each other out until the emulator's lock timeout run one after another.
+   */
+  turns?: () => readonly string[];
+}
+
+const turnRef = (key: string) => db.doc(`turns/${encodeURIComponent(key).replace(/\./g, '%2E')}`);
+/** A turn not given back (its holder died) is taken over after this. */
+const TURN_MS = 15_000;
+
 /**
- * Runs a transaction; one aborted by contention is run again (bounded, with jitter) until it
- * commits, refuses (an HttpError from `fn`: out of stock, a cap) or the budget is spent: only
- * then is contention a 409, never a fault.
+ * Takes a turn on every key (sorted, so two callers never wait for each other's second key):
+ * a create of `turns/{key}` that fails while another holds it, never a transaction. Answers the
+ * turns to give back, or null when one is held (the caller waits and tries again).
  */
-export async function runOrderTransaction<T>(
-  fn: (tx: Transaction) => Promise<T>,
-  budgetMs: number = CONTENTION_RETRY.budgetMs,
-): Promise<T> {
-  const deadline = Date.now() + budgetMs;
-  for (let attempt = 0; ; attempt += 1) {
+async function tryTurns(keys: readonly string[]): Promise<{ ref: FirebaseFirestore.DocumentReference; at: Timestamp }[] | null> {
+  const taken: { ref: FirebaseFirestore.DocumentReference; at: Timestamp }[] = [];
+  for (const key of [...new Set(keys)].sort()) {
+    const ref = turnRef(key);
     try {
-      return await db.runTransaction(fn, { maxAttempts: 1 });
+      taken.push({ ref, at: (await ref.create({ until: Timestamp.fromMillis(Date.now() + TURN_MS) })).writeTime });
+      continue;
     } catch (error) {
-      if (error instanceof HttpError || !isRetryable(error)) throw error;
-      const delay = backoffDelayMs(attempt, CONTENTION_RETRY);
-      if (!retryFits(Date.now(), delay, deadline)) {
-        logger.warn('transaction_contention_exhausted', { attempts: attempt + 1, budgetMs, code: codeOf(error) });
-        if (isAborted(error)) throw conflict(CONTENDED);
+      if (codeOf(error) !== 6) {
+        await giveTurnsBack(taken);
         throw error;
       }
-      await sleep(delay);
     }
+    const held = await ref.get();
+    const until = held.get('until');
+    if (!held.exists || !(until instanceof Timestamp) || until.toMillis() < Date.now()) {
+      // Its holder died: take it over (unless another just did).
+      try {
+        if (held.exists && held.updateTime) await ref.delete({ lastUpdateTime: held.updateTime });
+        taken.push({ ref, at: (await ref.create({ until: Timestamp.fromMillis(Date.now() + TURN_MS) })).writeTime });
+        continue;
+      } catch {
+        // taken by another
+      }
+    }
+    await giveTurnsBack(taken);
+    return null;
+  }
+  return taken;
+}
+
+async function giveTurnsBack(turns: readonly { ref: FirebaseFirestore.DocumentReference; at: Timestamp }[]): Promise<void> {
+  await Promise.all(
+    turns.map((t) =>
+      t.ref.delete({ lastUpdateTime: t.at }).catch((error: unknown) => {
+        if (codeOf(error) !== 9) logger.warn('turn_not_given_back', { key: t.ref.id, code: codeOf(error) });
+      }),
+    ),
+  );
+}
+
+/**
+ * Runs a transaction; one aborted by contention is run again (bounded, with jitter) until it
+ * commits, refuses (an HttpError from `fn` or `beforeRetry`: out of stock, a cap) or the budget
+ * is spent: only then is contention a 409, never a fault. With `turns`, the retries take turns.
+ */
+export async function runOrderTransaction<T>(fn: (tx: Transaction) => Promise<T>, options: ContentionOptions | number = {}): Promise<T> {
+  const { budgetMs = CONTENTION_RETRY.budgetMs, beforeRetry, turns } = typeof options === 'number' ? { budgetMs: options } : options;
+  const deadline = Date.now() + budgetMs;
+  let held: { ref: FirebaseFirestore.DocumentReference; at: Timestamp }[] | null = null;
+  const exhausted = (error: unknown, attempts: number): Error => {
+    logger.warn('transaction_contention_exhausted', { attempts, budgetMs, code: codeOf(error) });
+    return isAborted(error) ? conflict(CONTENDED) : (error as Error);
+  };
+  try {
+    for (let attempt = 0; ; attempt += 1) {
+      try {
+        return await db.runTransaction(fn, { maxAttempts: 1 });
+      } catch (error) {
+        if (error instanceof HttpError || !isRetryable(error)) throw error;
+        await beforeRetry?.();
+        // Lost to contention: from now on, take turns on the documents fought over.
+        const keys = turns?.() ?? [];
+        for (let wait = 0; held === null && keys.length > 0; wait += 1) {
+          held = await tryTurns(keys);
+          if (held) break;
+          const pause = backoffDelayMs(Math.min(wait, 3), CONTENTION_RETRY);
+          if (!retryFits(Date.now(), pause, deadline)) throw exhausted(error, attempt + 1);
+          await sleep(pause);
+          await beforeRetry?.();
+        }
+        const delay = backoffDelayMs(held ? 0 : attempt, CONTENTION_RETRY);
+        if (!retryFits(Date.now(), delay, deadline)) throw exhausted(error, attempt + 1);
+        if (delay > 0) await sleep(delay);
+      }
+    }
+  } finally {
+    if (held) await giveTurnsBack(held);
   }
 }
 

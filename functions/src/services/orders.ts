@@ -23,11 +23,12 @@ import {
   productFromData,
   profileFromData,
   shippingAddressFromData,
+  storesVariants,
   variantImages,
   variantLabel,
   type Product,
 } from '@bagshop/domain';
-import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
+import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
 import { plainDoc } from '../lib/firestore-data.js';
@@ -35,7 +36,7 @@ import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
 import { onlinePaymentsConfigured, PAYMENTS_NOT_CONFIGURED } from '../lib/stripe.js';
 import { products, taxFieldsOf } from './catalog.js';
 import { countSales } from './sales-counters.js';
-import { chooseVariant, readSlots, writeSlot } from './variant-stock.js';
+import { chooseVariant, readSlots, variantStockDocs, writeSlot } from './variant-stock.js';
 import { checkOrderDelivery } from './delivery/delivery.js';
 import { checkCodPhone } from './accounts/cod-phone.js';
 import { orderMail, queueMail } from './mail.js';
@@ -83,6 +84,21 @@ async function readAddress(uid: string, addressId: string) {
 }
 
 /**
+ * The ordered products. A product with variants keeps its stock in `variantStock` (read in the
+ * transaction, last), so its document — names, prices, the variants — is read without taking a
+ * lock: every buyer of a bag reads it, and on Firestore (and more so on its emulator) transactions
+ * that all lock one document queue behind one another until some time out (issue 37). A product
+ * stored before variants keeps its stock on its own document, which is read in the transaction.
+ */
+async function readProducts(tx: Transaction, ids: readonly string[]): Promise<DocumentSnapshot[]> {
+  const plain = await db.getAll(...ids.map((id) => products().doc(id)));
+  const legacy = plain.filter((s) => s.exists && !storesVariants(s.data()));
+  if (legacy.length === 0) return plain;
+  const locked = new Map((await tx.getAll(...legacy.map((s) => s.ref))).map((s) => [s.id, s]));
+  return plain.map((s) => locked.get(s.id) ?? s);
+}
+
+/**
  * POST /api/order. Buy Now (productId) orders that product; otherwise the whole cart.
  * One transaction reads the products, checks stock, takes it, writes the order and, for
  * cash on delivery, takes the ordered lines out of the cart.
@@ -119,186 +135,218 @@ export async function placeOrder(
     now: new Date(),
   });
 
+  // What a lost try learnt (issue 37): the lines and where their stock lives, for the retries'
+  // cheap stock check and for taking turns on those stock documents and the shopper's lock.
+  let contended: {
+    named: { productId: string; quantity: number; name: string }[];
+    stockRefs: { variantId: string; ref: DocumentReference }[];
+  } | null = null;
+  const soldOutCheck = async () => {
+    if (!contended) return;
+    const snaps = await db.getAll(...contended.stockRefs.map((s) => s.ref));
+    const stockById: Record<string, number> = {};
+    contended.stockRefs.forEach((s, i) => (stockById[s.variantId] = Number(snaps[i]?.get('stock') ?? 0)));
+    const shortages = findShortages(contended.named, stockById);
+    if (shortages.length > 0) throw conflict(shortages.map((s) => stockShortageMessage(s.name, s.left)).join('; '));
+  };
+  const turnKeys = () => [`orderLock-${actor.uid}`, ...(contended?.stockRefs.map((s) => `stock-${s.variantId}`) ?? [])];
+
   let data;
   try {
     // It does not give up at the first contention (runOrderTransaction runs it again, bounded, with
     // jitter: issue 37): a shopper is refused only when the stock, a cap or an offer says so. An order
     // holding a place of a limited offer (offers/uses.ts) relies on the same retry: the place is its
     // own, and "try again" would hand it back to the next shopper (docs/offers.md "Counting the uses").
-    data = await runOrderTransaction(async (tx) => {
-      let wanted: WantedLine[];
-      let cartLines: DocumentSnapshot[];
-      if (input.productId !== undefined) {
-        wanted = [{ productId: input.productId, variantId: input.variantId, quantity: input.quantity ?? 1 }];
-        cartLines = [];
-      } else {
-        const cart = await tx.get(cartOf(actor.uid));
-        cartLines = cart.docs;
-        wanted = cart.docs
-          .map((d) => ({ productId: String(d.get('productId') ?? d.id), variantId: d.id, quantity: Number(d.get('quantity') ?? 0) }))
-          .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
-        if (wanted.length === 0) throw badRequest(CART_EMPTY);
-      }
-
-      // Limits per shopper, read in this transaction; the lock document makes a shopper's
-      // concurrent orders take turns, so two at once cannot both pass the count.
-      await tx.get(orderLock(actor.uid));
-      const open = await tx.get(orders().where('userId', '==', actor.uid).where('status', '==', 'pending'));
-      const counts = countOpenOrders(
-        open.docs.map((d) => ({
-          status: d.get('status') as OrderStatus,
-          paymentMethod: d.get('paymentMethod') as PaymentMethod,
-          paymentStatus: (d.get('payment.status') ?? 'unpaid') as PaymentStatus,
-        })),
-      );
-      if (input.paymentMethod === 'ONLINE' && counts.online >= limits.maxOpenOnlineOrders) {
-        throw conflict(openOrdersMessage('ONLINE', limits.maxOpenOnlineOrders));
-      }
-      if (input.paymentMethod === 'COD' && counts.cod >= limits.maxOpenCodOrders)
-        throw conflict(openOrdersMessage('COD', limits.maxOpenCodOrders));
-
-      // Stock-holding caps (docs/fulfilment.md): units held unpaid/unconfirmed, the churn block.
-      await checkHoldingCaps(
-        tx,
-        actor.uid,
-        open.docs.map((d) => d.data()),
-        wanted.reduce((sum, l) => sum + l.quantity, 0),
-      );
-
-      const productIds = [...new Set(wanted.map((l) => l.productId))];
-      const snaps = await tx.getAll(...productIds.map((id) => products().doc(id)));
-      const missing = snaps.filter((s) => !s.exists);
-      if (missing.length > 0) {
-        throw buyNow ? notFound('Product not found') : conflict(GONE_FROM_CART);
-      }
-      const byId = new Map(snaps.map((s) => [s.id, s]));
-      // Each line's variant (Buy Now: the one named, or the product's only one; 400 "Choose a …").
-      const productById = new Map(snaps.map((s) => [s.id, productFromData(s.id, plainDoc(s))]));
-      const lines = wanted.map((l) => {
-        const product = productById.get(l.productId) as Product;
-        let variant;
-        try {
-          variant = chooseVariant(product, l.variantId);
-        } catch (error) {
-          if (buyNow) throw error;
-          throw conflict(GONE_FROM_CART);
+    data = await runOrderTransaction(
+      async (tx) => {
+        let wanted: WantedLine[];
+        let cartLines: DocumentSnapshot[];
+        if (input.productId !== undefined) {
+          wanted = [{ productId: input.productId, variantId: input.variantId, quantity: input.quantity ?? 1 }];
+          cartLines = [];
+        } else {
+          const cart = await tx.get(cartOf(actor.uid));
+          cartLines = cart.docs;
+          wanted = cart.docs
+            .map((d) => ({ productId: String(d.get('productId') ?? d.id), variantId: d.id, quantity: Number(d.get('quantity') ?? 0) }))
+            .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
+          if (wanted.length === 0) throw badRequest(CART_EMPTY);
         }
-        return { ...l, product, variant, label: variantLabel(product.options ?? [], variant) };
-      });
-      if (buyNow) cartLines = [await tx.get(cartOf(actor.uid).doc(lines[0]?.variant._id ?? ''))];
-      const slots = await readSlots(
-        tx,
-        lines.map((l) => ({ productId: l.productId, variantId: l.variant._id, sku: l.variant.sku })),
-        byId,
-      );
-      const stockById: Record<string, number> = {};
-      for (const [variantId, slot] of slots) stockById[variantId] = slot.stock;
-      const named = lines.map((l) => ({ productId: l.variant._id, quantity: l.quantity, name: nameWithVariant(l.product.name, l.label) }));
-      const tooMany = named.find((l) => l.quantity > limits.maxLineQuantity);
-      if (tooMany) throw badRequest(lineLimitMessage(limits.maxLineQuantity, 'order', tooMany.name));
-      const shortages = findShortages(named, stockById);
-      if (shortages.length > 0) throw conflict(shortages.map((s) => stockShortageMessage(s.name, s.left)).join('; '));
 
-      // Prices from Firestore only (the variant's): whatever the client said about money never reaches here.
-      const items = lines.map((l) => {
-        const p = byId.get(l.productId) as DocumentSnapshot;
-        const image = variantImages(l.variant, l.product.images)[0] ?? l.product.image;
-        return {
-          _id: l.productId,
-          variantId: l.variant._id,
-          sku: l.variant.sku,
-          options: l.variant.options,
-          variantLabel: l.label,
-          name: l.product.name,
-          price: l.variant.price,
-          discount: l.variant.discount,
+        // Limits per shopper, read in this transaction; the lock document makes a shopper's
+        // concurrent orders take turns, so two at once cannot both pass the count.
+        await tx.get(orderLock(actor.uid));
+        const open = await tx.get(orders().where('userId', '==', actor.uid).where('status', '==', 'pending'));
+        const counts = countOpenOrders(
+          open.docs.map((d) => ({
+            status: d.get('status') as OrderStatus,
+            paymentMethod: d.get('paymentMethod') as PaymentMethod,
+            paymentStatus: (d.get('payment.status') ?? 'unpaid') as PaymentStatus,
+          })),
+        );
+        if (input.paymentMethod === 'ONLINE' && counts.online >= limits.maxOpenOnlineOrders) {
+          throw conflict(openOrdersMessage('ONLINE', limits.maxOpenOnlineOrders));
+        }
+        if (input.paymentMethod === 'COD' && counts.cod >= limits.maxOpenCodOrders)
+          throw conflict(openOrdersMessage('COD', limits.maxOpenCodOrders));
+
+        // Stock-holding caps (docs/fulfilment.md): units held unpaid/unconfirmed, the churn block.
+        await checkHoldingCaps(
+          tx,
+          actor.uid,
+          open.docs.map((d) => d.data()),
+          wanted.reduce((sum, l) => sum + l.quantity, 0),
+        );
+
+        const productIds = [...new Set(wanted.map((l) => l.productId))];
+        const snaps = await readProducts(tx, productIds);
+        const missing = snaps.filter((s) => !s.exists);
+        if (missing.length > 0) {
+          throw buyNow ? notFound('Product not found') : conflict(GONE_FROM_CART);
+        }
+        const byId = new Map(snaps.map((s) => [s.id, s]));
+        // Each line's variant (Buy Now: the one named, or the product's only one; 400 "Choose a …").
+        const productById = new Map(snaps.map((s) => [s.id, productFromData(s.id, plainDoc(s))]));
+        const lines = wanted.map((l) => {
+          const product = productById.get(l.productId) as Product;
+          let variant;
+          try {
+            variant = chooseVariant(product, l.variantId);
+          } catch (error) {
+            if (buyNow) throw error;
+            throw conflict(GONE_FROM_CART);
+          }
+          return { ...l, product, variant, label: variantLabel(product.options ?? [], variant) };
+        });
+        if (buyNow) cartLines = [await tx.get(cartOf(actor.uid).doc(lines[0]?.variant._id ?? ''))];
+        const named = lines.map((l) => ({
+          productId: l.variant._id,
           quantity: l.quantity,
-          product: { _id: l.productId, image: { url: image.url, hash: image.hash } },
-          // The line keeps the HSN and GST rate it was sold at, for its invoice (docs/gst-invoices.md).
-          ...taxFieldsOf(p.data() ?? {}),
+          name: nameWithVariant(l.product.name, l.label),
+        }));
+        contended = {
+          named,
+          stockRefs: lines.map((l) => ({
+            variantId: l.variant._id,
+            ref: storesVariants(byId.get(l.productId)?.data()) ? variantStockDocs().doc(l.variant._id) : products().doc(l.productId),
+          })),
         };
-      });
-      const totals = orderTotals(items);
-      const now = Timestamp.now();
-      // Offers (docs/offers.md): the code and automatic offers checked again here, their uses counted in this transaction.
-      const offerPlan = await prepareOrderOffers(
-        tx,
-        actor.uid,
-        orderRef.id,
-        lines.map((l) =>
-          pricingLine({
-            lineId: l.variant._id,
-            productId: l.productId,
-            category: l.product.category,
+        const tooMany = named.find((l) => l.quantity > limits.maxLineQuantity);
+        if (tooMany) throw badRequest(lineLimitMessage(limits.maxLineQuantity, 'order', tooMany.name));
+
+        // Prices from Firestore only (the variant's): whatever the client said about money never reaches here.
+        const items = lines.map((l) => {
+          const p = byId.get(l.productId) as DocumentSnapshot;
+          const image = variantImages(l.variant, l.product.images)[0] ?? l.product.image;
+          return {
+            _id: l.productId,
+            variantId: l.variant._id,
+            sku: l.variant.sku,
+            options: l.variant.options,
+            variantLabel: l.label,
+            name: l.product.name,
             price: l.variant.price,
             discount: l.variant.discount,
             quantity: l.quantity,
-          }),
-        ),
-        input.paymentMethod,
-        now.toDate(),
-        !buyNow,
-        automaticIds,
-        claims,
-      );
-      const offerDiscountPaise = offerPlan.priced.discounts.reduce((sum, d) => sum + d.amountPaise, 0);
-      // Offer discounts are whole rupees (decision 0027), so the total stays whole rupees.
-      const totalAmount = totals.totalAmount - offerDiscountPaise / 100;
-      const discountedItems =
-        offerPlan.offers.length === 0
-          ? items
-          : items.map((item, i) => ({ ...item, offerDiscountPaise: offerPlan.priced.lineDiscountsPaise[i] ?? 0 }));
-      // PIN code ↔ state, serviceability and the cash-on-delivery limits (a read; 400/409 when refused).
-      const delivery = await checkOrderDelivery(tx, shippingAddress, input.paymentMethod, totalAmount);
-      // A card order holds its stock until this moment (whole seconds: Stripe's expires_at).
-      const holdUntil =
-        input.paymentMethod === 'ONLINE' ? Timestamp.fromMillis(Math.ceil(now.toMillis() / 1000 + paymentHoldSeconds) * 1000) : null;
-      const order = {
-        userId: actor.uid,
-        user,
-        items: discountedItems,
-        shippingAddress,
-        subtotal: totals.subtotal,
-        totalAmount,
-        ...(offerPlan.offers.length > 0 ? { offers: offerPlan.offers, offerDiscountPaise, offerUseKeys: offerPlan.useKeys } : {}),
-        status: 'pending' as OrderStatus,
-        paymentMethod: input.paymentMethod,
-        payment: {
-          status: 'unpaid' as PaymentStatus,
-          sessionId: null,
-          paidAt: null,
-          holdUntil,
-          // Who takes this order's payment (issue 24); it keeps it if PAYMENT_PROVIDER changes later.
-          ...(input.paymentMethod === 'ONLINE' ? { provider: paymentProvider } : {}),
-        },
-        statusHistory: [{ status: 'pending' as OrderStatus, at: now, by: actor.uid }],
-        source: buyNow ? 'buy-now' : 'cart',
-        delivery,
-        // COD confirmation (docs/fulfilment.md): null for card orders.
-        cod: codFieldsFor(input.paymentMethod, now),
-        createdAt: now,
-        updatedAt: now,
-        // The dashboard's best sellers (services/sales-counters.ts); a cancellation takes them back.
-        salesCounted: true,
-      };
+            product: { _id: l.productId, image: { url: image.url, hash: image.hash } },
+            // The line keeps the HSN and GST rate it was sold at, for its invoice (docs/gst-invoices.md).
+            ...taxFieldsOf(p.data() ?? {}),
+          };
+        });
+        const totals = orderTotals(items);
+        const now = Timestamp.now();
+        // Offers (docs/offers.md): the code and automatic offers checked again here, their uses counted in this transaction.
+        const offerPlan = await prepareOrderOffers(
+          tx,
+          actor.uid,
+          orderRef.id,
+          lines.map((l) =>
+            pricingLine({
+              lineId: l.variant._id,
+              productId: l.productId,
+              category: l.product.category,
+              price: l.variant.price,
+              discount: l.variant.discount,
+              quantity: l.quantity,
+            }),
+          ),
+          input.paymentMethod,
+          now.toDate(),
+          !buyNow,
+          automaticIds,
+          claims,
+        );
+        const offerDiscountPaise = offerPlan.priced.discounts.reduce((sum, d) => sum + d.amountPaise, 0);
+        // Offer discounts are whole rupees (decision 0027), so the total stays whole rupees.
+        const totalAmount = totals.totalAmount - offerDiscountPaise / 100;
+        const discountedItems =
+          offerPlan.offers.length === 0
+            ? items
+            : items.map((item, i) => ({ ...item, offerDiscountPaise: offerPlan.priced.lineDiscountsPaise[i] ?? 0 }));
+        // PIN code ↔ state, serviceability and the cash-on-delivery limits (a read; 400/409 when refused).
+        const delivery = await checkOrderDelivery(tx, shippingAddress, input.paymentMethod, totalAmount);
+        // A card order holds its stock until this moment (whole seconds: Stripe's expires_at).
+        // The stock last (issue 37): every buyer of a bag locks its stock document, so the lock is
+        // taken after every other read and held only until the commit, not through the offers and delivery reads.
+        const slots = await readSlots(
+          tx,
+          lines.map((l) => ({ productId: l.productId, variantId: l.variant._id, sku: l.variant.sku })),
+          byId,
+        );
+        const stockById: Record<string, number> = {};
+        for (const [variantId, slot] of slots) stockById[variantId] = slot.stock;
+        const shortages = findShortages(named, stockById);
+        if (shortages.length > 0) throw conflict(shortages.map((s) => stockShortageMessage(s.name, s.left)).join('; '));
+        const holdUntil =
+          input.paymentMethod === 'ONLINE' ? Timestamp.fromMillis(Math.ceil(now.toMillis() / 1000 + paymentHoldSeconds) * 1000) : null;
+        const order = {
+          userId: actor.uid,
+          user,
+          items: discountedItems,
+          shippingAddress,
+          subtotal: totals.subtotal,
+          totalAmount,
+          ...(offerPlan.offers.length > 0 ? { offers: offerPlan.offers, offerDiscountPaise, offerUseKeys: offerPlan.useKeys } : {}),
+          status: 'pending' as OrderStatus,
+          paymentMethod: input.paymentMethod,
+          payment: {
+            status: 'unpaid' as PaymentStatus,
+            sessionId: null,
+            paidAt: null,
+            holdUntil,
+            // Who takes this order's payment (issue 24); it keeps it if PAYMENT_PROVIDER changes later.
+            ...(input.paymentMethod === 'ONLINE' ? { provider: paymentProvider } : {}),
+          },
+          statusHistory: [{ status: 'pending' as OrderStatus, at: now, by: actor.uid }],
+          source: buyNow ? 'buy-now' : 'cart',
+          delivery,
+          // COD confirmation (docs/fulfilment.md): null for card orders.
+          cod: codFieldsFor(input.paymentMethod, now),
+          createdAt: now,
+          updatedAt: now,
+          // The dashboard's best sellers (services/sales-counters.ts); a cancellation takes them back.
+          salesCounted: true,
+        };
 
-      // Stock from each variant's own document: the catalogue document is not written (docs/variants.md).
-      const taken = new Map<string, number>();
-      for (const l of lines) taken.set(l.variant._id, (taken.get(l.variant._id) ?? 0) + l.quantity);
-      for (const [variantId, quantity] of taken) {
-        const slot = slots.get(variantId);
-        if (slot) writeSlot(tx, slot, slot.stock - quantity, now);
-      }
-      tx.create(orderRef, order);
-      countSales(tx, order, 1);
-      offerPlan.apply(tx);
-      tx.set(orderLock(actor.uid), { lastOrderAt: now });
-      queueMail(tx, orderMail('placed', orderRef.id, order, { confirmToken: codConfirmToken(orderRef.id) }));
-      // Any order takes its lines out of the cart now (docs/fulfilment.md): the same cart cannot be ordered twice.
-      clearOrderedLines(tx, order, cartLines);
-      bind?.(tx, orderRef.id);
-      return order;
-    });
+        // Stock from each variant's own document: the catalogue document is not written (docs/variants.md).
+        const taken = new Map<string, number>();
+        for (const l of lines) taken.set(l.variant._id, (taken.get(l.variant._id) ?? 0) + l.quantity);
+        for (const [variantId, quantity] of taken) {
+          const slot = slots.get(variantId);
+          if (slot) writeSlot(tx, slot, slot.stock - quantity, now);
+        }
+        tx.create(orderRef, order);
+        countSales(tx, order, 1);
+        offerPlan.apply(tx);
+        tx.set(orderLock(actor.uid), { lastOrderAt: now });
+        queueMail(tx, orderMail('placed', orderRef.id, order, { confirmToken: codConfirmToken(orderRef.id) }));
+        // Any order takes its lines out of the cart now (docs/fulfilment.md): the same cart cannot be ordered twice.
+        clearOrderedLines(tx, order, cartLines);
+        bind?.(tx, orderRef.id);
+        return order;
+      },
+      { beforeRetry: soldOutCheck, turns: turnKeys },
+    );
   } catch (error) {
     // Not placed: every place it claimed is free again (a committed order's stays, claims.release checks).
     await claims.release(null);
