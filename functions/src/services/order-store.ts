@@ -42,10 +42,10 @@ function isRetryable(error: unknown): boolean {
 /**
  * How an order transaction that lost to contention is run again (issue 37, docs/orders-and-payments.md
  * "Contention"): at once by us, with waits of equal jitter from 25 ms growing to at most 800 ms, for up
- * to 20 s in all (the function has 60 s; Hosting waits 60 s). The SDK's own retry is not used: its
+ * to 35 s in all (the function has 60 s; Hosting waits 60 s). The SDK's own retry is not used: its
  * waits start at 1 s and grow by 1.5, so five tries gave up after ~8 s with stock still left.
  */
-export const CONTENTION_RETRY = { baseMs: 25, capMs: 800, budgetMs: 20_000 } as const;
+export const CONTENTION_RETRY = { baseMs: 25, capMs: 800, budgetMs: 35_000 } as const;
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 

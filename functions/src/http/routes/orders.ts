@@ -4,7 +4,6 @@ import { badRequest, notFound } from '../../lib/errors.js';
 import { IDEMPOTENCY_KEY, placeOrderOnce } from '../../services/order-idempotency.js';
 import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
 import { allOrders, cancelOrder, getOrder, myOrders, ORDER_NOT_FOUND, placeOrder, setOrderStatus } from '../../services/orders.js';
-import { issueMissingInvoice, issueRefundCreditNote } from '../../services/tax-actions.js';
 import { requireAdmin, requireUser } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { ok } from '../respond.js';
@@ -73,17 +72,6 @@ export function ordersRouter(): Router {
     const user = await requireUser(req);
     // The transition closes an unpaid Checkout Session and refunds a paid order.
     ok(res, await cancelOrder(user, orderId(req)), 'Order cancelled');
-  });
-
-  // Issue 37: the admin's tax-document actions (docs/gst-invoices.md "Before dispatch", "Refunds after dispatch").
-  router.post('/:id/invoice', async (req, res) => {
-    await requireAdmin(req);
-    ok(res, await issueMissingInvoice(orderId(req)), 'Invoice issued');
-  });
-
-  router.post('/:id/credit-note', async (req, res) => {
-    await requireAdmin(req);
-    ok(res, await issueRefundCreditNote(orderId(req)), 'Credit note issued');
   });
 
   router.patch('/:id/status', async (req, res) => {

@@ -4,7 +4,9 @@ import { conflict, notFound } from '../../lib/errors.js';
 import { renderTaxDocumentPdf } from '../../services/invoice-pdf.js';
 import { INVOICE_BEING_PREPARED, NO_CREDIT_NOTE, NO_INVOICE } from '../../services/invoices.js';
 import { getOrder, ORDER_NOT_FOUND } from '../../services/orders.js';
-import { requireUser } from '../auth.js';
+import { issueMissingInvoice, issueRefundCreditNote } from '../../services/tax-actions.js';
+import { requireAdmin, requireUser } from '../auth.js';
+import { ok } from '../respond.js';
 
 function orderId(req: Request): string {
   const parsed = docIdSchema.safeParse(req.params.id);
@@ -23,10 +25,22 @@ function sendPdf(res: Response, pdf: Buffer, number: string): void {
 
 /**
  * GET /api/order/{id}/invoice and /credit-note: the PDF of the order's tax invoice or credit
- * note, for the order's owner or an admin (anyone else 404, like the order itself).
+ * note, for the order's owner or an admin (anyone else 404, like the order itself). POST: the
+ * admin's Issue invoice / Issue credit note (issue 37, docs/gst-invoices.md).
  */
 export function taxDocumentsRouter(): Router {
   const router = Router();
+
+  // Issue 37: the admin's tax-document actions (docs/gst-invoices.md "Before dispatch", "Refunds after dispatch").
+  router.post('/:id/invoice', async (req, res) => {
+    await requireAdmin(req);
+    ok(res, await issueMissingInvoice(orderId(req)), 'Invoice issued');
+  });
+
+  router.post('/:id/credit-note', async (req, res) => {
+    await requireAdmin(req);
+    ok(res, await issueRefundCreditNote(orderId(req)), 'Credit note issued');
+  });
 
   router.get('/:id/invoice', async (req, res) => {
     const user = await requireUser(req);
