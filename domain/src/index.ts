@@ -8,6 +8,7 @@ export * from './stock.js';
 export * from './limits.js';
 export * from './retry.js';
 export * from './order-tax-actions.js';
+export * from './sweep.js';
 export * from './ports.js';
 export * from './order-status.js';
 export * from './india.js';

@@ -9,7 +9,9 @@
  */
 import { logger } from 'firebase-functions';
 import { Timestamp } from 'firebase-admin/firestore';
+import { backoffDelayMs, nextSweepRetry, sweepBatch } from '@bagshop/domain';
 import { HttpError } from '../lib/errors.js';
+import { mapBounded } from '../lib/bounded.js';
 import { serverConfig } from '../config.js';
 import { retryUnsentRefunds } from './payment-actions.js';
 import { askProviderBeforeCancel } from './payments/reconcile.js';
@@ -29,27 +31,60 @@ export interface SweepResult {
   refundsSent: number;
 }
 
+/** Provider calls at once in one sweep (issue 37): a slow provider no longer makes a sweep of 100 orders take 100 calls' time. */
+export const SWEEP_PARALLEL = 8;
+/** Within one sweep, a lookup that came back 'unknown' is tried once more after a short, jittered wait. */
+const LOOKUP_RETRY = { baseMs: 200, capMs: 1_000 } as const;
+
+/** When an order whose provider lookup failed may be looked at again (stored on the order: `payment.sweepRetryAt`). */
+function retryLater(order: FirebaseFirestore.DocumentData, now: Timestamp): Record<string, unknown> {
+  const attempts = Number(paymentOf(order).sweepAttempts ?? 0);
+  return {
+    'payment.sweepAttempts': attempts + 1,
+    'payment.sweepRetryAt': Timestamp.fromMillis(nextSweepRetry(attempts, now.toMillis())),
+  };
+}
+
+function retryAtOf(order: FirebaseFirestore.DocumentData): number | null {
+  const at = paymentOf(order).sweepRetryAt;
+  return at instanceof Timestamp ? at.toMillis() : null;
+}
+
 export async function sweepExpiredHolds(now: Timestamp = Timestamp.now(), limit = 100): Promise<SweepResult> {
   // A late webhook gets PAYMENT_GRACE_SECONDS after the checkout's expiry to arrive.
   const graceEnd = Timestamp.fromMillis(now.toMillis() - serverConfig().paymentGraceSeconds * 1000);
   // Needs the composite index orders (status, payment.holdUntil) in firestore.indexes.json.
-  const due = await orders()
+  // A window larger than the batch: orders whose provider could not be asked wait out their
+  // back-off (`payment.sweepRetryAt`) and are passed over, so they no longer hold the head of every
+  // sweep while the orders behind them never get their turn (issue 37: head-of-line blocking).
+  const window = await orders()
     .where('status', '==', 'pending')
     .where('payment.holdUntil', '<=', graceEnd)
     .orderBy('payment.holdUntil')
-    .limit(limit)
+    .limit(limit * 4)
     .get();
+  const due = sweepBatch(window.docs, (d) => retryAtOf(d.data()), now.toMillis(), limit);
   const cancelled: string[] = [];
   const confirmed: string[] = [];
-  for (const doc of due.docs) {
+  // Provider calls in parallel, at most SWEEP_PARALLEL at once; one order's failure stops no other.
+  await mapBounded(due, SWEEP_PARALLEL, async (doc) => {
     try {
       // Before cancelling, ask the provider: a paid order is confirmed, never cancelled.
-      const asked = await askProviderBeforeCancel(doc.id, doc.data());
+      let asked = await askProviderBeforeCancel(doc.id, doc.data());
+      if (asked === 'unknown') {
+        await new Promise((resolve) => setTimeout(resolve, backoffDelayMs(0, LOOKUP_RETRY)));
+        asked = await askProviderBeforeCancel(doc.id, doc.data());
+      }
       if (asked === 'paid') {
         confirmed.push(doc.id);
-        continue;
+        return;
       }
-      if (asked === 'unknown') continue; // the provider did not answer: the next sweep asks again
+      if (asked === 'unknown') {
+        // The provider did not answer: asked again after a back-off, out of the way of the others.
+        await doc.ref.update(retryLater(doc.data(), now));
+        logger.warn('hold_sweep_lookup_failed', { orderId: doc.id, attempts: Number(paymentOf(doc.data()).sweepAttempts ?? 0) + 1 });
+        return;
+      }
       await transitionOrder(doc.id, {
         to: 'cancelled',
         by: 'system',
@@ -66,10 +101,10 @@ export async function sweepExpiredHolds(now: Timestamp = Timestamp.now(), limit 
     } catch (error) {
       // Paid, cancelled or extended since the query: nothing to do. Another sweep got there
       // first: the transition's own checks answer 409.
-      if (error instanceof NotExpired || (error instanceof HttpError && error.status === 409)) continue;
+      if (error instanceof NotExpired || (error instanceof HttpError && error.status === 409)) return;
       logger.error('hold_sweep_failed', { orderId: doc.id, error: error instanceof Error ? error.message : String(error) });
     }
-  }
+  });
   const refundsSent =
     (await retryUnsentRefunds(now)) +
     // Prepaid refunds of returns that never reached the provider (docs/returns.md, "Money").

@@ -9,6 +9,8 @@ import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-adm
 import type { PaymentProviderName } from '../../config.js';
 import { razorpay, razorpayErrorOf } from '../../lib/razorpay.js';
 import { stripe } from '../../lib/stripe.js';
+import { mapBounded } from '../../lib/bounded.js';
+import { nextSweepRetry, sweepBatch } from '@bagshop/domain';
 import { orders, runOrderTransaction, withAttention } from '../order-store.js';
 import { returnsCollection } from './store.js';
 
@@ -108,17 +110,31 @@ export const RETURN_REFUND_RETRY_AFTER_MS = 60_000;
  * reach it after all is not made twice. Answers how many were sent now.
  */
 export async function retryUnsentReturnRefunds(now: Timestamp, limit = 50): Promise<number> {
-  const snap = await returnsCollection().where('refundUnsent', '==', true).limit(limit).get();
-  let sent = 0;
-  for (const doc of snap.docs) {
+  // The same path as the hold sweep (issue 37): a window larger than the batch, returns whose
+  // provider call failed wait out their back-off (`refundRetryAt`) out of the way of the others,
+  // and the provider calls run in parallel, at most SWEEP_PARALLEL at once.
+  const snap = await returnsCollection()
+    .where('refundUnsent', '==', true)
+    .limit(limit * 4)
+    .get();
+  const due = sweepBatch(
+    snap.docs,
+    (d) => {
+      const at = d.get('refundRetryAt') as unknown;
+      return at instanceof Timestamp ? at.toMillis() : null;
+    },
+    now.toMillis(),
+    limit,
+  );
+  const outcomes = await mapBounded(due, RETURN_REFUND_PARALLEL, async (doc) => {
     const ret = doc.data();
     const refund = (ret.refund ?? null) as Record<string, unknown> | null;
     const requestedAt = refund?.requestedAt instanceof Timestamp ? refund.requestedAt.toMillis() : 0;
     if (!refund || refund.status !== 'pending' || refund.id) {
       await doc.ref.update({ refundUnsent: false });
-      continue;
+      return false;
     }
-    if (requestedAt > now.toMillis() - RETURN_REFUND_RETRY_AFTER_MS || typeof refund.paymentId !== 'string') continue;
+    if (requestedAt > now.toMillis() - RETURN_REFUND_RETRY_AFTER_MS || typeof refund.paymentId !== 'string') return false;
     const ok = await sendReturnRefund({
       provider: refund.provider === 'razorpay' ? 'razorpay' : 'stripe',
       orderId: String(ret.orderId),
@@ -128,10 +144,20 @@ export async function retryUnsentReturnRefunds(now: Timestamp, limit = 50): Prom
       key: String(refund.idempotencyKey || `refund-${doc.id}`),
       retry: true,
     });
-    if (ok) sent += 1;
-  }
-  return sent;
+    if (!ok) {
+      const attempts = Number(ret.refundAttempts ?? 0);
+      await doc.ref.update({
+        refundAttempts: attempts + 1,
+        refundRetryAt: Timestamp.fromMillis(nextSweepRetry(attempts, now.toMillis())),
+      });
+    }
+    return ok;
+  });
+  return outcomes.filter((o) => o.ok && o.value).length;
 }
+
+/** Provider calls at once when the sweep sends refunds again. */
+const RETURN_REFUND_PARALLEL = 8;
 
 /** The return a refund event is about (`returnId` in Stripe's metadata or Razorpay's notes). */
 export function returnIdOf(meta: unknown): string | null {
