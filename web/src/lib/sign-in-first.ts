@@ -9,5 +9,8 @@ export const signInFirstPath = (next: string) => `/auth?${new URLSearchParams({ 
 
 /** `next` if it is a path of this shop (never another site's address), else null. */
 export function safeNext(next: string | null): string | null {
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
+  // Control characters refused (issue 37): browsers drop tabs and newlines from a URL, so "/\t/evil" is "//evil".
+  // eslint-disable-next-line no-control-regex
+  if (!next || /[\u0000-\u001f\u007f]/.test(next)) return null;
+  return next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
 }
