@@ -47,6 +47,7 @@ import { clearOrderedLines } from './stock.js';
 import { checkHoldingCaps } from './fulfilment/caps.js';
 import { codConfirmToken, codFieldsFor, refuseUnconfirmedCod } from './fulfilment/cod.js';
 import { automaticOffers, claimOrderOffers, prepareOrderOffers } from './offers/order.js';
+import { verifiedPhoneOf } from './offers/store.js';
 import { pricingLine } from './offers/store.js';
 
 // Kept here too for code that imported them from this module before they moved.
@@ -120,8 +121,10 @@ export async function placeOrder(
       { field: 'quantity', message: lineLimitMessage(limits.maxLineQuantity, 'order') },
     ]);
   }
-  // Cash on delivery needs a verified phone (services/accounts/cod-phone.ts); the order records it.
-  const verifiedPhone = await checkCodPhone(actor.uid, input.paymentMethod);
+  // Cash on delivery needs a verified phone (services/accounts/cod-phone.ts). Every order records
+  // the buyer's verified phone: first-order offers count per phone (offers/store.ts `isFirstOrder`).
+  const verifiedPhone =
+    input.paymentMethod === 'COD' ? await checkCodPhone(actor.uid, input.paymentMethod) : await verifiedPhoneOf(actor.uid);
   const [shippingAddress, profile] = await Promise.all([readAddress(actor.uid, input.addressId), readProfile(actor)]);
   const user = verifiedPhone ? { ...profile, phone: verifiedPhone } : profile;
   const buyNow = input.productId !== undefined;
@@ -255,6 +258,7 @@ export async function placeOrder(
         !buyNow,
         automaticIds,
         claims,
+        verifiedPhone,
       );
       const offerDiscountPaise = offerPlan.priced.discounts.reduce((sum, d) => sum + d.amountPaise, 0);
       // Offer discounts are whole rupees (decision 0027), so the total stays whole rupees.
