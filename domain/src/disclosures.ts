@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { SellerSettings } from './schemas/seller.js';
+import type { ConsumerCare } from './declarations.js';
 import { emailSchema } from './schemas/users.js';
 import { BODY_MESSAGE, optionalTextField, textField } from './schemas/common.js';
 
@@ -24,6 +25,8 @@ export interface SellerInfo {
   phone: string;
   /** Days after delivery a return may be started (docs/returns.md); 0 = no returns. */
   returnWindowDays: number;
+  /** Consumer care, shown on every listing (docs/legal-metrology.md). */
+  consumerCare: ConsumerCare;
   grievanceOfficer: GrievanceOfficer;
 }
 

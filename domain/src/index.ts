@@ -13,6 +13,8 @@ export * from './schemas/common.js';
 export * from './schemas/users.js';
 export * from './schemas/account-privacy.js';
 export * from './schemas/products.js';
+export * from './declarations.js';
+export * from './schemas/declarations.js';
 export * from './schemas/cart.js';
 export * from './schemas/address.js';
 export * from './schemas/orders.js';

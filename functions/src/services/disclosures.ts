@@ -41,6 +41,7 @@ export async function sellerInfo(): Promise<SellerInfo> {
     email: s.email,
     phone: s.phone,
     returnWindowDays: s.returnWindowDays,
+    consumerCare: s.consumerCare,
     grievanceOfficer: officer,
   };
 }

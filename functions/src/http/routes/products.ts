@@ -25,11 +25,19 @@ import {
 } from '@bagshop/domain';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
-import { createProduct, deleteProduct, getProduct, listProducts, updateProduct, type VariantForm } from '../../services/catalog.js';
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  listProductsForAdmin,
+  updateProduct,
+  type VariantForm,
+} from '../../services/catalog.js';
 import { IMAGE_ORDER_MESSAGES, parseImageOrder, type GalleryEdit } from '../../services/gallery.js';
 import { processProductImage } from '../../services/images/process-image.js';
 import { searchProducts } from '../../services/search.js';
-import { requireAdmin } from '../auth.js';
+import { optionalUser, requireAdmin } from '../auth.js';
 import { parseMultipart } from '../multipart.js';
 import { ok, okCached, okWith, publicCache } from '../respond.js';
 
@@ -41,7 +49,7 @@ import { ok, okCached, okWith, publicCache } from '../respond.js';
 async function readProductForm(req: Request) {
   const form = await parseMultipart(req, {
     fileFields: ['image', 'images'],
-    maxFields: 20,
+    maxFields: 24,
     maxFiles: MAX_PRODUCT_IMAGES,
     tooManyFiles: () => badRequest(GALLERY_MESSAGES.tooMany),
   });
@@ -149,6 +157,11 @@ async function patchProduct(req: Request<{ id: string }>, res: Response): Promis
  */
 export function adminProductsRouter(): Router {
   const router = Router();
+  // Every product, drafts too, each with what it misses to be published (docs/legal-metrology.md).
+  router.get('/products', async (req, res) => {
+    await requireAdmin(req);
+    ok(res, await listProductsForAdmin());
+  });
   router.patch('/products/:id', patchProduct);
   return router;
 }
@@ -197,8 +210,12 @@ export function productsRouter(): Router {
   });
 
   router.get('/:id', async (req, res) => {
-    const product = await getProduct(req.params.id, { fresh: req.query.fresh !== undefined });
-    publicCache(res);
+    const fresh = req.query.fresh !== undefined;
+    // A draft is seen only by an admin reading it fresh (the admin form); everyone else gets 404.
+    const drafts = fresh && req.headers.authorization !== undefined && (await optionalUser(req))?.role === 'admin';
+    const product = await getProduct(req.params.id, { fresh, drafts });
+    if (product.published === false) res.setHeader('Cache-Control', 'private, no-store');
+    else publicCache(res);
     ok(res, product);
   });
 
