@@ -258,3 +258,16 @@ export function originFacet(products: readonly ListedProduct[], query: ProductLi
 export function bagCountLabel(n: number): string {
   return n === 1 ? '1 bag' : `${n} bags`;
 }
+
+/** 'China' / 'China, India': the countries asked for as the products spell them (for a title). */
+export function originLabel(origins: readonly string[], products: readonly ListedProduct[]): string {
+  const spelled = new Map(products.map((p) => [originKey(p).toLowerCase(), originKey(p)]));
+  return origins.map((o) => spelled.get(o) ?? o.charAt(0).toUpperCase() + o.slice(1)).join(', ');
+}
+
+/** A list page's title with its origin filter: 'Luggage Bags · Made in China · Bagshop'. */
+export function titleWithOrigin(title: string, origins: readonly string[] | undefined, products: readonly ListedProduct[]): string {
+  if (!origins?.length) return title;
+  const made = `Made in ${originLabel(origins, products)}`;
+  return / · Bagshop$/.test(title) ? title.replace(/ · Bagshop$/, ` · ${made} · Bagshop`) : `${title} · ${made}`;
+}

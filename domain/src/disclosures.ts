@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { SellerSettings } from './schemas/seller.js';
 import type { ConsumerCare } from './declarations.js';
+import type { PaymentsInfo } from './payments-page.js';
 import { emailSchema } from './schemas/users.js';
 import { BODY_MESSAGE, optionalTextField, textField } from './schemas/common.js';
 
@@ -27,6 +28,8 @@ export interface SellerInfo {
   returnWindowDays: number;
   /** Consumer care, shown on every listing (docs/legal-metrology.md). */
   consumerCare: ConsumerCare;
+  /** Who takes online payments, for the payments page (/payments). */
+  payments: PaymentsInfo;
   grievanceOfficer: GrievanceOfficer;
 }
 

@@ -23,6 +23,7 @@ export * from './dashboard.js';
 export * from './delivery.js';
 export * from './schemas/delivery.js';
 export * from './disclosures.js';
+export * from './payments-page.js';
 export * from './catalog-query.js';
 export * from './search-text.js';
 export * from './gallery.js';
