@@ -1,4 +1,12 @@
-import type { Category, DeclarationSubject, MissingDeclaration, Product, ProductCreateInput, ProductUpdateInput, VariantsInput } from '@bagshop/domain';
+import type {
+  Category,
+  DeclarationSubject,
+  MissingDeclaration,
+  Product,
+  ProductCreateInput,
+  ProductUpdateInput,
+  VariantsInput,
+} from '@bagshop/domain';
 import {
   lostDeclarations,
   missingDeclarations,
@@ -322,7 +330,8 @@ export async function updateProduct(
     const patch: Record<string, unknown> = { updatedAt: now };
     for (const key of PRODUCT_EDITABLE_FIELDS) {
       if (key === 'price' || key === 'discount' || key === 'stock') continue; // the variants' (below)
-      if (input[key] === null) patch[key] = FieldValue.delete(); // declarations or dimensions cleared
+      if (input[key] === null)
+        patch[key] = FieldValue.delete(); // declarations or dimensions cleared
       else if (input[key] !== undefined) patch[key] = input[key];
     }
     // Legacy documents have no `published`: listed (the codec's default) until the migration decides.

@@ -37,7 +37,7 @@ import {
 import { IMAGE_ORDER_MESSAGES, parseImageOrder, type GalleryEdit } from '../../services/gallery.js';
 import { processProductImage } from '../../services/images/process-image.js';
 import { searchProducts } from '../../services/search.js';
-import { optionalUser, requireAdmin } from '../auth.js';
+import { requireAdmin } from '../auth.js';
 import { parseMultipart } from '../multipart.js';
 import { ok, okCached, okWith, publicCache } from '../respond.js';
 
@@ -210,12 +210,10 @@ export function productsRouter(): Router {
   });
 
   router.get('/:id', async (req, res) => {
-    const fresh = req.query.fresh !== undefined;
-    // A draft is seen only by an admin reading it fresh (the admin form); everyone else gets 404.
-    const drafts = fresh && req.headers.authorization !== undefined && (await optionalUser(req))?.role === 'admin';
-    const product = await getProduct(req.params.id, { fresh, drafts });
-    if (product.published === false) res.setHeader('Cache-Control', 'private, no-store');
-    else publicCache(res);
+    // A public read (anonymous, docs/security.md): a draft is 404 here; admins read drafts
+    // through GET /api/admin/products (docs/legal-metrology.md).
+    const product = await getProduct(req.params.id, { fresh: req.query.fresh !== undefined });
+    publicCache(res);
     ok(res, product);
   });
 
