@@ -85,10 +85,11 @@ describe('Legal Metrology declarations and the origin filter', () => {
         .getByRole('radio', { name: /^Size Medium\b/ })
         .click();
       await page.getByTestId('decl-dimensions').filter({ hasText: '44 × 27 × 65 cm' }).waitFor(WAIT);
-      await page.getByTestId('declarations').scrollIntoViewIfNeeded();
-      await page
-        .getByTestId('declarations')
-        .screenshot({ path: await screenshot(page, `declarations-${viewport.width}`, { fullPage: false }) });
+      const block = page.getByTestId('declarations');
+      await block.scrollIntoViewIfNeeded();
+      await screenshot(page, `product-declarations-page-${viewport.width}`, { fullPage: false });
+      mkdirSync(SCREENSHOT_DIR, { recursive: true });
+      await block.screenshot({ path: resolve(SCREENSHOT_DIR, `declarations-${viewport.width}.png`) });
       await context.close();
     }
   });
