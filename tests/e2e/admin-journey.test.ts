@@ -238,7 +238,7 @@ describe('admin journey (Chromium, 1280 px)', () => {
     await modal.getByLabel(/^Breadth \(cm\)/).fill('22');
     await modal.getByLabel(/^Height \(cm\)/).fill('55');
     await modal.getByText('Every declaration is filled in: ready to publish.').waitFor();
-    await modal.getByText('Published: shown to shoppers').click();
+    await modal.getByRole('switch', { name: 'Published: shown to shoppers' }).setChecked(true, { force: true });
     await modal.locator('input[type="file"]').setInputFiles(await uniquePng(workDir));
     await modal.getByAltText('Picture 1 of 1 (main)').waitFor();
     await modal.getByText('Sells at ₹6,000 (40% off)').waitFor();

@@ -49,7 +49,8 @@ describe('Legal Metrology declarations and the origin filter', () => {
     expect(await text(page, 'decl-manufacturer')).toContain('Ningbo Everbright Luggage Co., Ltd.');
     expect(await text(page, 'decl-importer')).toContain('Bagshop Retail LLP');
     expect(await text(page, 'decl-consumer-care')).toContain('support@bagshop.test');
-    expect(await text(page, 'decl-dimensions')).toBe('Choose a size to see its dimensions');
+    // Before a size is chosen: the product's own L × B × H (the cabin size's).
+    expect(await text(page, 'decl-dimensions')).toBe('38 × 22 × 55 cm');
     // The size links of the server-drawn picker: the page comes back drawn with that variant.
     for (const [name, value] of [
       ['Size', 'Large'],
@@ -176,7 +177,7 @@ describe('Legal Metrology declarations and the origin filter', () => {
     await modal.getByLabel(/^Breadth \(cm\)/).fill('14');
     await modal.getByLabel(/^Height \(cm\)/).fill('42');
     await checklist.filter({ hasText: 'Every declaration is filled in: ready to publish.' }).waitFor(WAIT);
-    await modal.getByText('Published: shown to shoppers').click();
+    await modal.getByRole('switch', { name: 'Published: shown to shoppers' }).setChecked(true, { force: true });
     await screenshot(page, 'admin-declarations-1280', { fullPage: false });
     await modal.getByRole('button', { name: 'Save changes' }).click();
     await waitForToast(page, 'Product updated successfully');

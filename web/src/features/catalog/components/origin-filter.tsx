@@ -18,7 +18,7 @@ export interface OriginFilterProps {
 export function OriginFilter({ products, query, hrefWith }: OriginFilterProps) {
   const facet = originFacet(products, query);
   const chosen = query.origin ?? [];
-  if (facet.length < 2 && chosen.length === 0) return null;
+  if (facet.length === 0 && chosen.length === 0) return null;
   const toggled = (value: string) => {
     const key = value.toLowerCase();
     const next = chosen.includes(key) ? chosen.filter((c) => c !== key) : [...chosen, key];
