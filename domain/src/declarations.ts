@@ -46,7 +46,6 @@ export const DECLARATION_NAME_MAX = 120;
 export const GENERIC_NAME_MAX = 120;
 export const NET_QUANTITY_MAX = 1000;
 
-
 /** What is missing, lower case (a variant's message starts "Variant SKU: …"). */
 export const DECLARATION_MESSAGES = {
   genericName: 'generic name is required',

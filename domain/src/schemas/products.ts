@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { CATEGORIES, CATEGORY_ERROR } from '../categories.js';
 import { DEFAULT_GST_RATE, DEFAULT_HSN, GST_RATES, HSN_PATTERN, isGstRate } from '../gst.js';
 import { declarationsField, dimensionsField, publishedSchema } from './declarations.js';
-import { BODY_MESSAGE, LIMITS, optionalField, optionalTextField, textField, toNumberInput, whenFieldsValid, wholeNumberField } from './common.js';
+import {
+  BODY_MESSAGE,
+  LIMITS,
+  optionalField,
+  optionalTextField,
+  textField,
+  toNumberInput,
+  whenFieldsValid,
+  wholeNumberField,
+} from './common.js';
 
 /**
  * Product bodies arrive as multipart text fields, so numbers may be strings: '1499' is read

@@ -1,4 +1,12 @@
-import { applyListQuery, DEFAULT_LIST_QUERY, isCategory, readListQuery, titleWithOrigin, type Category, type Product } from '@bagshop/domain';
+import {
+  applyListQuery,
+  DEFAULT_LIST_QUERY,
+  isCategory,
+  readListQuery,
+  titleWithOrigin,
+  type Category,
+  type Product,
+} from '@bagshop/domain';
 import {
   data,
   useLoaderData,

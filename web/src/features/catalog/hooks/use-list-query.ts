@@ -43,6 +43,9 @@ export function useListQuery(): {
   const clear = useCallback(() => update(cleared), [update]); // eslint-disable-line react-hooks/exhaustive-deps
   const clearHref = listHref(pathname, params, { ...query, ...cleared });
   const kept = useMemo(() => [...params].filter(([key]) => !isListParam(key)), [params]);
-  const hrefWith = useCallback((patch: Partial<ProductListQuery>) => listHref(pathname, params, { ...query, ...patch }), [pathname, params, query]);
+  const hrefWith = useCallback(
+    (patch: Partial<ProductListQuery>) => listHref(pathname, params, { ...query, ...patch }),
+    [pathname, params, query],
+  );
   return { query, update, clear, clearHref, kept, hrefWith };
 }
