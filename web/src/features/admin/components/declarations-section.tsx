@@ -11,7 +11,15 @@ import {
   type Product,
 } from '@bagshop/domain';
 import { Alert, Fieldset, Group, List, NativeSelect, SimpleGrid, Stack, Switch, Table, Text, TextInput, Textarea } from '@mantine/core';
+import { Fragment } from 'react';
 import { rowDims, type VariantsValue } from './variants-editor';
+
+type PartyKey = 'manufacturer' | 'packer' | 'importer';
+const PARTIES: { key: PartyKey; label: string }[] = [
+  { key: 'manufacturer', label: 'Manufacturer' },
+  { key: 'packer', label: 'Packer' },
+  { key: 'importer', label: 'Importer' },
+];
 
 /** The Declarations section's fields, as typed (docs/legal-metrology.md). */
 export interface DeclarationValues {
@@ -131,7 +139,7 @@ export interface DeclarationsSectionProps {
 
 /**
  * "Declarations" (Legal Metrology, docs/legal-metrology.md): the product's, the overrides of each
- * variant (L × B × H and the importer), the checklist of what is still missing, and Publish.
+ * variant (every declaration and L × B × H; blank follows the product), the checklist of what is still missing, and Publish.
  */
 export function DeclarationsSection(props: DeclarationsSectionProps) {
   const { values, errors, onChange, variants, onVariantsChange, missing, published, onPublishedChange, disabled = false } = props;
@@ -214,26 +222,37 @@ export function DeclarationsSection(props: DeclarationsSectionProps) {
             <Text size="sm" fw={600}>
               Per variant (left blank: the product&apos;s)
             </Text>
-            <Table.ScrollContainer minWidth={640}>
+            <Table.ScrollContainer minWidth={1400}>
               <Table withTableBorder verticalSpacing={4} aria-label="Declarations per variant">
                 <Table.Thead>
                   <Table.Tr>
                     <Table.Th>Variant</Table.Th>
                     <Table.Th>L × B × H (cm)</Table.Th>
-                    <Table.Th>Importer name</Table.Th>
-                    <Table.Th>Importer address</Table.Th>
+                    <Table.Th>Generic name</Table.Th>
+                    <Table.Th>Net quantity</Table.Th>
+                    {PARTIES.map((p) => (
+                      <Fragment key={p.key}>
+                        <Table.Th>{p.label} name</Table.Th>
+                        <Table.Th>{p.label} address</Table.Th>
+                      </Fragment>
+                    ))}
                   </Table.Tr>
                 </Table.Thead>
                 <Table.Tbody>
                   {variants.rows.map((r, i) => {
                     const label = variantLabel(variants.options, r) || r.sku;
                     const dims = r.dims ?? { l: '', b: '', h: '' };
-                    const importer = r.declarations?.importer ?? { name: '', address: '' };
-                    const setImporter = (patch: Partial<typeof importer>) => {
-                      const next = { ...importer, ...patch };
-                      const { importer: _old, ...rest } = r.declarations ?? {};
-                      setRow(i, { declarations: next.name || next.address ? { ...rest, importer: next } : rest });
+                    const own: Declarations = r.declarations ?? {};
+                    // A blank override is left out, so the variant follows the product's value.
+                    const setOwn = (key: keyof Declarations, next: Declarations[keyof Declarations] | undefined) => {
+                      const { [key]: _old, ...rest } = own;
+                      setRow(i, { declarations: next === undefined ? rest : { ...rest, [key]: next } });
                     };
+                    const setParty = (key: PartyKey, patch: { name?: string; address?: string }) => {
+                      const next = { name: '', address: '', ...own[key], ...patch };
+                      setOwn(key, next.name || next.address ? next : undefined);
+                    };
+                    const quantity = own.netQuantity;
                     return (
                       <Table.Tr key={r._id ?? i}>
                         <Table.Td>
@@ -260,21 +279,67 @@ export function DeclarationsSection(props: DeclarationsSectionProps) {
                         <Table.Td>
                           <TextInput
                             size="xs"
-                            aria-label={`${label}: importer name`}
-                            value={importer.name}
+                            aria-label={`${label}: generic name`}
+                            value={own.genericName ?? ''}
                             disabled={disabled}
-                            onChange={(e) => setImporter({ name: e.currentTarget.value })}
+                            maxLength={120}
+                            onChange={(e) => setOwn('genericName', e.currentTarget.value || undefined)}
                           />
                         </Table.Td>
                         <Table.Td>
-                          <TextInput
-                            size="xs"
-                            aria-label={`${label}: importer address`}
-                            value={importer.address}
-                            disabled={disabled}
-                            onChange={(e) => setImporter({ address: e.currentTarget.value })}
-                          />
+                          <Group gap={4} wrap="nowrap">
+                            <TextInput
+                              size="xs"
+                              w={52}
+                              inputMode="numeric"
+                              aria-label={`${label}: net quantity`}
+                              value={quantity ? String(quantity.value) : ''}
+                              disabled={disabled}
+                              onChange={(e) => {
+                                const typed = e.currentTarget.value.trim();
+                                setOwn('netQuantity', typed === '' ? undefined : { value: Number(typed), unit: quantity?.unit ?? 'N' });
+                              }}
+                            />
+                            <NativeSelect
+                              size="xs"
+                              aria-label={`${label}: net quantity unit`}
+                              value={quantity?.unit ?? 'N'}
+                              disabled={disabled || !quantity}
+                              data={NET_QUANTITY_UNITS.map((u) => ({ value: u, label: u }))}
+                              onChange={(e) =>
+                                quantity &&
+                                setOwn('netQuantity', { value: quantity.value, unit: e.currentTarget.value as typeof quantity.unit })
+                              }
+                            />
+                          </Group>
                         </Table.Td>
+                        {PARTIES.map((p) => {
+                          const party = own[p.key] ?? { name: '', address: '' };
+                          return (
+                            <Fragment key={p.key}>
+                              <Table.Td>
+                                <TextInput
+                                  size="xs"
+                                  aria-label={`${label}: ${p.key} name`}
+                                  value={party.name}
+                                  disabled={disabled}
+                                  maxLength={120}
+                                  onChange={(e) => setParty(p.key, { name: e.currentTarget.value })}
+                                />
+                              </Table.Td>
+                              <Table.Td>
+                                <TextInput
+                                  size="xs"
+                                  aria-label={`${label}: ${p.key} address`}
+                                  value={party.address}
+                                  disabled={disabled}
+                                  maxLength={300}
+                                  onChange={(e) => setParty(p.key, { address: e.currentTarget.value })}
+                                />
+                              </Table.Td>
+                            </Fragment>
+                          );
+                        })}
                       </Table.Tr>
                     );
                   })}

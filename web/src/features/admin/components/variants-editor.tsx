@@ -26,7 +26,7 @@ export interface VariantRow {
   loadedStock?: number;
   /** L × B × H in cm (text as typed; all three or none): overrides the product's (docs/legal-metrology.md). */
   dims?: { l: string; b: string; h: string };
-  /** Declarations of this variant overriding the product's, as loaded or edited (the importer in the form). */
+  /** Declarations of this variant overriding the product's, as loaded or edited (every field in the form). */
   declarations?: Declarations;
 }
 
