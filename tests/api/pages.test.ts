@@ -3,14 +3,7 @@
 // through React Router's request handler (docs/decisions/0034-react-router-framework-mode.md),
 // with its tags, its markup and the framework's scripts (each with the response's CSP nonce);
 // the sitemap and robots.txt; and a real 404 for unknown ids.
-import {
-  CASH_ON_DELIVERY,
-  CHARGEBACK_TIMELINES,
-  formatINR,
-  PAYMENT_FEES,
-  PAYMENT_PROVIDER_FACTS,
-  REFUND_TIMELINES,
-} from '@bagshop/domain';
+import { CASH_ON_DELIVERY, CHARGEBACK_TIMELINES, formatINR, PAYMENT_FEES, PAYMENT_PROVIDER_FACTS, REFUND_TIMELINES } from '@bagshop/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../support/api';
 import type { ProductJson } from '../support/commerce';
