@@ -185,7 +185,8 @@ export async function placeOrder(
 
       const productIds = [...new Set(wanted.map((l) => l.productId))];
       const snaps = await tx.getAll(...productIds.map((id) => products().doc(id)));
-      const missing = snaps.filter((s) => !s.exists);
+      // A draft (docs/legal-metrology.md) is not for sale: gone, as an unknown product.
+      const missing = snaps.filter((s) => !s.exists || s.get('published') === false);
       if (missing.length > 0) {
         throw buyNow ? notFound('Product not found') : conflict(GONE_FROM_CART);
       }

@@ -159,6 +159,7 @@ const FOOTER_COLUMNS = [
       { to: '/returns', label: 'Returns Policy' },
       { to: '/refunds', label: 'Refund Policy' },
       { to: '/cancellation', label: 'Cancellation Policy' },
+      { to: '/payments', label: 'Payments' },
     ],
   },
   { title: 'Quick Links', links: CATEGORY_LINKS },

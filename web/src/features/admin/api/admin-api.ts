@@ -1,6 +1,7 @@
 // The admin area's calls to /api (docs/decisions/0009-api-contract.md). Only the admin chunk imports this.
 import type {
   AdminDashboard,
+  MissingDeclaration,
   Order,
   OrderStatus,
   Product,
@@ -49,7 +50,9 @@ export const getOrder = (id: string) => apiData<Order>(`order/${encodeURICompone
 export const setOrderStatus = (id: string, status: OrderStatus) =>
   apiData<Order>(`order/${encodeURIComponent(id)}/status`, { method: 'PATCH', body: { status } });
 
-export const getProducts = () => apiData<Product[]>('products/', { query: { fresh: String(Date.now()) } });
+/** Every product, drafts too, each with what it misses to be published (GET /api/admin/products; docs/legal-metrology.md). */
+export type AdminProduct = Product & { missingDeclarations: MissingDeclaration[] };
+export const getProducts = () => apiData<AdminProduct[]>('admin/products');
 
 export const deleteProduct = (id: string) => apiData<unknown>(`products/${encodeURIComponent(id)}`, { method: 'DELETE' });
 

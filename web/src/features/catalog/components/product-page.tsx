@@ -18,6 +18,7 @@ import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useSession } from '../../../lib/session';
 import { stockNote } from '../lib/badges';
 import { PriceBlock } from './price-block';
+import { ProductDeclarations } from './product-declarations';
 import { ProductBadges } from './product-badges';
 import { ProductGallery } from './product-gallery';
 import classes from './product-page.module.css';
@@ -246,13 +247,10 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
             </Form>
             <DeliveryCheck answer={delivery} />
             <Stack component="dl" gap={2} m={0} className={classes.facts} aria-label="Product details">
-              <div>
-                <dt>Country of origin</dt>
-                <dd data-testid="country-of-origin">{product.countryOfOrigin}</dd>
-              </div>
               <SoldBy />
               <ReturnsTerm returnable={product.returnable !== false} reason={product.nonReturnableReason ?? ''} />
             </Stack>
+            <ProductDeclarations product={product} variant={variant} />
             <Stack gap={4} mt="md">
               <Title order={2} fz="lg">
                 About this bag
