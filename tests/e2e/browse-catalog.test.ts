@@ -108,7 +108,8 @@ describe('browse the catalog (Chromium)', () => {
           return lines.length === 2 && lines.every((l) => getComputedStyle(l).opacity === '1');
         },
         undefined,
-        { timeout: 10_000 },
+        // Polled on a timer, not on animation frames (headless Chromium may pause them).
+        { timeout: 10_000, polling: 250 },
       );
 
       const carousel = page.getByRole('region', { name: 'Featured products' });

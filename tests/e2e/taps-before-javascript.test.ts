@@ -21,7 +21,7 @@ async function offsetFromStrip(page: Page, slide: number): Promise<number> {
   return strip && target ? Math.round(Math.abs(target.x - strip.x)) : -1;
 }
 
-/** A card's Add to cart on a category page (a bag without sizes or colours, in stock). */
+/** A card's Add to cart on /duffles (the demo's Heritage Leather Holdall has no sizes or colours; the others open their page to choose). */
 const firstAddToCart = (page: Page): Locator => page.getByRole('button', { name: /^Add to cart: / }).first();
 
 async function expectSignInFirst(page: Page, base: string): Promise<void> {
@@ -55,7 +55,6 @@ describe('taps before JavaScript', () => {
       const menu = page.getByRole('dialog', { name: 'Bagshop' });
       await page.getByRole('button', { name: 'Open menu' }).tap();
       await menu.waitFor(WAIT);
-      if (kind === 'no-js') await screenshot(page, 'taps-menu-open-no-js-360', { fullPage: false });
       await menu.getByRole('button', { name: 'Close menu' }).tap();
       await menu.waitFor({ state: 'hidden', ...WAIT });
       await page.getByRole('button', { name: 'Open menu' }).tap();
@@ -82,7 +81,7 @@ describe('taps before JavaScript', () => {
     });
 
     it(`${kind}: a card's Add to cart posts the product page's form (sign in first, then back)`, async () => {
-      const { page, context } = await open(kind, '/luggage');
+      const { page, context } = await open(kind, '/duffles');
       await firstAddToCart(page).tap();
       await expectSignInFirst(page, chromium.base);
       await context.close();
@@ -115,8 +114,8 @@ describe('taps before JavaScript', () => {
     const menu = page.getByRole('dialog', { name: 'Bagshop' });
     await page.getByRole('button', { name: 'Open menu' }).tap();
     await menu.waitFor(WAIT);
-    await menu.getByRole('link', { name: 'Luggage' }).tap();
-    await waitForPath(page, '/luggage');
+    await menu.getByRole('link', { name: 'Duffles' }).tap();
+    await waitForPath(page, '/duffles');
     await firstAddToCart(page).tap();
     await expectSignInFirst(page, chromium.base);
     expect(await page.evaluate(() => document.documentElement.dataset.live ?? null)).toBeNull();
@@ -168,8 +167,12 @@ describe('taps before JavaScript', () => {
       page.evaluate(
         () =>
           new Promise<boolean>((resolve) => {
+            const arrow = document.querySelector<HTMLAnchorElement>('a[aria-label="Next slide"]');
+            if (!arrow) return resolve(false);
             window.addEventListener('click', (event) => resolve(event.defaultPrevented), { once: true });
-            document.querySelector<HTMLAnchorElement>('a[aria-label="Next slide"]')?.click();
+            // Every wait ends: a click that never reaches the window counts as not handled.
+            window.setTimeout(() => resolve(false), 1000);
+            arrow.click();
           }),
       );
     await expect.poll(arrowHandled, WAIT).toBe(true);

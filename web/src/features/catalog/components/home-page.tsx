@@ -11,6 +11,7 @@ import './home-sections.module.css';
 import './products-carousel.module.css';
 import './product-card.module.css';
 import '../../../components/rating-stars.module.css';
+import { Center, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import type { HomeData } from '../lib/home-data';
 import { Hero } from './hero';
@@ -22,11 +23,22 @@ import { Hero } from './hero';
 // the server's markup; its links and forms work as HTML meanwhile.
 const HomeSections = lazy(() => import('./home-sections'));
 
+function LoadingProducts() {
+  return (
+    <Center py={60} mih={360}>
+      <Text c="gray.7" aria-live="polite">
+        Loading amazing products...
+      </Text>
+    </Center>
+  );
+}
+
 export function HomePage({ data }: { data: HomeData }) {
   return (
     <>
       <Hero />
-      <Suspense fallback={null}>
+      {/* Seen only when the app moves to / and the chunk is not in yet (docs/spec.md §2 Home). */}
+      <Suspense fallback={<LoadingProducts />}>
         <HomeSections data={data} />
       </Suspense>
     </>

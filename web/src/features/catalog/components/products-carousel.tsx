@@ -1,7 +1,7 @@
 import { PICTURE_SIZES, type Product } from '@bagshop/domain';
 import { Card, Stack, Text } from '@mantine/core';
 import { IconChevronLeft, IconChevronRight } from '@tabler/icons-react';
-import { useCallback, useEffect, useRef, useState, type MouseEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type CSSProperties, type MouseEvent } from 'react';
 import { Link } from 'react-router-dom';
 import button from '../../../components/plain-button.module.css';
 import { AUTOPLAY_MS, nextSlide, previousSlide, slideId } from '../lib/carousel';
@@ -104,11 +104,13 @@ export function ProductsCarousel({ data, onAdd, pendingId }: ProductsCarouselPro
       aria-roledescription="carousel"
       aria-label="Featured products"
       className={classes.root}
+      style={{ '--n': total } as CSSProperties}
       onMouseEnter={() => (hovered.current = true)}
       onMouseLeave={() => (hovered.current = false)}
     >
       <ul ref={track} className={classes.track}>
-        <li id={slideId(0)} className={classes.slide} aria-roledescription="slide" aria-label={`1 of ${total}`}>
+        <li className={classes.slide} style={{ '--i': 0 } as CSSProperties} aria-roledescription="slide" aria-label={`1 of ${total}`}>
+          <span id={slideId(0)} className={classes.anchor} />
           <Card radius="lg" padding="xl" className={classes.explore} component="article" aria-label="Explore all products">
             <Stack justify="center" align="center" h="100%" gap="sm" ta="center">
               <Text component="h3" fz={28} fw={800} m={0} c="white">
@@ -129,11 +131,12 @@ export function ProductsCarousel({ data, onAdd, pendingId }: ProductsCarouselPro
         {data.slides.map((product, i) => (
           <li
             key={product._id}
-            id={slideId(i + 1)}
             className={classes.slide}
+            style={{ '--i': i + 1 } as CSSProperties}
             aria-roledescription="slide"
             aria-label={`${i + 2} of ${total}`}
           >
+            <span id={slideId(i + 1)} className={classes.anchor} />
             <ProductCard
               product={product}
               headingLevel="h3"
