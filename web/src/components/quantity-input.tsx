@@ -44,8 +44,6 @@ export const QuantityInput = forwardRef<HTMLInputElement, QuantityInputProps>(fu
         inputMode="numeric"
         pattern="[0-9]*"
         autoComplete="off"
-        aria-valuemin={min}
-        aria-valuemax={max}
         value={draft ?? String(value)}
         onKeyDown={onKeyDown}
         onChange={(event) => {
