@@ -149,7 +149,8 @@ describe('a draft is invisible to shoppers', () => {
   let draft: Listed;
   let word: string;
   beforeAll(async () => {
-    word = `zq${Date.now().toString(36)}`;
+    // Random letters: search forgives typos, so a word near other tests' names (a time) would find them.
+    word = Array.from({ length: 12 }, () => 'abcdefghijklmnopqrstuvwxyz'[Math.floor(Math.random() * 26)]).join('');
     const res = await create({ name: `Hidden ${word} Duffle`, published: 'false', category: 'duffles' });
     expect(res.status).toBe(201);
     draft = res.body.data;

@@ -359,7 +359,7 @@ describe('pages with their own tags', () => {
     }
     expect(products.length).toBeGreaterThanOrEqual(27);
     for (const p of products) expect(entries.get(`${origin}/product/${p._id}`), p._id).toBe(p.updatedAt);
-    expect(entries.size).toBe(13 + products.length);
+    expect(entries.size).toBe(14 + products.length);
   });
 
   it('robots.txt names the sitemap', async () => {

@@ -256,7 +256,7 @@ export function CheckoutForm({
             <>
               No fees; card details never reach the shop.{' '}
               {/* A new tab: the checkout stays as it is (docs/legal-metrology.md, "Payments page"). */}
-              <Anchor href="/payments" target="_blank" rel="noopener" inherit data-testid="payments-link">
+              <Anchor href="/payments" target="_blank" rel="noopener" inherit underline="always" data-testid="payments-link">
                 How payments work
               </Anchor>
             </>
