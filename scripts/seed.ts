@@ -24,6 +24,7 @@ import {
 import { DEMO_PRODUCTS } from './seed/catalog.ts';
 import { demoVariants } from './seed/variants.ts';
 import { countryOfOrigin, seedSettings } from './seed/disclosures.ts';
+import { demoDeclarations } from './seed/declarations.ts';
 import { galleryImages } from './seed/gallery.ts';
 import { seedOffers } from './seed/offers.ts';
 import { emulatorEnv, PROJECT_ID } from './lib/env.ts';
@@ -149,6 +150,9 @@ export async function seed(
         imageHashes: imageIndexes.map((n) => refs[n]?.hash).filter((h): h is string => h !== undefined),
       })),
       countryOfOrigin: countryOfOrigin(p),
+      // Legal Metrology declarations: the demo catalogue ships complete and published (docs/legal-metrology.md).
+      ...demoDeclarations(p),
+      published: true,
       hsn: DEFAULT_HSN,
       gstRatePercent: DEFAULT_GST_RATE,
       image: refs[0],

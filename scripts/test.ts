@@ -93,6 +93,8 @@ async function emulatorRun(suites: string[], provider: 'stripe' | 'razorpay'): P
       RATE_LIMIT_SIGNIN: '100000',
       RATE_LIMIT_FORGET_PASSWORD: '100000',
       RATE_LIMIT_PUBLIC_READ: '100000',
+      RATE_LIMIT_COUPON_IP: '100000',
+      RATE_LIMIT_RETURN_REQUEST_IP: '100000',
     },
     `${bin('tsx')} scripts/test-emulated.ts`,
   );

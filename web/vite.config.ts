@@ -42,12 +42,19 @@ function siteFiles(): Plugin {
 const LAYOUT_ROUTES = ['entry.client.tsx', 'root.tsx', 'routes/shop-layout.tsx'];
 const HOME_ROUTE = 'routes/home.tsx';
 const PAGE_ROUTES = [HOME_ROUTE, 'routes/category.tsx', 'routes/product.tsx', 'routes/search.tsx', 'routes/info.tsx'];
+/**
+ * Below-the-fold parts the first pass does not wait for (docs/decisions/0036-what-hydrates-when.md):
+ * lazy chunks of the layout and the home page, hydrated after the first screen.
+ */
+const BELOW_FOLD = ['app/layouts/footer.tsx', 'features/catalog/components/home-sections.tsx'];
 const CHUNK_PLAN = fileURLToPath(new URL('./node_modules/.cache/bagshop-chunk-plan.json', import.meta.url));
 
 interface ChunkPlan {
   shop: string[];
   catalog: string[];
   pages: string[];
+  /** What the below-the-fold parts (BELOW_FOLD) load that other public pages share: their own group. */
+  below?: string[];
   /** Per public page route, what only it loads (its route chunk aside). */
   own: Record<string, string[]>;
   /** Per public page route, what it alone of the public pages loads and other screens load too. */
@@ -73,6 +80,7 @@ function publicChunks() {
   const shop = new Set(plan.shop);
   const catalog = new Set(plan.catalog);
   const pages = new Set(plan.pages);
+  const below = new Set(plan.below ?? []);
   const byRoute = (lists: Record<string, string[]>, suffix: string) =>
     new Map(
       Object.entries(lists).flatMap(([name, ids]) => ids.map((id) => [id, `${name.replace(/^routes\/|\.tsx$/g, '')}-${suffix}`] as const)),
@@ -89,9 +97,9 @@ function publicChunks() {
       const chunks = Object.values(bundle).filter((o) => o.type === 'chunk');
       const byFile = new Map(chunks.map((c) => [c.fileName, c]));
       const entryModules = new Set(chunks.flatMap((c) => (c.facadeModuleId ? [c.facadeModuleId] : [])));
-      const modulesOf = (names: string[], lazyToo = false): Set<string> => {
+      const modulesOf = (names: string[], lazyToo = false, starts?: string[]): Set<string> => {
         const seen = new Set<string>();
-        const queue = chunks.filter((c) => isRoute(c.facadeModuleId, names)).map((c) => c.fileName);
+        const queue = starts ?? chunks.filter((c) => isRoute(c.facadeModuleId, names)).map((c) => c.fileName);
         const out = new Set<string>();
         while (queue.length > 0) {
           const name = queue.pop() as string;
@@ -120,20 +128,30 @@ function publicChunks() {
       );
       const ownOf = (name: string, withOthers: boolean) =>
         [...modulesOf([name])].filter((id) => !layout.has(id) && others.has(id) === withOthers && (uses.get(id) ?? 0) < 2);
+      // The below-the-fold chunks' modules, with what they import (not their own lazy parts).
+      const belowStarts = chunks
+        .filter((c) => c.facadeModuleId !== null && BELOW_FOLD.some((n) => file(c.facadeModuleId ?? '').endsWith(`/src/${n}`)))
+        .map((c) => c.fileName);
+      const belowFold = new Set([...modulesOf([], false, belowStarts)].filter((id) => !layout.has(id) && !home.has(id)));
+      const grouped = new Set([...layout, ...shared]);
       const next: ChunkPlan = {
         shop: [...layout],
         catalog: shared.filter((id) => home.has(id)),
-        pages: shared.filter((id) => !home.has(id)),
-        own: Object.fromEntries(PAGE_ROUTES.map((name) => [name, ownOf(name, false)])),
-        deps: Object.fromEntries(PAGE_ROUTES.map((name) => [name, ownOf(name, true)])),
+        // Shared with other pages (or other screens): in a group of their own, so the home page's
+        // sections and the footer never pull in the other pages' groups.
+        below: [...belowFold].filter((id) => grouped.has(id) || others.has(id) || (uses.get(id) ?? 0) >= 1),
+        pages: shared.filter((id) => !home.has(id) && !belowFold.has(id)),
+        own: Object.fromEntries(PAGE_ROUTES.map((name) => [name, ownOf(name, false).filter((id) => !belowFold.has(id))])),
+        deps: Object.fromEntries(PAGE_ROUTES.map((name) => [name, ownOf(name, true).filter((id) => !belowFold.has(id))])),
       };
       mkdirSync(dirname(CHUNK_PLAN), { recursive: true });
       writeFileSync(CHUNK_PLAN, `${JSON.stringify(next)}\n`);
     },
   };
   const groups = [
-    { name: 'shop', test: (id: string) => shop.has(id), priority: 4 },
-    { name: 'catalog', test: (id: string) => catalog.has(id), priority: 3 },
+    { name: 'shop', test: (id: string) => shop.has(id), priority: 5 },
+    { name: 'catalog', test: (id: string) => catalog.has(id), priority: 4 },
+    { name: 'below-fold', test: (id: string) => below.has(id), priority: 3 },
     { name: 'pages', test: (id: string) => pages.has(id), priority: 2 },
     // Per public page: what the signed-in screens or the admin load too (`product-deps`), then
     // what only it loads (`product-page`), so a cart screen never downloads the product page's own.

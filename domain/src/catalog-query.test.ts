@@ -7,6 +7,7 @@ import {
   LIST_PRICE_MAX,
   LIST_QUERY_MESSAGES,
   listQueryParams,
+  originFacet,
   parseListQuery,
   readListQuery,
   type ListedProduct,
@@ -145,4 +146,32 @@ it('bagCountLabel', () => {
   expect(bagCountLabel(1)).toBe('1 bag');
   expect(bagCountLabel(0)).toBe('0 bags');
   expect(bagCountLabel(12)).toBe('12 bags');
+});
+
+describe('origin filter and sort (docs/legal-metrology.md)', () => {
+  const bags = [
+    { price: 100, discount: 0, stock: 1, createdAt: '', countryOfOrigin: 'India', id: 'a' },
+    { price: 100, discount: 0, stock: 1, createdAt: '', countryOfOrigin: 'China', id: 'b' },
+    { price: 100, discount: 0, stock: 1, createdAt: '', countryOfOrigin: 'Vietnam', id: 'c' },
+    { price: 100, discount: 0, stock: 1, createdAt: '', countryOfOrigin: 'China', id: 'd' },
+  ];
+  it('reads origin=China,india (case-insensitive, comma-separated) and filters by it', () => {
+    const parsed = parseListQuery({ origin: ' China,india ' });
+    expect(parsed).toEqual({ ok: true, query: { ...DEFAULT_LIST_QUERY, origin: ['china', 'india'] } });
+    if (!parsed.ok) throw new Error('not parsed');
+    expect(applyListQuery(bags, parsed.query).map((b) => b.id)).toEqual(['a', 'b', 'd']);
+    expect(applyListQuery(bags, { ...DEFAULT_LIST_QUERY, origin: ['atlantis'] })).toEqual([]);
+    expect(listQueryParams(parsed.query)).toEqual([['origin', 'china,india']]);
+    expect(hasFilters(parsed.query)).toBe(true);
+  });
+  it('sort=origin orders A–Z by country, keeping the order within one', () => {
+    expect(applyListQuery(bags, { ...DEFAULT_LIST_QUERY, sort: 'origin' }).map((b) => b.id)).toEqual(['b', 'd', 'a', 'c']);
+  });
+  it('the origin facet counts each country after the other filters, not its own', () => {
+    expect(originFacet(bags, { ...DEFAULT_LIST_QUERY, origin: ['china'] })).toEqual([
+      { value: 'China', count: 2 },
+      { value: 'India', count: 1 },
+      { value: 'Vietnam', count: 1 },
+    ]);
+  });
 });

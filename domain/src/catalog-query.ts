@@ -12,7 +12,7 @@ import { discountPercent, salePrice } from './money.js';
  */
 export const LIST_PRICE_MAX = 1_000_000;
 
-export const PRODUCT_SORTS = ['featured', 'price_asc', 'price_desc', 'discount', 'newest', 'rating'] as const;
+export const PRODUCT_SORTS = ['featured', 'price_asc', 'price_desc', 'discount', 'newest', 'rating', 'origin'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
 
 export const SORT_LABELS: Record<ProductSort, string> = {
@@ -22,6 +22,7 @@ export const SORT_LABELS: Record<ProductSort, string> = {
   discount: 'Biggest discount',
   newest: 'Newest',
   rating: 'Top rated',
+  origin: 'Country of origin: A–Z',
 };
 
 export interface ProductListQuery {
@@ -32,13 +33,15 @@ export interface ProductListQuery {
   /** Smallest discount, whole percent of the price. */
   minDiscountPercent?: number;
   inStock: boolean;
+  /** Countries of origin asked for, lower case (`origin=China,India`; docs/legal-metrology.md). */
+  origin?: string[];
   sort: ProductSort;
 }
 
 export const DEFAULT_LIST_QUERY: ProductListQuery = { inStock: false, sort: 'featured' };
 
 /** The URL/query parameter names, in the order they are written into a URL. */
-export const LIST_QUERY_PARAMS = ['minPrice', 'maxPrice', 'minDiscountPercent', 'inStock', 'sort'] as const;
+export const LIST_QUERY_PARAMS = ['minPrice', 'maxPrice', 'minDiscountPercent', 'inStock', 'origin', 'sort'] as const;
 export type ListQueryParam = (typeof LIST_QUERY_PARAMS)[number];
 
 export const LIST_QUERY_MESSAGES = {
@@ -46,6 +49,7 @@ export const LIST_QUERY_MESSAGES = {
   maxPrice: 'maxPrice must be a whole number of rupees from 0 to 10,00,000',
   minDiscountPercent: 'minDiscountPercent must be a whole number from 0 to 100',
   inStock: 'inStock must be true or false',
+  origin: 'origin must be one or more countries separated by commas',
   sort: `sort must be one of ${PRODUCT_SORTS.join(', ')}`,
   range: 'minPrice cannot be more than maxPrice',
   repeated: 'Each filter may be given once',
@@ -98,6 +102,19 @@ export function parseListQuery(params: Record<string, Raw>): ListQueryResult {
         else return fail;
         break;
       }
+      case 'origin': {
+        if (raw.length > 400) return fail;
+        const values = [
+          ...new Set(
+            raw
+              .split(',')
+              .map((v) => v.trim().toLowerCase())
+              .filter((v) => v !== ''),
+          ),
+        ];
+        if (values.length > 0) query.origin = values;
+        break;
+      }
       case 'sort': {
         const v = raw.trim();
         if (!(PRODUCT_SORTS as readonly string[]).includes(v)) return fail;
@@ -142,13 +159,20 @@ export function listQueryParams(query: ProductListQuery): [ListQueryParam, strin
   if (query.minDiscountPercent !== undefined && query.minDiscountPercent > 0)
     out.push(['minDiscountPercent', String(query.minDiscountPercent)]);
   if (query.inStock) out.push(['inStock', 'true']);
+  if (query.origin?.length) out.push(['origin', query.origin.join(',')]);
   if (query.sort !== 'featured') out.push(['sort', query.sort]);
   return out;
 }
 
 /** True when any filter narrows the list (the sort alone is not a filter). */
 export function hasFilters(query: ProductListQuery): boolean {
-  return query.minPrice !== undefined || query.maxPrice !== undefined || (query.minDiscountPercent ?? 0) > 0 || query.inStock;
+  return (
+    query.minPrice !== undefined ||
+    query.maxPrice !== undefined ||
+    (query.minDiscountPercent ?? 0) > 0 ||
+    query.inStock ||
+    (query.origin?.length ?? 0) > 0
+  );
 }
 
 /** What a list needs of a product to be filtered and sorted. */
@@ -159,6 +183,8 @@ export interface ListedProduct {
   createdAt: string;
   /** Published reviews (docs/reviews.md); none when absent. */
   rating?: { average: number; count: number };
+  /** Where it was made (the origin filter and sort; docs/legal-metrology.md). */
+  countryOfOrigin?: string;
 }
 
 const createdMs = (p: ListedProduct) => {
@@ -186,6 +212,7 @@ export function applyListQuery<T extends ListedProduct>(
     if (query.maxPrice !== undefined && sale > query.maxPrice) return false;
     if (query.minDiscountPercent !== undefined && discountPercent(p.price, p.discount) < query.minDiscountPercent) return false;
     if (query.inStock && p.stock <= 0) return false;
+    if (query.origin?.length && !query.origin.includes((p.countryOfOrigin ?? '').trim().toLowerCase())) return false;
     return true;
   });
   const by = (key: (p: T) => number, direction: 1 | -1) => (a: T, b: T) => direction * (key(a) - key(b));
@@ -203,10 +230,44 @@ export function applyListQuery<T extends ListedProduct>(
     case 'rating':
       // Top rated: the average, then how many reviews it rests on.
       return kept.sort((a, b) => (b.rating?.average ?? 0) - (a.rating?.average ?? 0) || (b.rating?.count ?? 0) - (a.rating?.count ?? 0));
+    case 'origin':
+      // A–Z by country; the incoming order within one country.
+      return kept.sort((a, b) => originKey(a).localeCompare(originKey(b), 'en'));
   }
+}
+
+const originKey = (p: ListedProduct) => (p.countryOfOrigin ?? '').trim();
+
+/**
+ * The countries of origin of a list with how many products each, counted after every other
+ * filter but the origin itself (like the colour and size facets), A–Z.
+ */
+export function originFacet(products: readonly ListedProduct[], query: ProductListQuery): { value: string; count: number }[] {
+  const counts = new Map<string, { value: string; count: number }>();
+  for (const p of applyListQuery(products, { ...query, origin: undefined, sort: 'featured' })) {
+    const value = originKey(p);
+    if (!value) continue;
+    const entry = counts.get(value.toLowerCase()) ?? { value, count: 0 };
+    entry.count += 1;
+    counts.set(value.toLowerCase(), entry);
+  }
+  return [...counts.values()].sort((a, b) => a.value.localeCompare(b.value, 'en'));
 }
 
 /** '1 bag' / '12 bags'. */
 export function bagCountLabel(n: number): string {
   return n === 1 ? '1 bag' : `${n} bags`;
+}
+
+/** 'China' / 'China, India': the countries asked for as the products spell them (for a title). */
+export function originLabel(origins: readonly string[], products: readonly ListedProduct[]): string {
+  const spelled = new Map(products.map((p) => [originKey(p).toLowerCase(), originKey(p)]));
+  return origins.map((o) => spelled.get(o) ?? o.charAt(0).toUpperCase() + o.slice(1)).join(', ');
+}
+
+/** A list page's title with its origin filter: 'Luggage Bags · Made in China · Bagshop'. */
+export function titleWithOrigin(title: string, origins: readonly string[] | undefined, products: readonly ListedProduct[]): string {
+  if (!origins?.length) return title;
+  const made = `Made in ${originLabel(origins, products)}`;
+  return / · Bagshop$/.test(title) ? title.replace(/ · Bagshop$/, ` · ${made} · Bagshop`) : `${title} · ${made}`;
 }

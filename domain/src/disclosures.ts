@@ -5,6 +5,8 @@
  */
 import { z } from 'zod';
 import type { SellerSettings } from './schemas/seller.js';
+import type { ConsumerCare } from './declarations.js';
+import type { PaymentsInfo } from './payments-page.js';
 import { emailSchema } from './schemas/users.js';
 import { BODY_MESSAGE, optionalTextField, textField } from './schemas/common.js';
 
@@ -24,6 +26,10 @@ export interface SellerInfo {
   phone: string;
   /** Days after delivery a return may be started (docs/returns.md); 0 = no returns. */
   returnWindowDays: number;
+  /** Consumer care, shown on every listing (docs/legal-metrology.md). */
+  consumerCare: ConsumerCare;
+  /** Who takes online payments, for the payments page (/payments). */
+  payments: PaymentsInfo;
   grievanceOfficer: GrievanceOfficer;
 }
 

@@ -3,6 +3,8 @@ import { buildInvoice } from './invoice-builder.js';
 import {
   allocatePaise,
   cartPricing,
+  COUPON_MESSAGES,
+  couponRefusal,
   effectivePerCustomerLimit,
   formatOfferDate,
   linePaidPaise,
@@ -333,5 +335,32 @@ describe('linePaidPaise and unitsPaidPaise (for returns, issue 27)', () => {
     const parts = [unitsPaidPaise(order, 'v1', 1, 0), unitsPaidPaise(order, 'v1', 1, 1), unitsPaidPaise(order, 'v1', 1, 2)];
     expect(parts.reduce((a, b) => a + b, 0)).toBe(paid);
     expect(unitsPaidPaise(order, 'v1', 3)).toBe(paid);
+  });
+});
+
+describe('couponRefusal: the cart tells apart only what the shopper can act on (issue 37)', () => {
+  const cart = [line('a', 1000)];
+  it('one message for an unknown code, a code not started, expired, used up, already used, for a first order, for other bags', () => {
+    const problems = [
+      null,
+      offerProblem(offer({ startsAt: '2026-12-04T00:00:00.000Z' }), cart, ctx()),
+      offerProblem(offer({ endsAt: '2026-11-02T00:00:00.000Z' }), cart, ctx()),
+      offerProblem(offer({ usageLimit: 5, usedCount: 5 }), cart, ctx()),
+      offerProblem(offer(), cart, ctx({ customerUses: { o1: 1 } })),
+      offerProblem(offer({ firstOrderOnly: true }), cart, ctx({ firstOrder: false })),
+      offerProblem(offer({ appliesTo: { categories: ['backpacks'], productIds: [] } }), cart, ctx()),
+    ];
+    expect(problems.slice(1).every((p) => typeof p === 'string')).toBe(true);
+    const answers = problems.map((p) => couponRefusal(p, true));
+    expect(new Set(answers)).toEqual(new Set([COUPON_MESSAGES.cannotUse]));
+    expect(answers.join(' ')).not.toMatch(/December|starts|expired|fully|already/);
+  });
+  it('says the minimum, the payment method and a missing verified phone for a first-order code', () => {
+    expect(couponRefusal(offerProblem(offer({ minOrder: 1500 }), cart, ctx()), true)).toBe('Add ₹500 more to use this code');
+    expect(couponRefusal(offerProblem(offer({ minOrder: 2_01_000 }), cart, ctx()), true)).toBe('Add ₹2,00,000 more to use this code');
+    expect(couponRefusal(OFFER_MESSAGES.onlineOnly, true)).toBe(OFFER_MESSAGES.onlineOnly);
+    expect(couponRefusal(OFFER_MESSAGES.codOnly, true)).toBe(OFFER_MESSAGES.codOnly);
+    expect(couponRefusal(OFFER_MESSAGES.firstOrder, false)).toBe(COUPON_MESSAGES.verifyPhone);
+    expect(couponRefusal(OFFER_MESSAGES.firstOrder, true)).toBe(COUPON_MESSAGES.cannotUse);
   });
 });

@@ -70,6 +70,31 @@ export function formatOfferDate(iso: string): string {
   return offerDateFormatter.format(date);
 }
 
+/**
+ * What `POST /api/cart/coupon` tells the shopper (issue 37): one answer for every code that does
+ * not apply to this cart, whether it exists or not, has started, ended, is used up or is for
+ * someone else, so the answer says nothing about codes the shopper does not hold. Only the
+ * reasons the shopper can act on for a code they hold are said: add more to the cart, pay
+ * another way, verify the phone (a first-order code needs a verified phone).
+ */
+export const COUPON_MESSAGES = {
+  cannotUse: 'This code cannot be used on this cart',
+  verifyPhone: 'Verify your phone number to use this code',
+  tooMany: 'Too many codes tried. Please wait a few minutes and try again.',
+} as const;
+
+/**
+ * The cart's answer for a refused code: `problem` is `offerProblem`'s message, null for a code
+ * that names no offer. `phoneVerified`: the shopper has a verified phone.
+ */
+export function couponRefusal(problem: string | null, phoneVerified: boolean): string {
+  if (problem === null) return COUPON_MESSAGES.cannotUse;
+  if (problem === OFFER_MESSAGES.onlineOnly || problem === OFFER_MESSAGES.codOnly) return problem;
+  if (/^Add ₹[\d,.]+ more to use this code$/.test(problem)) return problem;
+  if (problem === OFFER_MESSAGES.firstOrder && !phoneVerified) return COUPON_MESSAGES.verifyPhone;
+  return COUPON_MESSAGES.cannotUse;
+}
+
 /** The status codes of the messages: the shopper's own limits and an offer used up are 409, the rest 400. */
 export function offerProblemStatus(message: string): 400 | 409 {
   return message === OFFER_MESSAGES.alreadyUsed || message === OFFER_MESSAGES.fullyUsed ? 409 : 400;

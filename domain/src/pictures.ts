@@ -16,7 +16,8 @@ export function isPictureWidth(value: number): value is PictureWidth {
   return (PICTURE_WIDTHS as readonly number[]).includes(value);
 }
 
-const STORED = /^\/api\/images\/([0-9a-f]{64})$/;
+// A product picture, or a published review's photo (docs/reviews.md "Photos").
+const STORED = /^\/api\/images\/(?:review\/[A-Za-z0-9_-]{1,300}\/)?([0-9a-f]{64})$/;
 
 /** `/api/images/{sha256}/{width}` for a stored picture's URL; any other URL (a local preview) as it is. */
 export function pictureWidthUrl(url: string, width: PictureWidth): string {

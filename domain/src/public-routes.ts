@@ -30,6 +30,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/privacy', rendering: 'server', sitemap: 'build' },
   { path: '/refunds', rendering: 'server', sitemap: 'build' },
   { path: '/cancellation', rendering: 'server', sitemap: 'build' },
+  { path: '/payments', rendering: 'server', sitemap: 'build' },
   // Drawn in the browser (they need the signed-in user, or are the admin's): the function sends
   // the layout and a loader in their place.
   { path: '/auth', rendering: 'client', sitemap: null },

@@ -5,7 +5,17 @@ import { discountPercent, formatINR, salePrice } from './money.js';
 import type { Product } from './types.js';
 import { reviewsJsonLd } from './reviews/seo.js';
 import type { PublicReview } from './reviews/types.js';
-import { COLOUR_OPTION, nameWithVariant, optionValueLabel, SIZE_OPTION, variantImages, variantLabel, variantValue } from './variants.js';
+import {
+  COLOUR_OPTION,
+  nameWithVariant,
+  optionValueLabel,
+  SIZE_OPTION,
+  variantImages,
+  variantLabel,
+  variantValue,
+  type ProductVariant,
+} from './variants.js';
+import { effectiveDeclarations } from './declarations.js';
 import { clip, OG_IMAGE_SIZE, priceAmount, SITE_NAME, STATIC_PAGES, type PageMeta } from './seo.js';
 
 const STORED_IMAGE = /^\/api\/images\/([0-9a-f]{64})$/;
@@ -85,6 +95,7 @@ export function productMeta(
             url: canonical,
             image: shared,
             brand: { '@type': 'Brand', name: SITE_NAME },
+            ...legalMetrologyLd(product, product.variants?.[0]),
             offers: {
               '@type': 'Offer',
               url: canonical,
@@ -130,6 +141,7 @@ function productGroupLd(
     url: canonical,
     image: shared,
     brand: { '@type': 'Brand', name: SITE_NAME },
+    ...legalMetrologyLd(product),
     variesBy: options.map((o) => VARIES_BY[o.name] ?? o.name),
     hasVariant: (product.variants ?? []).map((v) => {
       const url = `${canonical}?variant=${encodeURIComponent(v._id)}`;
@@ -146,6 +158,7 @@ function productGroupLd(
         image: images,
         ...(colour ? { color: colour } : {}),
         ...(size ? { size: optionValueLabel(SIZE_OPTION, size, v) } : {}),
+        ...legalMetrologyLd(product, v),
         offers: {
           '@type': 'Offer',
           url,
@@ -157,5 +170,23 @@ function productGroupLd(
         },
       };
     }),
+  };
+}
+
+const centimetres = (value: number) => ({ '@type': 'QuantitativeValue', value, unitCode: 'CMT' });
+
+/**
+ * The Legal Metrology declarations schema.org can say (docs/legal-metrology.md): country of
+ * origin, L × B × H as depth × width × height, the manufacturer with its address; a variant's
+ * own declarations over the product's.
+ */
+export function legalMetrologyLd(product: Product, variant?: ProductVariant): Record<string, unknown> {
+  const d = effectiveDeclarations(product, variant);
+  return {
+    countryOfOrigin: { '@type': 'Country', name: d.countryOfOrigin },
+    ...(d.dimensionsCm
+      ? { depth: centimetres(d.dimensionsCm.l), width: centimetres(d.dimensionsCm.b), height: centimetres(d.dimensionsCm.h) }
+      : {}),
+    ...(d.manufacturer ? { manufacturer: { '@type': 'Organization', name: d.manufacturer.name, address: d.manufacturer.address } } : {}),
   };
 }

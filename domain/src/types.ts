@@ -12,6 +12,7 @@ import type { Role } from './schemas/users.js';
 import type { CreditNote, Invoice } from './tax-documents.js';
 import type { CodConfirmation, OrderNdr, Shipment } from './fulfilment.js';
 import type { ProductOption, ProductVariant } from './variants.js';
+import type { Declarations, DimensionsLbh } from './declarations.js';
 
 export interface ProductImage {
   /** `/api/images/{sha256}` */
@@ -52,6 +53,12 @@ export interface Product {
   options?: ProductOption[];
   /** One per combination sold; exactly one (`options: {}`) for a product without options. */
   variants?: ProductVariant[];
+  /** Legal Metrology declarations (docs/legal-metrology.md); absent until the admin fills them. */
+  declarations?: Declarations;
+  /** L × B × H in cm (a variant's `dimensionsCm` overrides it). */
+  dimensionsCm?: DimensionsLbh;
+  /** false: a draft, seen only by admins (docs/legal-metrology.md); the API always sends it. */
+  published?: boolean;
   createdAt: string;
   /** The latest change of the product or of any of its variants' stock. */
   updatedAt: string;

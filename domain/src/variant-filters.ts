@@ -5,7 +5,7 @@
  * colours and one of the sizes asked for; price filters and sorts then use the cheapest
  * matching variant. Plain functions without zod, like catalog-query.ts.
  */
-import { applyListQuery, type ListedProduct, type ProductListQuery } from './catalog-query.js';
+import { applyListQuery, originFacet, type ListedProduct, type ProductListQuery } from './catalog-query.js';
 import { salePrice } from './money.js';
 import { COLOUR_OPTION, SIZE_OPTION, variantValue, type ProductVariant } from './variants.js';
 
@@ -20,7 +20,8 @@ export interface FacetCount {
   value: string;
   count: number;
 }
-export type Facets = Record<OptionFilter, FacetCount[]>;
+/** Colour and size from the variants; origin, the products' countries of origin (docs/legal-metrology.md). */
+export type Facets = Record<OptionFilter | 'origin', FacetCount[]>;
 
 export const OPTION_FILTER_MESSAGE = (name: OptionFilter) => `${name} must be one or more values separated by commas`;
 
@@ -83,7 +84,7 @@ export function applyOptionFilters<T extends WithVariants>(
  * filter (a facet does not narrow its own counts), values in the order first met.
  */
 export function optionFacets<T extends WithVariants>(products: readonly T[], query: ProductListQuery, filters: OptionFilters): Facets {
-  const facets: Facets = { colour: [], size: [] };
+  const facets: Facets = { colour: [], size: [], origin: [] };
   for (const name of OPTION_FILTERS) {
     const listed = applyOptionFilters(products, { ...query, sort: 'featured' }, { ...filters, [name]: undefined });
     const counts = new Map<string, { value: string; count: number }>();
@@ -103,5 +104,7 @@ export function optionFacets<T extends WithVariants>(products: readonly T[], que
     }
     facets[name] = [...counts.values()];
   }
+  // Origin: after the colour and size filters (and the others), not its own.
+  facets.origin = originFacet(applyOptionFilters(products, { ...query, origin: undefined, sort: 'featured' }, filters), query);
   return facets;
 }

@@ -1,3 +1,4 @@
+import type { Declarations } from './declarations.js';
 /**
  * Sizes and colours: a product's options and the variants it sells (docs/variants.md,
  * docs/decisions/0026-product-variants.md). Plain functions without zod, so the pages that
@@ -45,6 +46,8 @@ export interface ProductVariant {
   dimensionsCm?: VariantDimensions;
   /** Capacity in litres, shown on the size buttons when given. */
   capacityLitres?: number;
+  /** This variant's Legal Metrology declarations, each overriding the product's (docs/legal-metrology.md). */
+  declarations?: Declarations;
 }
 
 export const VARIANT_MESSAGES = {

@@ -76,6 +76,8 @@ describe('the admin function (docs/decisions/0031-reads-follow-changes.md)', () 
       expect(target(path), path).toBe('adminApi');
     }
     for (const path of ['/api/order/abc/invoice', '/api/order/abc/credit-note']) expect(target(path), path).toBe('adminApi');
+    // Return requests decode shoppers' photos (issue 37): the admin function's instances, as product uploads.
+    expect(target('/api/order/abc/returns')).toBe('adminApi');
   });
 
   it('leaves every shopper path on api', () => {
@@ -83,7 +85,7 @@ describe('the admin function (docs/decisions/0031-reads-follow-changes.md)', () 
       '/api/products',
       '/api/products/abc',
       '/api/order/abc',
-      '/api/order/abc/returns',
+      '/api/order/abc/returns/RET-2026-00001/credit-note',
       '/api/cart',
       '/api/administrators',
     ]) {

@@ -102,6 +102,8 @@ export function hostingRewrites(): Rewrite[] {
     { regex: '^/api/admin(?:/.*)?$', function: fn('adminApi') },
     { source: '/api/products/createProducts', function: fn('adminApi') },
     { regex: '^/api/order/[^/]+/(?:invoice|credit-note)$', function: fn('adminApi') },
+    // Return requests decode the shoppers' photos (issue 37): in the admin function's instances, as product uploads.
+    { regex: '^/api/order/[^/]+/returns$', function: fn('adminApi') },
     { regex: '^/api(?:/.*)?$', function: fn('api') },
     ...PUBLIC_ROUTES.map((route) => ({ regex: routeRegex(route.path), function: fn('api') })),
     { source: '/sitemap.xml', function: fn('api') },

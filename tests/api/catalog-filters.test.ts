@@ -87,7 +87,7 @@ describe('product list filters and sort', () => {
   });
 
   it.each([
-    ['sort=cheapest', 'sort must be one of featured, price_asc, price_desc, discount, newest, rating'],
+    ['sort=cheapest', 'sort must be one of featured, price_asc, price_desc, discount, newest, rating, origin'],
     ['minPrice=-5', 'minPrice must be a whole number of rupees from 0 to 10,00,000'],
     ['minPrice=12.5', 'minPrice must be a whole number of rupees from 0 to 10,00,000'],
     ['maxPrice=lots', 'maxPrice must be a whole number of rupees from 0 to 10,00,000'],

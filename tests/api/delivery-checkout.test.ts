@@ -122,6 +122,15 @@ describe('disclosures', () => {
       phone: '+91 22 4000 1234',
       // The returns window the product page and the policy pages show (issue 27).
       returnWindowDays: 7,
+      // Shown on every listing (docs/legal-metrology.md): the seller's own until set.
+      consumerCare: {
+        name: 'Bagshop Retail LLP',
+        address: 'Unit 12, Kamala Mills Compound, Senapati Bapat Marg, Lower Parel, Mumbai, Maharashtra 400013',
+        phone: '+91 22 4000 1234',
+        email: 'support@bagshop.test',
+      },
+      // The payments page's provider (PAYMENT_PROVIDER) and whether it can take payments now.
+      payments: { provider: expect.stringMatching(/^(stripe|razorpay)$/), online: expect.any(Boolean) },
       grievanceOfficer: {
         name: 'Priya Nair',
         designation: 'Grievance Officer',

@@ -4,14 +4,14 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestUser, type TestUser } from '../support/api';
-import { randomPng, storedProduct, uniqueName, type Envelope, type ProductJson } from '../support/commerce';
+import { LISTED_FIELDS, randomPng, storedProduct, uniqueName, type Envelope, type ProductJson } from '../support/commerce';
 import { hostingUrl } from '../support/emulators';
 
 type Gallery = ProductJson & { images: { url: string; hash: string }[] };
 
 function form(fields: Record<string, string | number>, files: { field?: 'images' | 'image'; bytes: Buffer }[] = []): FormData {
   const body = new FormData();
-  for (const [k, v] of Object.entries(fields)) body.append(k, String(v));
+  for (const [k, v] of Object.entries({ ...LISTED_FIELDS, ...fields })) body.append(k, String(v));
   files.forEach((f, i) => body.append(f.field ?? 'images', new Blob([new Uint8Array(f.bytes)], { type: 'image/png' }), `view-${i}.png`));
   return body;
 }

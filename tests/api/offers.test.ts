@@ -9,6 +9,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import { hostingUrl } from '../support/emulators';
 import {
+  addAddress,
   cartOf,
   createProduct,
   ordersOf,
@@ -167,35 +168,65 @@ describe('the coupon’s messages', () => {
       const res = await applyCode(shopper, code);
       expect([res.status, res.body.message]).toEqual([status, message]);
     };
-    await expect400('NOSUCHCODE1', 'This code is not valid');
-    await expect400(
-      (await createOffer({ code: newCode('EXP'), startsAt: '2026-01-01', endsAt: '2026-01-31' })).code as string,
-      'This code has expired',
-    );
-    await expect400(
-      (await createOffer({ code: newCode('SOON'), startsAt: '2031-01-01', endsAt: '2031-01-31' })).code as string,
-      'This code starts on 1 January 2031',
-    );
+    // One answer for every code that does not apply (issue 37): unknown, ended, not started (no date),
+    // for other bags, used up, already used. Only the minimum is said, which the shopper can act on.
+    const cannot = 'This code cannot be used on this cart';
+    await expect400('NOSUCHCODE1', cannot);
+    await expect400((await createOffer({ code: newCode('EXP'), startsAt: '2026-01-01', endsAt: '2026-01-31' })).code as string, cannot);
+    await expect400((await createOffer({ code: newCode('SOON'), startsAt: '2031-01-01', endsAt: '2031-01-31' })).code as string, cannot);
     await expect400((await createOffer({ code: newCode('MIN'), minOrder: 2000 })).code as string, 'Add ₹500 more to use this code');
-    await expect400(
-      (await createOffer({ code: newCode('DUF'), appliesTo: { categories: ['duffles'] } })).code as string,
-      'This code is not valid for these bags',
-    );
+    await expect400((await createOffer({ code: newCode('DUF'), appliesTo: { categories: ['duffles'] } })).code as string, cannot);
     const full = await createOffer({ code: newCode('FULL'), usageLimit: 2 });
     // Uses counted on the offer document itself, as orders placed before the use documents were: they still count.
     await admin().db.doc(`offers/${full._id}`).update({ usedCount: 2 });
-    await expect400(full.code as string, 'This code has been fully used', 409);
+    await expect400(full.code as string, cannot);
     const used = await createOffer({ code: newCode('USED') });
     await admin().db.doc(`offerUses/${used._id}_${shopper.uid}`).set({ offerId: used._id, uid: shopper.uid, count: 1 });
-    await expect400(used.code as string, 'You have already used this code', 409);
-    // First order only: this shopper has an order now.
+    await expect400(used.code as string, cannot);
+    // First order only: this shopper (verified phone) has no order yet; then they have one.
     const first = await createOffer({ code: newCode('FIRST'), firstOrderOnly: true });
     expect((await applyCode(shopper, first.code as string)).status).toBe(200);
     const removed = await api<CartAnswer>('cart/coupon', { method: 'DELETE', token: shopper.idToken });
     expect([removed.status, removed.body.pricing.coupon]).toEqual([200, null]);
     expect((await placeOrder(shopper, { paymentMethod: 'COD', addressId: shopper.addressId })).status).toBe(201);
     await setCart(shopper.uid, { [bag._id]: 1 });
-    await expect400(first.code as string, 'This code is for your first order');
+    await expect400(first.code as string, cannot);
+  }, 120_000);
+
+  it('a first-order code needs a verified phone, and counts per verified phone, not per account', async () => {
+    const first = (await createOffer({ code: newCode('NEWBIE'), firstOrderOnly: true })).code as string;
+    const noPhone = await createTestUser({ verifiedPhone: false });
+    await setCart(noPhone.uid, { [bag._id]: 1 });
+    const refused = await applyCode(noPhone, first);
+    expect([refused.status, refused.body.message]).toEqual([400, 'Verify your phone number to use this code']);
+
+    // A buyer orders with the code; their phone later moves to a new account, which is no newcomer.
+    const buyer = await shopperWithAddress();
+    await setCart(buyer.uid, { [bag._id]: 1 });
+    expect((await applyCode(buyer, first)).status).toBe(200);
+    const placed = await placeOrder(buyer, { paymentMethod: 'COD', addressId: buyer.addressId });
+    expect(placed.status, JSON.stringify(placed.body)).toBe(201);
+    const phone = (await admin().auth.getUser(buyer.uid)).phoneNumber as string;
+    await admin().auth.updateUser(buyer.uid, { phoneNumber: null });
+    await admin().auth.updateUser(noPhone.uid, { phoneNumber: phone });
+    const again = await applyCode(noPhone, first);
+    expect([again.status, again.body.message]).toEqual([400, 'This code cannot be used on this cart']);
+    // Nor can the order take it: the code is checked again in the order's transaction.
+    await admin().db.doc(`cartCoupons/${noPhone.uid}`).set({ code: first, appliedAt: new Date() });
+    const address = await addAddress(noPhone.uid);
+    const order = await placeOrder({ ...noPhone }, { paymentMethod: 'COD', addressId: address });
+    expect([order.status, (order.body as unknown as { message: string }).message]).toEqual([400, 'This code is for your first order']);
+  }, 120_000);
+
+  it('codes are tried, not guessed: after 10 tries in 15 minutes a shopper is told to wait (429)', async () => {
+    const shopper = await shopperWithAddress();
+    await setCart(shopper.uid, { [bag._id]: 1 });
+    const answers = [];
+    for (let i = 0; i < 14; i += 1) answers.push(await applyCode(shopper, `GUESS${i}X${Date.now().toString(36)}`.toUpperCase()));
+    expect(answers[0]?.status).toBe(400);
+    const limited = answers.find((a) => a.status === 429);
+    expect(limited?.body.message).toBe('Too many codes tried. Please wait a few minutes and try again.');
+    expect(Number(limited?.headers.get('retry-after'))).toBeGreaterThan(0);
   }, 120_000);
 });
 
@@ -397,11 +428,12 @@ describe('per-customer limit and giving a use back', () => {
     expect(await listedOffer(offer._id)).toMatchObject({ usedCount: 1, discountGivenPaise: 30000 });
 
     await setCart(a.uid, { [product._id]: 1 });
-    expect((await applyCode(a, offer.code as string)).body.message).toBe('This code has been fully used');
-    expect((await applyCode(b, offer.code as string)).body.message).toBe('This code has been fully used');
+    // The cart's one answer (issue 37): used up or used by this shopper, the same words.
+    expect((await applyCode(a, offer.code as string)).body.message).toBe('This code cannot be used on this cart');
+    expect((await applyCode(b, offer.code as string)).body.message).toBe('This code cannot be used on this cart');
     await admin().db.doc(`offers/${offer._id}`).update({ usageLimit: 10 });
     const again = await applyCode(a, offer.code as string);
-    expect([again.status, again.body.message]).toEqual([409, 'You have already used this code']);
+    expect([again.status, again.body.message]).toEqual([400, 'This code cannot be used on this cart']);
     await admin().db.doc(`offers/${offer._id}`).update({ usageLimit: 1 });
 
     const cancelled = await api<Envelope<PlacedOrder>>(`order/${placed.body.data._id}/cancel`, {

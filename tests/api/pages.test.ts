@@ -3,7 +3,7 @@
 // through React Router's request handler (docs/decisions/0034-react-router-framework-mode.md),
 // with its tags, its markup and the framework's scripts (each with the response's CSP nonce);
 // the sitemap and robots.txt; and a real 404 for unknown ids.
-import { formatINR } from '@bagshop/domain';
+import { CASH_ON_DELIVERY, CHARGEBACK_TIMELINES, formatINR, PAYMENT_FEES, PAYMENT_PROVIDER_FACTS, REFUND_TIMELINES } from '@bagshop/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin } from '../support/api';
 import type { ProductJson } from '../support/commerce';
@@ -317,6 +317,22 @@ describe('pages with their own tags', () => {
     expectFrameworkPage(res);
   });
 
+  it('/payments is drawn from the configured provider: methods, no fees, card data, refund and chargeback timelines, who to contact; the footer links it', async () => {
+    const res = await page('/payments');
+    expect(res.status).toBe(200);
+    expect(title(res.html)).toBe('Payments · Bagshop');
+    const root = decode(rootOf(res.html));
+    for (const method of PAYMENT_PROVIDER_FACTS.stripe.methods) expect(root).toContain(method);
+    expect(root).toContain(CASH_ON_DELIVERY);
+    expect(root).toContain(PAYMENT_FEES);
+    expect(root).toContain('never reach Bagshop');
+    for (const line of [...REFUND_TIMELINES, ...CHARGEBACK_TIMELINES].map((l) => l.split('’')[0] ?? l)) expect(root).toContain(line);
+    expect(root).toContain(PAYMENT_PROVIDER_FACTS.stripe.contact.url);
+    expect(root).not.toContain(PAYMENT_PROVIDER_FACTS.razorpay.name);
+    expect((await page('/')).html).toMatch(/<a[^>]*href="\/payments"[^>]*>Payments<\/a>/);
+    expectFrameworkPage(res);
+  });
+
   it('sitemap.xml lists every public page and every product, each with its lastmod', async () => {
     const res = await fetch(`${origin}/sitemap.xml`);
     expect(res.status).toBe(200);
@@ -343,7 +359,7 @@ describe('pages with their own tags', () => {
     }
     expect(products.length).toBeGreaterThanOrEqual(27);
     for (const p of products) expect(entries.get(`${origin}/product/${p._id}`), p._id).toBe(p.updatedAt);
-    expect(entries.size).toBe(13 + products.length);
+    expect(entries.size).toBe(14 + products.length);
   });
 
   it('robots.txt names the sitemap', async () => {

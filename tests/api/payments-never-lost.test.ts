@@ -89,10 +89,48 @@ describe('a late webhook (defect 1)', () => {
       },
       25_000,
       'the status to ask Stripe',
+      1000, // the success page's own pace is 2.5 s; 20 a minute per shopper is the limit
     );
     expect(paid.status).toBe('confirmed');
     expect((await storedOrder(order._id)).status).toBe('confirmed');
   }, 40_000);
+
+  it('polls at once share one call to Stripe per order per 10 s (issue 37)', async () => {
+    const { shopper, sessionId } = await stripeOrder();
+    checkout.dropWebhooks = true;
+    try {
+      await payOnPage(checkout, sessionId);
+    } finally {
+      checkout.dropWebhooks = false;
+    }
+    const lookups = () => checkout.requests.filter((r) => r.method === 'GET' && r.path === `/v1/checkout/sessions/${sessionId}`).length;
+    const before = lookups();
+    const poll = () => api<Envelope<{ paymentStatus: string } | undefined>>(`payment/session/${sessionId}`, { token: shopper.idToken });
+    // Two at a time, as two tabs of the success page would, until one of them sees the payment.
+    await eventually(
+      async () => {
+        const answers = await Promise.all([poll(), poll()]);
+        return answers.some((a) => a.body.data?.paymentStatus === 'paid');
+      },
+      30_000,
+      'a poll to see the payment',
+      1500,
+    );
+    expect(lookups() - before).toBe(1);
+  }, 45_000);
+
+  it('the 21st status poll in a minute answers 429 with a message (issue 37)', async () => {
+    const { shopper, sessionId } = await stripeOrder();
+    const answers: { status: number; message?: string }[] = [];
+    for (let i = 0; i < 25; i += 1) {
+      const res = await api<{ message?: string }>(`payment/session/${sessionId}`, { token: shopper.idToken });
+      answers.push({ status: res.status, message: res.body.message });
+    }
+    expect(answers[0]?.status).toBe(200);
+    expect(answers.find((a) => a.status === 429)?.message).toBe(
+      'You are checking very often. Please wait a moment: your payment shows here as soon as it arrives.',
+    );
+  });
 });
 
 describe('POST /api/payment rate limit (defect 3)', () => {

@@ -59,6 +59,7 @@ type FullOrder = OrderJson & {
   shipments: { _id: string; awb: string; kind?: string; returnNumber?: string; items?: ShipmentItem[] }[];
 };
 type ErrorBody = { success: false; message: string; errors?: { field: string; message: string }[] };
+type ApiStatus = { status: number; message: string };
 
 /** A PDF's text as pdftotext (poppler-utils, which `npm test` makes sure of) reads it. */
 function pdfText(bytes: Buffer): string {
@@ -176,6 +177,38 @@ describe('POST /api/order/{id}/returns: who and what', { timeout: 120_000 }, () 
     const notYet = await requestReturn(fresh, placed.body.data._id, body);
     expect(notYet.status).toBe(400);
     expect(notYet.body.message).toBe(RETURN_MESSAGES.notCompleted);
+  });
+
+  it('checks owner, window and lines before it looks at a photo; throttles requests per shopper (issue 37)', async () => {
+    const { shopper, order, lineId } = await deliveredCodOrder({ quantity: 1 });
+    // Bytes that are no picture: decoding them would answer 415, so a 404 / 400 proves nothing was decoded first.
+    const form = (lines: unknown) => {
+      const f = new FormData();
+      f.append('lines', JSON.stringify(lines));
+      f.append('reason', 'damaged');
+      f.append('resolution', 'refund');
+      f.append('refundTo', JSON.stringify(UPI));
+      for (let i = 0; i < 3; i += 1) f.append('photos', new Blob([new Uint8Array(200_000).fill(7)], { type: 'image/png' }), `p${i}.png`);
+      return f;
+    };
+    const post = (who: TestUser, lines: unknown) =>
+      api<ErrorBody>(`order/${order._id}/returns`, { method: 'POST', token: who.idToken, rawBody: form(lines) });
+    const other = await shopperWithAddress();
+    const foreign = await post(other, [{ lineId, quantity: 1 }]);
+    expect([foreign.status, foreign.body.message]).toEqual([404, 'Order not found']);
+    const wrongLine = await post(shopper, [{ lineId: 'not-a-line', quantity: 1 }]);
+    expect([wrongLine.status, wrongLine.body.message]).toEqual([400, RETURN_MESSAGES.lineNotOnOrder('not-a-line')]);
+    // A request that passes every other rule does look at the photos.
+    expect((await post(shopper, [{ lineId, quantity: 1 }])).status).toBe(415);
+
+    // 20 requests an hour per shopper; then 429 with a message.
+    const statuses: ApiStatus[] = [];
+    for (let i = 0; i < 22; i += 1) {
+      const res = await requestReturn(other, order._id, { lines: [{ lineId, quantity: 1 }], reason: 'changed_mind', resolution: 'refund' });
+      statuses.push({ status: res.status, message: res.body.message });
+    }
+    expect(statuses[0]?.status).toBe(404);
+    expect(statuses.find((s) => s.status === 429)?.message).toBe('Too many return requests. Please wait a while and try again.');
   });
 
   it('refuses after the window (counted from delivery) and a non-returnable product', async () => {

@@ -230,6 +230,60 @@ describe('reviews', () => {
       expect((await list(product._id, '?withPhotos=1')).reviews.map((r) => r._id)).toContain(res.body.data._id);
     });
 
+    it('a photo is served only while its review is published, with a short cache; taking the review down takes it down (issue 37)', async () => {
+      const bag = await fresh();
+      const author = await buyer(bag._id);
+      const res = await post(bag._id, author, { rating: 2, title: 'Scuffed at once', text: TEXT }, [await randomPng(40)]);
+      expect(res.status, JSON.stringify(res.body)).toBe(201);
+      const rid = res.body.data._id;
+      const hash = res.body.data.photos[0]?.hash ?? '';
+      const base = await hostingUrl();
+      const publicUrl = `/api/images/review/${rid}/${hash}`;
+      expect(res.body.data.photos[0]?.url).toBe(publicUrl);
+      const get = (path: string) => fetch(`${base}${path}`);
+
+      // Published: its own URL, a five-minute cache, never "immutable"; the shared picture URL does not serve it.
+      const shown = await get(publicUrl);
+      expect([shown.status, shown.headers.get('cache-control')]).toEqual([200, 'public, max-age=300, s-maxage=300']);
+      expect((await get(`${publicUrl}/400`)).status).toBe(200);
+      expect((await get(`/api/images/${hash}`)).status).toBe(404);
+      expect((await get(`/api/images/${hash}/400`)).status).toBe(404);
+      expect((await list(bag._id)).reviews[0]?.photos[0]?.url).toBe(publicUrl);
+
+      // Taken down: 404 at once, not cached.
+      const rejected = await api(`admin/reviews/${rid}`, {
+        method: 'PATCH',
+        token: adminUser.idToken,
+        body: { status: 'rejected', reason: 'Shows another shop’s label' },
+      });
+      expect(rejected.status, JSON.stringify(rejected.body)).toBe(200);
+      const gone = await get(publicUrl);
+      expect([gone.status, gone.headers.get('cache-control')]).toEqual([404, 'no-store']);
+      expect((await get(`${publicUrl}/400`)).status).toBe(404);
+
+      // The author (and the admins) see it through a signed link, never cached; a forged one is refused.
+      const mine = await api<Envelope<Review>>(`products/${bag._id}/reviews/mine`, { token: author.idToken });
+      const signed = mine.body.data.photos[0]?.url ?? '';
+      expect(signed).toMatch(new RegExp(`^${publicUrl}\\?expires=\\d+&sig=[A-Za-z0-9_-]+$`));
+      const private_ = await get(signed);
+      expect([private_.status, private_.headers.get('cache-control')]).toEqual([200, 'private, no-store']);
+      expect((await get(signed.replace(/sig=./, 'sig=A'))).status).toBe(404);
+      const queue = await api<Envelope<Review[]>>(`admin/reviews?status=rejected&productId=${bag._id}`, { token: adminUser.idToken });
+      expect(queue.body.data[0]?.photos[0]?.url).toMatch(/sig=/);
+
+      // Published again: served again.
+      const back = await api(`admin/reviews/${rid}`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'published' } });
+      expect(back.status).toBe(200);
+      expect((await get(publicUrl)).status).toBe(200);
+
+      // A held review's photo is not public either.
+      const other = await fresh();
+      const holder = await buyer(other._id);
+      const held = await post(other._id, holder, { rating: 5, title: 'Great', text: `${TEXT} Call 98765 43210` }, [await randomPng(40)]);
+      expect(held.body.data.status).toBe('held');
+      expect((await get(`/api/images/review/${held.body.data._id}/${held.body.data.photos[0]?.hash ?? ''}`)).status).toBe(404);
+    });
+
     it('list query errors are 400 naming the parameter; unknown product reviews 404 for writes', async () => {
       expect((await api(`products/${product._id}/reviews?sort=best`)).status).toBe(400);
       expect((await api<Envelope<unknown>>(`products/${product._id}/reviews?rating=9`)).body.message).toBe(

@@ -71,7 +71,7 @@ describe('GET /api/products/search', () => {
       price: expect.any(Number),
       image: { url: expect.stringMatching(/^\/api\/images\//) },
     });
-    expect((await search('zzqqxx')).body).toEqual({ success: true, data: [], facets: { colour: [], size: [] } });
+    expect((await search('zzqqxx')).body).toEqual({ success: true, data: [], facets: { colour: [], size: [], origin: [] } });
   });
 
   it('takes the list filters and sorts', async () => {

@@ -59,6 +59,7 @@ export const SCREENS: Screen[] = [
   { name: 'refund policy', path: '/refunds', as: ['signed out'], ready: heading('Refund Policy') },
   { name: 'cancellation policy', path: '/cancellation', as: ['signed out'], ready: heading('Cancellation Policy') },
   { name: 'seller information', path: '/seller', as: ALL, ready: heading('Seller information') },
+  { name: 'payments', path: '/payments', as: ['signed out'], ready: heading('Payments') },
   { name: 'grievance officer', path: '/grievance', as: ALL, ready: heading('Grievance officer') },
   { name: 'search results', path: '/search?q=trolley', as: ALL, ready: heading(/Results for/) },
   { name: 'warranty info', path: '/warranty', as: ALL, ready: heading('Lifetime Warranty') },

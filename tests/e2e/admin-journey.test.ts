@@ -230,6 +230,15 @@ describe('admin journey (Chromium, 1280 px)', () => {
     await modal.getByLabel(/^Discount/).fill('4000');
     await modal.getByLabel(/^Category/).selectOption('luggage');
     await modal.getByLabel(/^Stock/).fill('7');
+    // Legal Metrology declarations, then Publish: without them it would stay a draft (docs/legal-metrology.md).
+    await modal.getByLabel(/^Generic name/).fill('Cabin trolley bag');
+    await modal.getByLabel(/^Manufacturer name/).fill('Kanpur Canvas & Leather Works Pvt. Ltd.');
+    await modal.getByLabel(/^Manufacturer address/).fill('Plot 14, Panki Industrial Area, Kanpur, Uttar Pradesh 208022');
+    await modal.getByLabel(/^Length \(cm\)/).fill('38');
+    await modal.getByLabel(/^Breadth \(cm\)/).fill('22');
+    await modal.getByLabel(/^Height \(cm\)/).fill('55');
+    await modal.getByText('Every declaration is filled in: ready to publish.').waitFor();
+    await modal.getByRole('switch', { name: 'Published: shown to shoppers' }).setChecked(true, { force: true });
     await modal.locator('input[type="file"]').setInputFiles(await uniquePng(workDir));
     await modal.getByAltText('Picture 1 of 1 (main)').waitFor();
     await modal.getByText('Sells at ₹6,000 (40% off)').waitFor();

@@ -57,7 +57,7 @@ describe('offers journey in Chromium', () => {
       // A wrong code first, then WELCOME10 (10 % off a first order).
       await page.getByRole('textbox', { name: 'Coupon code' }).fill('NOSUCHCODE');
       await page.getByRole('button', { name: 'Apply' }).click();
-      await page.getByText('This code is not valid').waitFor(WAIT);
+      await page.getByText('This code cannot be used on this cart').waitFor(WAIT);
       await page.getByRole('textbox', { name: 'Coupon code' }).fill('welcome10');
       await page.getByRole('button', { name: 'Apply' }).click();
       await page.getByText('Code WELCOME10 applied').waitFor(WAIT);

@@ -107,7 +107,7 @@ describe('shopper sign-in in Chromium', () => {
     await chooser.getByRole('button', { name: 'Continue' }).click();
     await waitForPath(page, '/');
     await page.getByText('Welcome back, Meera').waitFor(WAIT);
-    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('link', { name: 'Profile', exact: true }).click();
     await page.getByRole('dialog', { name: 'My Profile' }).getByText('Meera Iyer').waitFor(WAIT);
     await page.close();
   });

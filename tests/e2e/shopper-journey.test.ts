@@ -133,7 +133,7 @@ describe('shopper journeys in Chromium', () => {
 
     // The profile dialog over the order page keeps the order on screen; closing it returns there.
     const orderHeading = page.getByRole('heading', { name: `Order #${shortOrderId(orderId)}` });
-    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('link', { name: 'Profile', exact: true }).click();
     await waitForPath(page, '/profile');
     await page.getByRole('dialog', { name: 'My Profile' }).getByText('Asha Verma').waitFor(WAIT);
     expect(await orderHeading.isVisible()).toBe(true);
@@ -169,7 +169,7 @@ describe('shopper journeys in Chromium', () => {
     await page.getByRole('link', { name: 'Orders', exact: true }).first().click();
     await waitForPath(page, '/orders');
     await card.getByText('Cancelled').waitFor(WAIT);
-    await page.getByRole('button', { name: 'Profile' }).click();
+    await page.getByRole('link', { name: 'Profile', exact: true }).click();
     await waitForPath(page, '/profile');
     expect(await page.getByRole('heading', { name: 'My Orders' }).count()).toBe(1);
     const profile = page.getByRole('dialog', { name: 'My Profile' });

@@ -222,8 +222,10 @@ describe('sizes and colours in the browser', () => {
     const productId = (await row.getAttribute('data-product-id')) ?? '';
 
     // Saved: the options, six variants with their SKUs, prices and stock; the "from" price and the total stock.
-    const saved = (await api<Envelope<ProductJson & { price: number; stock: number }>>(`products/${productId}?fresh=${Date.now()}`)).body
-      .data;
+    // A new product is a draft (docs/legal-metrology.md): read through the admin's list, which has drafts.
+    const adminList = (await api<Envelope<(ProductJson & { price: number; stock: number })[]>>('admin/products', { token: adminToken }))
+      .body.data;
+    const saved = adminList.find((p) => p._id === productId) as ProductJson & { price: number; stock: number };
     expect(saved.options).toEqual(OPTIONS);
     expect(saved.variants).toHaveLength(6);
     for (const r of rows) {

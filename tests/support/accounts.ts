@@ -58,6 +58,14 @@ export async function createProduct(
     category: 'backpacks',
     stock: options.stock ?? 5,
     image: { url: '/api/images/none', hash: 'none' },
+    // Listed, with complete declarations (docs/legal-metrology.md).
+    published: true,
+    declarations: {
+      genericName: 'Backpack',
+      netQuantity: { value: 1, unit: 'N' },
+      manufacturer: { name: 'Test Bags Pvt. Ltd.', address: 'Plot 1, Industrial Area, Pune, Maharashtra 411001' },
+    },
+    dimensionsCm: { l: 30, b: 18, h: 45 },
     createdAt: FieldValue.serverTimestamp(),
     updatedAt: FieldValue.serverTimestamp(),
   });

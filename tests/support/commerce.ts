@@ -75,10 +75,30 @@ export function uniqueName(prefix = 'Test bag'): string {
   return `${prefix} ${Date.now().toString(36)}-${n}-${randomBytes(2).toString('hex')}`;
 }
 
-/** A multipart product form as the admin screen sends it. */
+/** Complete Legal Metrology declarations (docs/legal-metrology.md), an importer included (any origin). */
+export const TEST_DECLARATIONS = {
+  genericName: 'Travel bag',
+  netQuantity: { value: 1, unit: 'N' },
+  manufacturer: { name: 'Test Bags Pvt. Ltd.', address: 'Plot 1, Industrial Area, Pune, Maharashtra 411001' },
+  importer: { name: 'Bagshop Retail LLP', address: 'Unit 12, Kamala Mills Compound, Lower Parel, Mumbai, Maharashtra 400013' },
+};
+export const TEST_DIMENSIONS = { l: 40, b: 20, h: 55 };
+
+/**
+ * What a product form needs to be listed: published, with complete declarations. Every form
+ * built here carries them unless it names `published` itself (a draft: `published: 'false'`).
+ */
+export const LISTED_FIELDS: Record<string, string> = {
+  published: 'true',
+  declarations: JSON.stringify(TEST_DECLARATIONS),
+  dimensionsCm: JSON.stringify(TEST_DIMENSIONS),
+};
+
+/** A multipart product form as the admin screen sends it (listed unless it names `published`; LISTED_FIELDS). */
 export function productForm(fields: Record<string, string | number>, image?: { bytes: Buffer; type?: string; name?: string }): FormData {
   const form = new FormData();
-  for (const [k, v] of Object.entries(fields)) form.append(k, String(v));
+  const all = 'published' in fields ? fields : { ...LISTED_FIELDS, ...fields };
+  for (const [k, v] of Object.entries(all)) form.append(k, String(v));
   if (image) form.append('image', new Blob([new Uint8Array(image.bytes)], { type: image.type ?? 'image/png' }), image.name ?? 'bag.png');
   return form;
 }

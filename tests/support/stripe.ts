@@ -32,12 +32,14 @@ export async function eventually<T>(
   probe: () => Promise<T | null | undefined | false>,
   timeoutMs = 20_000,
   what = 'condition',
+  /** Between probes: a probe that calls a rate-limited route asks less often. */
+  intervalMs = 200,
 ): Promise<T> {
   const started = Date.now();
   for (;;) {
     const value = await probe();
     if (value) return value;
     if (Date.now() - started > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, intervalMs));
   }
 }

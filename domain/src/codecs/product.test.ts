@@ -40,6 +40,7 @@ describe('productFromData', () => {
       rating: { average: 4, count: 2, histogram: { 1: 0, 2: 0, 3: 1, 4: 0, 5: 1 } },
       options: [],
       variants: [{ _id: 'p1', sku: 'BS-P1', options: {}, price: 4999, discount: 1000, stock: 12, images: [] }],
+      published: true,
       createdAt: '2026-11-20T10:00:00.000Z',
       updatedAt: '2026-11-21T10:00:00.000Z',
     });
@@ -70,6 +71,8 @@ describe('productFromData', () => {
       rating: { average: 0, count: 0, histogram: { 1: 0, 2: 0, 3: 0, 4: 0, 5: 0 } },
       options: [],
       variants: [{ _id: 'p2', sku: 'BS-P2', options: {}, price: 100, discount: 0, stock: 0, images: [] }],
+      // Stored before `published` existed: listed until the migration decides (decision 0035).
+      published: true,
       createdAt: '',
       updatedAt: '',
     });

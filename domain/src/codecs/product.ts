@@ -6,6 +6,7 @@ import { DEFAULT_COUNTRY_OF_ORIGIN } from '../schemas/products.js';
 import { ratingFromData } from '../reviews/rating.js';
 import type { Product, ProductImage } from '../types.js';
 import { fromVariant, generatedSku, totalStock, type ProductOption, type ProductVariant, type VariantDimensions } from '../variants.js';
+import { declarationsFromData, dimensionsLbhFromData, publishedFromData } from './declarations.js';
 import { Fields } from './plain.js';
 import type { VariantStock } from './variant-stock.js';
 
@@ -43,6 +44,8 @@ export function productFromData(id: string, data: unknown, stocks?: ReadonlyMap<
     rating: ratingFromData(d.raw('rating')),
     options,
     variants,
+    ...declarationFields(d),
+    published: publishedFromData(d),
     createdAt: d.date('createdAt'),
     updatedAt,
   };
@@ -98,6 +101,8 @@ function variantOf(
   if (v.has('capacityLitres')) variant.capacityLitres = v.number('capacityLitres');
   const dims = v.objectOrNull('dimensionsCm');
   if (dims) variant.dimensionsCm = dimensionsOf(dims);
+  const declarations = declarationsFromData(v);
+  if (declarations) variant.declarations = declarations;
   return variant;
 }
 
@@ -106,6 +111,12 @@ const dimensionsOf = (d: Fields): VariantDimensions => ({
   width: d.number('width'),
   height: d.number('height'),
 });
+
+function declarationFields(d: Fields): Pick<Product, 'declarations' | 'dimensionsCm'> {
+  const declarations = declarationsFromData(d);
+  const dimensionsCm = dimensionsLbhFromData(d);
+  return { ...(declarations ? { declarations } : {}), ...(dimensionsCm ? { dimensionsCm } : {}) };
+}
 
 /** A product's (or an order line's) HSN code and GST rate; documents from before they existed get the defaults. */
 export function productTaxFields(d: Fields): { hsn: string; gstRatePercent: GstRate } {

@@ -1,5 +1,5 @@
 /** `reviews/{productId}_{uid}` (docs/reviews.md; docs/architecture.md, "Data model"). */
-import { HOLD_REASONS } from '../reviews/moderation.js';
+import { HOLD_REASONS, reviewPhotoUrl } from '../reviews/moderation.js';
 import { isRatingValue, type RatingValue } from '../reviews/rating.js';
 import {
   REVIEW_STATUSES,
@@ -93,7 +93,8 @@ export function publicReview(r: StoredReview): PublicReview {
     author: r.author,
     verifiedBuyer: true,
     variant: r.variant,
-    photos: r.photos,
+    // Served under the review (only while it is published), never at the shared picture URL.
+    photos: r.photos.map((p) => ({ url: reviewPhotoUrl(r._id, p.hash), hash: p.hash })),
     reply: r.reply,
     helpfulCount: r.helpfulCount,
     edited: r.edited,

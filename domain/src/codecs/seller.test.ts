@@ -7,8 +7,17 @@ describe('settings codecs', () => {
   it('reads the seller settings; null before the first save or without an Indian state', () => {
     expect(sellerSettingsFromData({ ...DEMO_SELLER, updatedAt: '2026-11-21T10:00:00.000Z' })).toEqual({
       ...DEMO_SELLER,
+      // Never set: the seller's own (docs/legal-metrology.md).
+      consumerCare: {
+        name: 'Bagshop Retail LLP',
+        address: 'Unit 12, Kamala Mills Compound, Senapati Bapat Marg, Lower Parel, Mumbai, Maharashtra 400013',
+        phone: '+91 22 4000 1234',
+        email: 'support@bagshop.test',
+      },
       updatedAt: '2026-11-21T10:00:00.000Z',
     });
+    const care = { name: 'Care desk', address: 'Pune', phone: '+91 20 1234 5678', email: 'care@bagshop.test' };
+    expect(sellerSettingsFromData({ ...DEMO_SELLER, consumerCare: care })?.consumerCare).toEqual(care);
     expect(sellerSettingsFromData({ ...DEMO_SELLER })?.updatedAt).toBeNull();
     expect(sellerSettingsFromData(undefined)).toBeNull();
     expect(sellerSettingsFromData({ ...DEMO_SELLER, address: { ...DEMO_SELLER.address, state: 'Atlantis' } })).toBeNull();

@@ -11,14 +11,24 @@ export function sellerSettingsFromData(data: unknown): SellerSettings | null {
   const a = d.object('address');
   const state = a.raw('state');
   if (!isIndianState(state)) return null;
+  const address = { line1: a.text('line1'), line2: a.text('line2'), city: a.text('city'), state, pincode: a.text('pincode') };
+  const care = d.objectOrNull('consumerCare');
   return {
     legalName: d.text('legalName'),
-    address: { line1: a.text('line1'), line2: a.text('line2'), city: a.text('city'), state, pincode: a.text('pincode') },
+    address,
     gstin: d.text('gstin'),
     invoicePrefix: d.text('invoicePrefix'),
     email: d.text('email'),
     phone: d.text('phone'),
     returnWindowDays: d.number('returnWindowDays', DEFAULT_RETURN_WINDOW_DAYS),
+    consumerCare: care
+      ? { name: care.text('name'), address: care.text('address'), phone: care.text('phone'), email: care.text('email') }
+      : { name: d.text('legalName'), address: addressText(address), phone: d.text('phone'), email: d.text('email') },
     updatedAt: d.dateOrNull('updatedAt'),
   };
+}
+
+/** 'Unit 12, Kamala Mills Compound, Senapati Bapat Marg, Mumbai, Maharashtra 400013'. */
+export function addressText(a: SellerSettings['address']): string {
+  return [a.line1, a.line2, a.city, `${a.state} ${a.pincode}`].filter((part) => part.trim() !== '').join(', ');
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { holdReasons, parseBlocklist } from './moderation.js';
+import { holdReasons, parseBlocklist, reviewPhotoUrl } from './moderation.js';
 
 const review = (text: string, title = 'My bag') => ({ title, text });
 const list = parseBlocklist('Telegram, promo code ,  WhatsApp\nass');
@@ -27,5 +27,9 @@ describe('review moderation check', () => {
   it('parses the block list setting', () => {
     expect(list).toEqual(['telegram', 'promo code', 'whatsapp', 'ass']);
     expect(parseBlocklist(' , ,')).toEqual([]);
+  });
+
+  it('serves a review photo under its review (issue 37: the review decides who sees it)', () => {
+    expect(reviewPhotoUrl('p1_u1', 'a'.repeat(64))).toBe(`/api/images/review/p1_u1/${'a'.repeat(64)}`);
   });
 });

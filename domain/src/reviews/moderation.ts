@@ -1,8 +1,9 @@
 /**
  * The automatic check every review passes before it is published (docs/reviews.md,
  * "Moderation"). It looks only at the words: contact details and links (which the shop must
- * not publish, and which spam carries) and the configurable block list. **The rating is never
- * an input**: a one-star review is published exactly as a five-star one is.
+ * not publish, and which spam carries) and the configurable block list. Photos follow the
+ * review's state: served only while it is published (`reviewPhotoUrl`, issue 37). **The rating
+ * is never an input**: a one-star review is published exactly as a five-star one is.
  */
 
 export const HOLD_REASONS = ['phone', 'email', 'url', 'blocked_word'] as const;
@@ -56,4 +57,12 @@ export function holdReasons(review: { title: string; text: string }, blocklist: 
   if (URL_LIKE.test(text.replace(EMAIL, ' '))) reasons.push('url');
   if (blockedWord(text, blocklist) !== null) reasons.push('blocked_word');
   return reasons;
+}
+
+/**
+ * Where a review's photo is served (docs/reviews.md "Photos"): under the review, so the server
+ * answers it only while the review is published, with a short cache, and 404 once it is taken down.
+ */
+export function reviewPhotoUrl(reviewId: string, hash: string): string {
+  return `/api/images/review/${reviewId}/${hash}`;
 }

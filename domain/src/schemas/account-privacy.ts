@@ -8,7 +8,18 @@ import { phoneSchema } from './users.js';
 export const PRIVACY_NOTICE_VERSION = '2026-11-26';
 
 /** The top-level keys of GET /api/users/me/export. */
-export const EXPORT_KEYS = ['exportedAt', 'noticeVersion', 'profile', 'account', 'addresses', 'orders', 'tickets', 'consents'] as const;
+export const EXPORT_KEYS = [
+  'exportedAt',
+  'noticeVersion',
+  'profile',
+  'account',
+  'addresses',
+  'orders',
+  'returns',
+  'reviews',
+  'tickets',
+  'consents',
+] as const;
 
 const code = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(2000, { error: message });
 

@@ -39,6 +39,7 @@ describe('productCreateSchema', () => {
       gstRatePercent: 18,
       returnable: true,
       nonReturnableReason: '',
+      published: false,
     });
   });
 
@@ -128,7 +129,8 @@ describe('productUpdateSchema', () => {
       gstRatePercent: undefined,
       returnable: undefined,
       nonReturnableReason: undefined,
-    }); // PATCH has no tax defaults
+      published: undefined,
+    }); // PATCH has no tax defaults, and leaves `published` as it is
   });
 
   it('takes expectedUpdatedAt as a date string (the service compares it with the stored updatedAt)', () => {

@@ -1,7 +1,17 @@
 import { z } from 'zod';
 import { CATEGORIES, CATEGORY_ERROR } from '../categories.js';
 import { DEFAULT_GST_RATE, DEFAULT_HSN, GST_RATES, HSN_PATTERN, isGstRate } from '../gst.js';
-import { BODY_MESSAGE, LIMITS, optionalTextField, textField, toNumberInput, whenFieldsValid, wholeNumberField } from './common.js';
+import { declarationsField, dimensionsField, publishedSchema } from './declarations.js';
+import {
+  BODY_MESSAGE,
+  LIMITS,
+  optionalField,
+  optionalTextField,
+  textField,
+  toNumberInput,
+  whenFieldsValid,
+  wholeNumberField,
+} from './common.js';
 
 /**
  * Product bodies arrive as multipart text fields, so numbers may be strings: '1499' is read
@@ -111,6 +121,11 @@ export const productCreateSchema = z
       gstRatePercent,
       returnable,
       nonReturnableReason,
+      /** Legal Metrology declarations (docs/legal-metrology.md), JSON strings in the form. */
+      declarations: declarationsField.optional(),
+      dimensionsCm: dimensionsField.optional(),
+      /** Left out: a draft. Publishing checks the declarations (missingDeclarations). */
+      published: z.preprocess((value) => (isBlank(value) ? false : value), publishedSchema),
     },
     { error: BODY_MESSAGE },
   )
@@ -157,6 +172,10 @@ export const productUpdateSchema = z
           .max(NON_RETURNABLE_REASON_MAX, { error: `Reason it cannot be returned must be at most ${NON_RETURNABLE_REASON_MAX} characters` })
           .optional(),
       ),
+      /** Sent: replaces the product's declarations (blank clears them). */
+      declarations: declarationsField.optional(),
+      dimensionsCm: dimensionsField.optional(),
+      published: optionalField(publishedSchema),
     },
     { error: BODY_MESSAGE },
   )
@@ -179,6 +198,9 @@ export const PRODUCT_EDITABLE_FIELDS = [
   'gstRatePercent',
   'returnable',
   'nonReturnableReason',
+  'declarations',
+  'dimensionsCm',
+  'published',
 ] as const satisfies readonly (keyof ProductUpdateInput)[];
 
 // Every field of the update schema but the concurrency token is in the list (a compile error otherwise).

@@ -5,6 +5,7 @@ import { INVOICE_PREFIX_PATTERN } from '../tax-documents.js';
 import { DEFAULT_RETURN_WINDOW_DAYS } from '../returns/status.js';
 import { BODY_MESSAGE, LIMITS, matches, optionalField, optionalTextField, textField, wholeNumberField, whenFieldsValid } from './common.js';
 import { emailSchema } from './users.js';
+import { DECLARATION_ADDRESS_MAX, type ConsumerCare } from '../declarations.js';
 
 export const LEGAL_NAME_MAX = 120;
 export const INVOICE_PREFIX_MESSAGE = 'Invoice prefix must be 1 or 2 capital letters or digits';
@@ -70,6 +71,23 @@ export const sellerSettingsSchema = z
         tooLong: SELLER_PHONE_MESSAGE,
         rules: [matches(/^\+?[0-9 ()-]{8,20}$/, SELLER_PHONE_MESSAGE)],
       }),
+      /** Consumer care shown on every listing (docs/legal-metrology.md); left out: the seller's own. */
+      consumerCare: optionalField(
+        z.object(
+          {
+            name: textField({ label: 'Consumer care name', max: LEGAL_NAME_MAX }),
+            address: textField({ label: 'Consumer care address', max: DECLARATION_ADDRESS_MAX }),
+            phone: textField({
+              label: 'Consumer care phone',
+              max: 20,
+              tooLong: SELLER_PHONE_MESSAGE,
+              rules: [matches(/^\+?[0-9 ()-]{8,20}$/, SELLER_PHONE_MESSAGE)],
+            }),
+            email: emailSchema,
+          },
+          { error: 'Consumer care must be { name, address, phone, email }' },
+        ),
+      ),
       /** Days after delivery a shopper may start a return; 0 = no returns (docs/returns.md). */
       returnWindowDays: optionalField(wholeNumberField({ min: 0, max: 90, message: RETURN_WINDOW_MESSAGE })).transform(
         (v) => v ?? DEFAULT_RETURN_WINDOW_DAYS,
@@ -95,6 +113,8 @@ export interface SellerSettings {
   phone: string;
   /** Days after delivery a shopper may start a return (default 7; 0 = no returns). */
   returnWindowDays: number;
+  /** Shown on every listing (docs/legal-metrology.md); the seller's own name, address, phone and email unless set. */
+  consumerCare: ConsumerCare;
   updatedAt: string | null;
 }
 

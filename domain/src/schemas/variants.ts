@@ -20,6 +20,7 @@ import {
   validateVariants,
   type ProductOption,
 } from '../variants.js';
+import { declarationsSchema } from './declarations.js';
 import { docIdSchema, LIMITS, optionalField, wholeNumberField } from './common.js';
 import { DISCOUNT_MESSAGE, DISCOUNT_OVER_PRICE, PRICE_MESSAGE, STOCK_MESSAGE } from './products.js';
 
@@ -98,7 +99,18 @@ const variantSchema = z
       images: optionalField(z.array(z.object({ url: z.string() }), { error: 'images must be a list of { url }' }).max(MAX_PRODUCT_IMAGES)),
       weightGrams: optionalField(measure),
       capacityLitres: optionalField(wholeNumberField({ min: 1, max: 500, message: 'Capacity must be whole litres from 1 to 500' })),
-      dimensionsCm: optionalField(z.object({ length: measure, width: measure, height: measure }, { error: SIZE_MESSAGE })),
+      /** `{ length, width, height }`, or L × B × H as `{ l, b, h }` (docs/legal-metrology.md). */
+      dimensionsCm: optionalField(
+        z.preprocess(
+          (value) =>
+            value && typeof value === 'object' && 'l' in value
+              ? { length: (value as { l: unknown }).l, width: (value as { b?: unknown }).b, height: (value as { h?: unknown }).h }
+              : value,
+          z.object({ length: measure, width: measure, height: measure }, { error: SIZE_MESSAGE }),
+        ),
+      ),
+      /** This variant's Legal Metrology declarations, each overriding the product's; `{}` clears them. */
+      declarations: optionalField(declarationsSchema),
     },
     { error: VARIANTS_JSON_MESSAGE },
   )

@@ -10,6 +10,8 @@ export interface RateLimitOptions {
   windowMs: number;
   /** What identifies a caller: by default the client IP. */
   key?: (req: Request) => string | Promise<string>;
+  /** The 429's message (default: 'Too many requests, please try again in a little while'). */
+  message?: string;
 }
 
 /**
@@ -33,7 +35,11 @@ export function rateLimit(options: RateLimitOptions): RequestHandler {
     entry.count += 1;
     if (entry.count > options.limit) {
       const retryAfter = Math.max(1, Math.ceil((entry.start + options.windowMs - now) / 1000));
-      next(new HttpError(429, 'Too many requests, please try again in a little while', undefined, { 'Retry-After': String(retryAfter) }));
+      next(
+        new HttpError(429, options.message ?? 'Too many requests, please try again in a little while', undefined, {
+          'Retry-After': String(retryAfter),
+        }),
+      );
       return;
     }
     next();
@@ -47,4 +53,11 @@ function sweep(windows: Map<string, { start: number }>, now: number, windowMs: n
 /** Tests and benchmarks drive many requests from one machine; they raise the limits (RATE_LIMIT_<NAME>, config.ts). */
 export function limitFromEnv(name: string, fallback: number): number {
   return serverConfig().rateLimits[name.toLowerCase()] ?? fallback;
+}
+
+/** Runs a limiter inside a route (after its guard): resolves when allowed, rejects with the 429. */
+export function withinLimit(limiter: RequestHandler, req: Request, res: Parameters<RequestHandler>[1]): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    void limiter(req, res, (error?: unknown) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve()));
+  });
 }

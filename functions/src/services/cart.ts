@@ -78,7 +78,8 @@ async function changeLine(uid: string, target: LineTarget | string, next: (curre
       t = { productId: String(line.get('productId') ?? line.id), variantId: line.id, line };
     } else t = target;
     const productSnap = await tx.get(products().doc(t.productId));
-    if (!productSnap.exists) throw notFound(PRODUCT_NOT_FOUND);
+    // A draft (docs/legal-metrology.md) is not for sale: the same 404 as an unknown product.
+    if (!productSnap.exists || productSnap.get('published') === false) throw notFound(PRODUCT_NOT_FOUND);
     const product = productOf(productSnap, await readStocks([productSnap], tx));
     const variant = chooseVariant(product, t.variantId);
     const lineRef: DocumentReference = cartLines(uid).doc(variant._id);

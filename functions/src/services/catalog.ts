@@ -1,5 +1,17 @@
-import type { Category, Product, ProductCreateInput, ProductUpdateInput, VariantsInput } from '@bagshop/domain';
+import type {
+  Category,
+  DeclarationSubject,
+  MissingDeclaration,
+  Product,
+  ProductCreateInput,
+  ProductUpdateInput,
+  VariantsInput,
+} from '@bagshop/domain';
 import {
+  lostDeclarations,
+  missingDeclarations,
+  PUBLISH_REFUSED,
+  PUBLISHED_LOSES_FIELD,
   DISCOUNT_OVER_PRICE,
   storesVariants,
   docIdSchema,
@@ -89,9 +101,61 @@ export async function catalogList(category?: Category): Promise<{ version: numbe
   return built;
 }
 
+/** What shoppers see: published products only (docs/legal-metrology.md); one filtered list per catalogue list. */
+const publishedLists = new WeakMap<Product[], Product[]>();
+export const publishedOnly = (list: Product[]): Product[] => {
+  let shown = publishedLists.get(list);
+  if (!shown) {
+    shown = list.filter((p) => p.published !== false);
+    publishedLists.set(list, shown);
+  }
+  return shown;
+};
+
 export async function listProducts(category?: Category): Promise<Product[]> {
-  return (await catalogList(category)).products;
+  return publishedOnly((await catalogList(category)).products);
 }
+
+/** Every product, drafts too, with what each misses to be published (GET /api/admin/products). */
+export async function listProductsForAdmin(): Promise<(Product & { missingDeclarations: MissingDeclaration[] })[]> {
+  const snap = await products().orderBy('createdAt', 'desc').get();
+  const stocks = await readStocks(snap.docs);
+  return snap.docs.map((d) => {
+    const product = productOf(d, stocks);
+    return { ...product, published: product.published !== false, missingDeclarations: missingDeclarations(product) };
+  });
+}
+
+/** 400 listing every missing declaration, field by field and per variant (docs/legal-metrology.md). */
+function refuse(message: string, missing: MissingDeclaration[]): never {
+  throw badRequest(
+    `${message}: ${missing.map((m) => m.message).join('; ')}`,
+    missing.map((m) => ({ field: m.sku ? `variants.${m.sku}.${m.field}` : m.field, message: m.message })),
+  );
+}
+
+/**
+ * The publish rule: publishing needs every declaration; a published product may not lose one it
+ * had (a legacy product listed before the rule keeps being editable while it misses some).
+ */
+function checkPublishing(before: DeclarationSubject | null, wasPublished: boolean, after: DeclarationSubject, published: boolean): void {
+  if (!published) return;
+  if (!wasPublished || !before) {
+    const missing = missingDeclarations(after);
+    if (missing.length > 0) refuse(PUBLISH_REFUSED, missing);
+    return;
+  }
+  const lost = lostDeclarations(before, after);
+  if (lost.length > 0) refuse(PUBLISHED_LOSES_FIELD, lost);
+}
+
+/** The stored variants as the check reads them. */
+const subjectVariants = (variants: Record<string, unknown>[]): DeclarationSubject['variants'] =>
+  variants.map((v) => ({
+    sku: String(v.sku ?? ''),
+    declarations: v.declarations as DeclarationSubject['declarations'],
+    dimensionsCm: v.dimensionsCm as { length: number; width: number; height: number } | undefined,
+  }));
 
 /** How many times this instance has read the product documents (tests, logs). */
 export const catalogReads = () => builds;
@@ -110,7 +174,7 @@ const productsById = new WeakMap<readonly Product[], Map<string, Product>>();
  * so on. `fresh` (an admin's `?fresh=`, about to base a stock edit on what it reads) reads the
  * documents themselves, so the `updatedAt` it answers is never a listener's moment behind.
  */
-export async function getProduct(id: string, options: { fresh?: boolean } = {}): Promise<Product> {
+export async function getProduct(id: string, options: { fresh?: boolean; drafts?: boolean } = {}): Promise<Product> {
   if (!docIdSchema.safeParse(id).success || productMisses.has(id)) throw productMiss();
   if (options.fresh) {
     const snap = await products().doc(id).get();
@@ -118,7 +182,10 @@ export async function getProduct(id: string, options: { fresh?: boolean } = {}):
       productMisses.add(id);
       throw productMiss();
     }
-    return readProduct(snap);
+    const product = await readProduct(snap);
+    // A draft: only for an admin (docs/legal-metrology.md); a plain 404 for anyone else, not remembered as a miss.
+    if (product.published === false && !options.drafts) throw new HttpError(404, PRODUCT_NOT_FOUND);
+    return product;
   }
   const { products: list } = await catalogList();
   let byId = productsById.get(list);
@@ -127,7 +194,8 @@ export async function getProduct(id: string, options: { fresh?: boolean } = {}):
     productsById.set(list, byId);
   }
   const found = byId.get(id);
-  if (found) return found;
+  if (found && (found.published !== false || options.drafts)) return found;
+  if (found) throw new HttpError(404, PRODUCT_NOT_FOUND, undefined, { 'Cache-Control': MISS_CACHE_CONTROL });
   productMisses.add(id);
   throw productMiss();
 }
@@ -165,6 +233,18 @@ export async function createProduct(
       pictures.fields.images,
       new Map(),
     );
+    checkPublishing(
+      null,
+      false,
+      {
+        countryOfOrigin: input.countryOfOrigin,
+        declarations: input.declarations ?? undefined,
+        dimensionsCm: input.dimensionsCm ?? undefined,
+        options: plan.fields.options,
+        variants: subjectVariants(plan.fields.variants),
+      },
+      input.published,
+    );
     pictures.apply();
     productMisses.delete(ref.id);
     const now = FieldValue.serverTimestamp();
@@ -181,6 +261,9 @@ export async function createProduct(
       gstRatePercent: input.gstRatePercent,
       returnable: input.returnable,
       nonReturnableReason: input.returnable ? '' : input.nonReturnableReason,
+      ...(input.declarations ? { declarations: input.declarations } : {}),
+      ...(input.dimensionsCm ? { dimensionsCm: input.dimensionsCm } : {}),
+      published: input.published,
       ...pictures.fields,
       createdAt: now,
       updatedAt: now,
@@ -247,8 +330,25 @@ export async function updateProduct(
     const patch: Record<string, unknown> = { updatedAt: now };
     for (const key of PRODUCT_EDITABLE_FIELDS) {
       if (key === 'price' || key === 'discount' || key === 'stock') continue; // the variants' (below)
-      if (input[key] !== undefined) patch[key] = input[key];
+      if (input[key] === null)
+        patch[key] = FieldValue.delete(); // declarations or dimensions cleared
+      else if (input[key] !== undefined) patch[key] = input[key];
     }
+    // Legacy documents have no `published`: listed (the codec's default) until the migration decides.
+    const wasPublished = current.published !== false;
+    const published = input.published ?? wasPublished;
+    checkPublishing(
+      current,
+      wasPublished,
+      {
+        countryOfOrigin: input.countryOfOrigin ?? current.countryOfOrigin,
+        declarations: input.declarations === null ? undefined : (input.declarations ?? current.declarations),
+        dimensionsCm: input.dimensionsCm === null ? undefined : (input.dimensionsCm ?? current.dimensionsCm),
+        options: plan ? plan.fields.options : current.options,
+        variants: plan ? subjectVariants(plan.fields.variants) : current.variants,
+      },
+      published,
+    );
     if (input.returnable === true) patch.nonReturnableReason = '';
     if (pictures) Object.assign(patch, pictures.fields);
     if (plan) {

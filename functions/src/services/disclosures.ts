@@ -18,6 +18,7 @@ import {
   sellerSettingsFromData,
 } from '@bagshop/domain';
 import { FieldValue, Timestamp, type DocumentSnapshot } from 'firebase-admin/firestore';
+import { serverConfig } from '../config.js';
 import { db } from '../lib/admin.js';
 import { plainData, plainDoc } from '../lib/firestore-data.js';
 import { conflict, HttpError, notFound } from '../lib/errors.js';
@@ -41,6 +42,8 @@ export async function sellerInfo(): Promise<SellerInfo> {
     email: s.email,
     phone: s.phone,
     returnWindowDays: s.returnWindowDays,
+    consumerCare: s.consumerCare,
+    payments: { provider: serverConfig().paymentProvider, online: serverConfig().paymentsUnavailable === null },
     grievanceOfficer: officer,
   };
 }

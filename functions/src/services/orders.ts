@@ -48,6 +48,7 @@ import { clearOrderedLines } from './stock.js';
 import { checkHoldingCaps } from './fulfilment/caps.js';
 import { codConfirmToken, codFieldsFor, refuseUnconfirmedCod } from './fulfilment/cod.js';
 import { automaticOffers, claimOrderOffers, prepareOrderOffers } from './offers/order.js';
+import { verifiedPhoneOf } from './offers/store.js';
 import { pricingLine } from './offers/store.js';
 
 // Kept here too for code that imported them from this module before they moved.
@@ -117,8 +118,10 @@ export async function placeOrder(
       { field: 'quantity', message: lineLimitMessage(limits.maxLineQuantity, 'order') },
     ]);
   }
-  // Cash on delivery needs a verified phone (services/accounts/cod-phone.ts); the order records it.
-  const verifiedPhone = await checkCodPhone(actor.uid, input.paymentMethod);
+  // Cash on delivery needs a verified phone (services/accounts/cod-phone.ts). Every order records
+  // the buyer's verified phone: first-order offers count per phone (offers/store.ts `isFirstOrder`).
+  const verifiedPhone =
+    input.paymentMethod === 'COD' ? await checkCodPhone(actor.uid, input.paymentMethod) : await verifiedPhoneOf(actor.uid);
   const [shippingAddress, profile] = await Promise.all([readAddress(actor.uid, input.addressId), readProfile(actor)]);
   const user = verifiedPhone ? { ...profile, phone: verifiedPhone } : profile;
   const buyNow = input.productId !== undefined;
@@ -200,7 +203,8 @@ export async function placeOrder(
 
         const productIds = [...new Set(wanted.map((l) => l.productId))];
         const snaps = await readProducts(tx, productIds);
-        const missing = snaps.filter((s) => !s.exists);
+        // A draft (docs/legal-metrology.md) is not for sale: gone, as an unknown product.
+        const missing = snaps.filter((s) => !s.exists || s.get('published') === false);
         if (missing.length > 0) {
           throw buyNow ? notFound('Product not found') : conflict(GONE_FROM_CART);
         }
@@ -275,6 +279,7 @@ export async function placeOrder(
           !buyNow,
           automaticIds,
           claims,
+          verifiedPhone,
         );
         const offerDiscountPaise = offerPlan.priced.discounts.reduce((sum, d) => sum + d.amountPaise, 0);
         // Offer discounts are whole rupees (decision 0027), so the total stays whole rupees.

@@ -126,6 +126,7 @@ export async function planVariants(
           ...(base.weightGrams !== undefined ? { weightGrams: base.weightGrams } : {}),
           ...(base.dimensionsCm ? { dimensionsCm: base.dimensionsCm } : {}),
           ...(base.capacityLitres !== undefined ? { capacityLitres: base.capacityLitres } : {}),
+          ...(base.declarations ? { declarations: base.declarations } : {}),
         },
         // A product stored before variants moves its stock to its variant's document now.
         stock: current && !input.legacy ? stock : (stock ?? base.stock),
@@ -157,6 +158,8 @@ export async function planVariants(
           weightGrams: v.weightGrams ?? old?.weightGrams,
           dimensionsCm: v.dimensionsCm ?? old?.dimensionsCm,
           capacityLitres: v.capacityLitres ?? old?.capacityLitres,
+          // Legal Metrology overrides (docs/legal-metrology.md): sent replaces (`{}` clears), left out keeps.
+          declarations: v.declarations ? (Object.keys(v.declarations).length > 0 ? v.declarations : undefined) : old?.declarations,
         }) as Target['variant'],
         stock: old && !input.legacy ? v.stock : (v.stock ?? old?.stock ?? 0),
         isNew: !old || input.legacy,

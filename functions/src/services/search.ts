@@ -64,6 +64,7 @@ export async function searchProducts(text: string): Promise<Product[]> {
   const terms = new Set(tokenize(text).map((t) => processTerm(t) ?? ''));
   return index.ids(text).flatMap((id) => {
     const p = byId.get(id);
-    return p ? [withMatchingPicture(p, terms)] : [];
+    // Drafts are for admins only (docs/legal-metrology.md).
+    return p && p.published !== false ? [withMatchingPicture(p, terms)] : [];
   });
 }

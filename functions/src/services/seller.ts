@@ -20,7 +20,8 @@ export async function getSellerSettings(): Promise<SellerSettings | null> {
 
 /** PUT: the whole document is replaced by the checked input. */
 export async function saveSellerSettings(input: SellerSettingsInput): Promise<SellerSettings> {
-  await sellerRef().set({ ...input, updatedAt: FieldValue.serverTimestamp() });
+  const { consumerCare, ...rest } = input;
+  await sellerRef().set({ ...rest, ...(consumerCare ? { consumerCare } : {}), updatedAt: FieldValue.serverTimestamp() });
   const saved = await getSellerSettings();
   if (!saved) throw new Error('settings/seller was not readable after saving');
   return saved;

@@ -31,6 +31,17 @@ interface WriteCase {
 const CASES: WriteCase[] = [
   { name: 'lower a product price', write: (fs) => updateDoc(doc(fs, 'products', SEED.product), { price: 1 }) },
   { name: 'raise a product stock', write: (fs) => updateDoc(doc(fs, 'products', SEED.product), { stock: 10_000 }) },
+  // Legal Metrology (docs/legal-metrology.md): only the API publishes, after checking the declarations.
+  { name: 'publish a product', write: (fs) => updateDoc(doc(fs, 'products', SEED.product), { published: true }) },
+  {
+    name: 'change a product’s declarations',
+    write: (fs) =>
+      updateDoc(doc(fs, 'products', SEED.product), {
+        declarations: { genericName: 'Bag', importer: { name: 'Nobody', address: 'Nowhere' } },
+        dimensionsCm: { l: 1, b: 1, h: 1 },
+      }),
+  },
+  { name: 'set the seller’s consumer care', write: (fs) => setDoc(doc(fs, 'settings', 'seller'), { consumerCare: { name: 'x' } }) },
   {
     name: 'overwrite a product with its own price',
     write: (fs) => setDoc(doc(fs, 'products', SEED.product), { name: 'Trolley 55', price: 1, discount: 0, stock: 5, category: 'luggage' }),

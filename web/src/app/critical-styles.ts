@@ -17,5 +17,4 @@ import '@mantine/core/styles/Anchor.layer.css';
 import '@mantine/core/styles/Loader.layer.css';
 import '@mantine/core/styles/Button.layer.css';
 import '@mantine/core/styles/ActionIcon.layer.css';
-import '@mantine/core/styles/Burger.layer.css';
 import './focus.css';

@@ -90,9 +90,10 @@ function useLiveMarker() {
     document.documentElement.dataset.live = 'true';
     // When it went live, for bench:web's "answers taps" (tests/bench/web-throttled.ts).
     performance.mark('bagshop:live');
-    // Mantine's whole stylesheet, for the screens drawn in the browser (dialogs, the admin's
-    // tables); the server's pages carry the CSS their markup needs in the head.
-    void import('../lib/full-styles').catch(() => undefined);
+    // Mantine's whole stylesheet is not asked for here: a public page carries the CSS of the
+    // components it draws in the head; the screens drawn in the browser (routes/client-rendered.tsx)
+    // and the parts loaded on demand (lib/lazy-page.tsx) load it themselves
+    // (docs/decisions/0036-what-hydrates-when.md).
   }, []);
 }
 

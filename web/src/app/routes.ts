@@ -19,6 +19,7 @@ export default [
     route('seller', 'routes/seller.tsx'),
     route('grievance', 'routes/grievance.tsx'),
     route('privacy', 'routes/privacy.tsx'),
+    route('payments', 'routes/payments.tsx'),
     // Drawn in the browser.
     route('auth', 'routes/auth.tsx'),
     route('forgot-password', 'routes/forgot-password.tsx'),

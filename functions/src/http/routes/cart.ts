@@ -4,10 +4,12 @@ import {
   applyCouponSchema,
   buyNowPricingQuerySchema,
   cartPricingQuerySchema,
+  COUPON_MESSAGES,
   docIdSchema,
   type CartLine,
 } from '@bagshop/domain';
 import { badRequest } from '../../lib/errors.js';
+import { limitFromEnv, rateLimit, withinLimit } from '../../lib/rate-limit.js';
 import { addToCart, clearCart, decrementLine, getCart, incrementLine, removeLine } from '../../services/cart.js';
 import { requireUser } from '../auth.js';
 import { jsonBody, optionalJsonBody } from '../json-body.js';
@@ -32,6 +34,21 @@ function paymentMethodOf(req: Request) {
 /** Every route answers the whole cart: [{ _id, product, variant, quantity }]; the other routes take the line id. Paths are always the caller's own cart. */
 export function cartRouter(): Router {
   const router = Router();
+  // Codes are tried, not guessed (issue 37, docs/offers.md): per shopper and per address.
+  const MINUTES_15 = 15 * 60_000;
+  const couponUser = rateLimit({
+    name: 'coupon',
+    limit: limitFromEnv('coupon', 10),
+    windowMs: MINUTES_15,
+    key: async (req) => (await requireUser(req)).uid,
+    message: COUPON_MESSAGES.tooMany,
+  });
+  const couponIp = rateLimit({
+    name: 'coupon_ip',
+    limit: limitFromEnv('coupon_ip', 30),
+    windowMs: MINUTES_15,
+    message: COUPON_MESSAGES.tooMany,
+  });
 
   // The lines, and `pricing` worked out here for them and the chosen method (docs/offers.md).
   router.get('/', async (req, res) => {
@@ -53,6 +70,8 @@ export function cartRouter(): Router {
   // The coupon code (docs/offers.md): at most one; answers the cart and its pricing as GET does.
   router.post('/coupon', async (req, res) => {
     const user = await requireUser(req);
+    await withinLimit(couponIp, req, res);
+    await withinLimit(couponUser, req, res);
     const method = paymentMethodOf(req);
     const { code } = applyCouponSchema.parse(jsonBody(req));
     const lines: CartLine[] = await getCart(user.uid);

@@ -1,7 +1,7 @@
 import { Router, type Request } from 'express';
 import { createPaymentSchema } from '@bagshop/domain';
 import { HttpError, notFound } from '../../lib/errors.js';
-import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
+import { limitFromEnv, rateLimit, withinLimit } from '../../lib/rate-limit.js';
 import { onlinePaymentsConfigured, PAYMENTS_NOT_CONFIGURED } from '../../lib/stripe.js';
 import { providerForOrderId, razorpayProvider, stripeProvider } from '../../services/payments/provider.js';
 import { checkoutStatus } from '../../services/payments/reconcile.js';
@@ -11,6 +11,7 @@ import { jsonBody } from '../json-body.js';
 import { ok } from '../respond.js';
 
 const SESSION_ID = /^cs_[A-Za-z0-9_]{1,250}$/;
+export const PAYMENT_STATUS_TOO_MANY = 'You are checking very often. Please wait a moment: your payment shows here as soon as it arrives.';
 
 export function paymentRouter(): Router {
   const router = Router();
@@ -34,8 +35,19 @@ export function paymentRouter(): Router {
     res.status(200).json({ success: true, url, data: { url, sessionId } });
   });
 
+  // The success page asks 6 times in 15 s; the provider itself is asked at most once per order
+  // every 10 s, whoever asks (services/payments/reconcile.ts). 20 a minute per shopper (issue 37).
+  const statusLimit = rateLimit({
+    name: 'payment_status',
+    limit: limitFromEnv('payment_status', 20),
+    windowMs: 60_000,
+    key: async (req) => (await requireUser(req)).uid,
+    message: PAYMENT_STATUS_TOO_MANY,
+  });
+
   router.get('/session/:sessionId', async (req, res) => {
     const user = await requireUser(req);
+    await withinLimit(statusLimit, req, res);
     const { sessionId } = req.params;
     if (!SESSION_ID.test(sessionId) && !RAZORPAY_REFERENCE.test(sessionId)) throw notFound('Payment session not found');
     ok(res, await checkoutStatus(user, sessionId));

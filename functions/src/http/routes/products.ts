@@ -25,7 +25,15 @@ import {
 } from '@bagshop/domain';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
-import { createProduct, deleteProduct, getProduct, listProducts, updateProduct, type VariantForm } from '../../services/catalog.js';
+import {
+  createProduct,
+  deleteProduct,
+  getProduct,
+  listProducts,
+  listProductsForAdmin,
+  updateProduct,
+  type VariantForm,
+} from '../../services/catalog.js';
 import { IMAGE_ORDER_MESSAGES, parseImageOrder, type GalleryEdit } from '../../services/gallery.js';
 import { processProductImage } from '../../services/images/process-image.js';
 import { searchProducts } from '../../services/search.js';
@@ -41,7 +49,7 @@ import { ok, okCached, okWith, publicCache } from '../respond.js';
 async function readProductForm(req: Request) {
   const form = await parseMultipart(req, {
     fileFields: ['image', 'images'],
-    maxFields: 20,
+    maxFields: 24,
     maxFiles: MAX_PRODUCT_IMAGES,
     tooManyFiles: () => badRequest(GALLERY_MESSAGES.tooMany),
   });
@@ -149,6 +157,11 @@ async function patchProduct(req: Request<{ id: string }>, res: Response): Promis
  */
 export function adminProductsRouter(): Router {
   const router = Router();
+  // Every product, drafts too, each with what it misses to be published (docs/legal-metrology.md).
+  router.get('/products', async (req, res) => {
+    await requireAdmin(req);
+    ok(res, await listProductsForAdmin());
+  });
   router.patch('/products/:id', patchProduct);
   return router;
 }
@@ -197,6 +210,8 @@ export function productsRouter(): Router {
   });
 
   router.get('/:id', async (req, res) => {
+    // A public read (anonymous, docs/security.md): a draft is 404 here; admins read drafts
+    // through GET /api/admin/products (docs/legal-metrology.md).
     const product = await getProduct(req.params.id, { fresh: req.query.fresh !== undefined });
     publicCache(res);
     ok(res, product);

@@ -11,6 +11,7 @@ import {
   returnStatusUpdateSchema,
 } from '@bagshop/domain';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
+import { limitFromEnv, rateLimit, withinLimit } from '../../lib/rate-limit.js';
 import { processProductImage, type ProcessedImage } from '../../services/images/process-image.js';
 import { renderTaxDocumentPdf } from '../../services/invoice-pdf.js';
 import { NO_INVOICE } from '../../services/invoices.js';
@@ -23,6 +24,8 @@ import { parseMultipart } from '../multipart.js';
 import { ok } from '../respond.js';
 
 const MAX_RETURN_PHOTOS = 3;
+const HOUR = 3_600_000;
+export const RETURN_REQUESTS_TOO_MANY = 'Too many return requests. Please wait a while and try again.';
 
 function orderId(req: Request): string {
   const parsed = docIdSchema.safeParse(req.params.id);
@@ -66,9 +69,26 @@ async function readReturnForm(
 /** The shopper's routes, under /api/order (docs/returns.md). */
 export function orderReturnsRouter(): Router {
   const router = Router();
+  // Each request may carry 3 × 5 MB of photos to decode (issue 37): per shopper and per address,
+  // counted before the body is read.
+  const perShopper = rateLimit({
+    name: 'return_request',
+    limit: limitFromEnv('return_request', 20),
+    windowMs: HOUR,
+    key: async (req) => (await requireUser(req)).uid,
+    message: RETURN_REQUESTS_TOO_MANY,
+  });
+  const perIp = rateLimit({
+    name: 'return_request_ip',
+    limit: limitFromEnv('return_request_ip', 60),
+    windowMs: HOUR,
+    message: RETURN_REQUESTS_TOO_MANY,
+  });
 
   router.post('/:id/returns', async (req, res) => {
     const user = await requireUser(req);
+    await withinLimit(perIp, req, res);
+    await withinLimit(perShopper, req, res);
     const id = orderId(req);
     const form = await readReturnForm(req);
     const input = createReturnSchema.parse(form.fields);

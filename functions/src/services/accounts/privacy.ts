@@ -6,13 +6,16 @@
  * the person's identity once erased.
  */
 import { randomBytes } from 'node:crypto';
-import { EXPORT_KEYS, PRIVACY_NOTICE_VERSION, shortOrderId } from '@bagshop/domain';
+import { EXPORT_KEYS, PRIVACY_NOTICE_VERSION, ownReview, reviewFromData, shortOrderId } from '@bagshop/domain';
 import { FieldValue, Timestamp, type DocumentData, type DocumentReference } from 'firebase-admin/firestore';
 import { auth, db } from '../../lib/admin.js';
-import { plainData } from '../../lib/firestore-data.js';
+import { plainData, plainDoc } from '../../lib/firestore-data.js';
 import { badRequest, conflict, HttpError } from '../../lib/errors.js';
 import { endSessions } from '../../lib/session-cutoffs.js';
+import { deleteShopperPhotos } from '../images/image-store.js';
 import { toOrder } from '../orders-format.js';
+import { returnsCollection, toReturn } from '../returns/store.js';
+import { eraseAuthorReviews, reviews } from '../reviews/reviews.js';
 import { signInWithPassword } from '../users-identity.js';
 import { readConsents } from './consents.js';
 
@@ -45,13 +48,15 @@ async function logRequest(type: 'export' | 'erasure', subject: string, detail: R
 
 /** GET /api/users/me/export. Top-level keys: EXPORT_KEYS. */
 export async function exportMyData(uid: string): Promise<Record<(typeof EXPORT_KEYS)[number], unknown>> {
-  const [record, profile, addresses, orders, tickets, consents] = await Promise.all([
+  const [record, profile, addresses, orders, tickets, consents, returns, written] = await Promise.all([
     auth.getUser(uid),
     db.doc(`users/${uid}`).get(),
     db.collection(`users/${uid}/addresses`).get(),
     db.collection('orders').where('userId', '==', uid).get(),
     db.collection('grievances').where('uid', '==', uid).get(),
     readConsents(uid),
+    returnsCollection().where('userId', '==', uid).get(),
+    reviews().where('userId', '==', uid).get(),
   ]);
   const data = {
     exportedAt: new Date().toISOString(),
@@ -69,6 +74,9 @@ export async function exportMyData(uid: string): Promise<Record<(typeof EXPORT_K
     orders: orders.docs.map(toOrder).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
     tickets: tickets.docs.map((d) => ({ _id: d.id, ...readable(d.data()) })),
     consents,
+    // Their own returns in full (the bank account too: it is theirs) and their reviews in every state.
+    returns: returns.docs.map(toReturn).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
+    reviews: written.docs.map((d) => ownReview(reviewFromData(d.id, plainDoc(d)))),
   };
   await logRequest('export', uid, { email: record.email ?? null });
   return data;
@@ -91,25 +99,64 @@ async function checkErasureProof(caller: ExportCaller, currentPassword: string |
   throw new HttpError(403, DELETE_GOOGLE_AGAIN);
 }
 
-/** What an order keeps of its buyer after erasure (pure; unit-tested). */
+/** The delivery address kept on an erased order: the town and state (place of supply), not the street, landmark or PIN. */
+function keptAddress(address: unknown): Record<string, string> {
+  const a = (address ?? {}) as Record<string, unknown>;
+  const text = (v: unknown) => (typeof v === 'string' ? v : '');
+  return { street: '', landmark: '', city: text(a.city), state: text(a.state), postalCode: '', country: text(a.country) };
+}
+
+/**
+ * What an order keeps of its buyer after erasure (pure; unit-tested). The field-by-field table
+ * is docs/accounts-privacy.md "What happens to each field".
+ */
 export function pseudonymisedOrderFields(order: DocumentData, pseudonym: string): Record<string, unknown> {
+  const shipping = keptAddress(order.shippingAddress);
   const update: Record<string, unknown> = {
     'user.fullname': { firstname: 'Erased', lastname: pseudonym },
     'user.email': `${pseudonym.toLowerCase()}@erased.invalid`,
     'user.phone': FieldValue.delete(),
+    shippingAddress: shipping,
     erasedCustomer: pseudonym,
   };
+  if (order.ndr && typeof order.ndr === 'object') {
+    update['ndr.phone'] = null;
+    update['ndr.note'] = null;
+  }
   for (const key of ['invoice', 'creditNote'] as const) {
     const doc = order[key] as { buyer?: { name?: unknown }; totals?: { taxablePaise?: unknown } } | null | undefined;
     if (!doc?.buyer) continue;
     const taxable = Number(doc.totals?.taxablePaise ?? 0);
-    // The law needs the name on a large invoice to an unregistered buyer; otherwise it goes.
-    if (taxable < NAMED_INVOICE_FROM_PAISE) update[`${key}.buyer.name`] = `Erased customer ${pseudonym}`;
+    // CGST Rules, rule 46: a large invoice to an unregistered buyer names them and the delivery
+    // address; otherwise both go (the place of supply, a field of its own, stays).
+    if (taxable < NAMED_INVOICE_FROM_PAISE) {
+      update[`${key}.buyer.name`] = `Erased customer ${pseudonym}`;
+      update[`${key}.buyer.addressLines`] = [[shipping.city, shipping.state].filter(Boolean).join(', ')].filter(Boolean);
+    }
   }
   return update;
 }
 
-async function deleteAll(refs: DocumentReference[]): Promise<void> {
+/** What a return keeps after erasure (pure): the lines, money and credit note; not where the money went, the words or the photos. */
+export function pseudonymisedReturnFields(ret: DocumentData, uid: string, pseudonym: string): Record<string, unknown> {
+  const history = Array.isArray(ret.history) ? (ret.history as Record<string, unknown>[]) : [];
+  const update: Record<string, unknown> = {
+    refundTo: null,
+    comment: '',
+    photos: [],
+    // The shopper's own words in the timeline go; the shop's notes stay.
+    history: history.map((h) => (h.by === uid ? { ...h, note: '' } : h)),
+    erasedCustomer: pseudonym,
+  };
+  if (ret.payout && typeof ret.payout === 'object') update['payout.to'] = 'Erased';
+  return update;
+}
+
+/** A return is finished when nothing more can happen to it: no payout waits for the shopper's account. */
+const FINISHED_RETURNS = new Set(['refunded', 'exchanged', 'rejected']);
+
+async function deleteAll(all: DocumentReference[]): Promise<void> {
+  const refs = [...new Map(all.map((r) => [r.path, r])).values()];
   for (let i = 0; i < refs.length; i += 400) {
     const batch = db.batch();
     for (const ref of refs.slice(i, i + 400)) batch.delete(ref);
@@ -118,9 +165,11 @@ async function deleteAll(refs: DocumentReference[]): Promise<void> {
 }
 
 /**
- * DELETE /api/users/me. Refuses while an order is open (409 naming them). Then: orders, their
- * invoices and the shopper's complaint tickets pseudonymised; profile, addresses, cart,
- * consents, pending phone codes and queued mails deleted; sessions ended; the Auth user deleted.
+ * DELETE /api/users/me. Refuses while an order or a return is open (409 naming them). Then:
+ * orders, their invoices, returns (credit notes kept) and complaint tickets pseudonymised;
+ * reviews and the photos of reviews and returns deleted; profile, addresses, cart, consents,
+ * pending phone codes, mails, stored order answers and the rest deleted; sessions ended; the
+ * Auth user deleted. Each field's fate: docs/accounts-privacy.md.
  */
 export async function eraseMyAccount(
   caller: ExportCaller,
@@ -134,12 +183,29 @@ export async function eraseMyAccount(
     const names = open.map((d) => `#${shortOrderId(d.id)}`).join(', ');
     throw conflict(`Finish or cancel your open orders first: ${names}`);
   }
+  const returns = await returnsCollection().where('userId', '==', uid).get();
+  const openReturns = returns.docs.filter((d) => !FINISHED_RETURNS.has(String(d.get('status'))) || d.get('payout.status') === 'pending');
+  if (openReturns.length > 0) throw conflict(`Finish your open returns first: ${openReturns.map((d) => d.id).join(', ')}`);
+  const record = await auth.getUser(uid);
   const pseudonym = `ERASED-${randomBytes(5).toString('hex').toUpperCase()}`;
   for (let i = 0; i < orders.docs.length; i += 400) {
     const batch = db.batch();
     for (const d of orders.docs.slice(i, i + 400)) batch.update(d.ref, pseudonymisedOrderFields(d.data(), pseudonym));
     await batch.commit();
   }
+  const photoHashes: string[] = [];
+  for (let i = 0; i < returns.docs.length; i += 400) {
+    const batch = db.batch();
+    for (const d of returns.docs.slice(i, i + 400)) {
+      const photos = (d.get('photos') ?? []) as { hash?: unknown }[];
+      photoHashes.push(...photos.map((p) => String(p.hash ?? '')));
+      batch.update(d.ref, pseudonymisedReturnFields(d.data(), uid, pseudonym));
+    }
+    await batch.commit();
+  }
+  // Reviews go (the product's rating follows), then the photos nobody else shows.
+  photoHashes.push(...(await eraseAuthorReviews(uid)));
+  await deleteShopperPhotos(photoHashes);
   const tickets = await db.collection('grievances').where('uid', '==', uid).get();
   if (!tickets.empty) {
     const batch = db.batch();
@@ -154,20 +220,30 @@ export async function eraseMyAccount(
     }
     await batch.commit();
   }
-  const [addresses, cart, mails] = await Promise.all([
+  const email = record.email ?? null;
+  const [addresses, cart, mails, mailsTo, idempotency, reviewRequests] = await Promise.all([
     db.collection(`users/${uid}/addresses`).listDocuments(),
     db.collection(`users/${uid}/cart`).listDocuments(),
     db.collection('mail').where('uid', '==', uid).get(),
+    email ? db.collection('mail').where('to', '==', email).get() : Promise.resolve(null),
+    // The stored first answers of POST /api/order hold whole orders (name, address, phone).
+    db.collection('orderIdempotency').where('uid', '==', uid).get(),
+    db.collection('reviewRequests').where('uid', '==', uid).get(),
   ]);
   await deleteAll([
     ...addresses,
     ...cart,
     ...mails.docs.map((d) => d.ref),
+    ...(mailsTo?.docs.map((d) => d.ref) ?? []),
+    ...idempotency.docs.map((d) => d.ref),
+    ...reviewRequests.docs.map((d) => d.ref),
     db.doc(`users/${uid}`),
     db.doc(`consents/${uid}`),
     db.doc(`phoneVerifications/${uid}`),
     db.doc(`orderLocks/${uid}`),
     db.doc(`admins/${uid}`),
+    db.doc(`cartCoupons/${uid}`),
+    db.doc(`holdChurn/${uid}`),
   ]);
   // A token of the erased account must not reach the API again (it would make a new profile).
   await endSessions(uid, 'account_erased', Date.now() + 3600_000);

@@ -6,9 +6,8 @@
  */
 import {
   cartPricing,
-  OFFER_MESSAGES,
+  couponRefusal,
   offerProblem,
-  offerProblemStatus,
   productFromData,
   type BuyNowPricingQuery,
   type CartLine,
@@ -19,11 +18,19 @@ import {
   type PricingLine,
 } from '@bagshop/domain';
 import { FieldValue } from 'firebase-admin/firestore';
-import { HttpError, badRequest, notFound } from '../../lib/errors.js';
+import { badRequest, notFound } from '../../lib/errors.js';
 import { plainDoc } from '../../lib/firestore-data.js';
 import { products } from '../catalog.js';
 import { chooseVariant } from '../variant-stock.js';
-import { cartCouponRef, isFirstOrder, pricingLine, readAutomaticOffers, readCustomerUses, readOfferByCode } from './store.js';
+import {
+  cartCouponRef,
+  isFirstOrder,
+  pricingLine,
+  readAutomaticOffers,
+  readCustomerUses,
+  readOfferByCode,
+  verifiedPhoneOf,
+} from './store.js';
 import { withUses } from './uses.js';
 
 export function cartPricingLines(lines: readonly CartLine[]): PricingLine[] {
@@ -39,9 +46,18 @@ export function cartPricingLines(lines: readonly CartLine[]): PricingLine[] {
   );
 }
 
-async function contextFor(uid: string, offers: readonly Offer[], paymentMethod: PaymentMethod | null, now: Date): Promise<OfferContext> {
+async function contextFor(
+  uid: string,
+  offers: readonly Offer[],
+  paymentMethod: PaymentMethod | null,
+  now: Date,
+  phone?: string | null,
+): Promise<OfferContext> {
+  // The phone and the orders are read only when a first-order offer is in play.
+  const needsFirst = offers.some((o) => o.firstOrderOnly);
+  const verifiedPhone = !needsFirst ? null : phone === undefined ? await verifiedPhoneOf(uid) : phone;
   const [firstOrder, customerUses] = await Promise.all([
-    isFirstOrder(uid),
+    needsFirst ? isFirstOrder(uid, verifiedPhone) : Promise.resolve(false),
     readCustomerUses(
       uid,
       offers.map((o) => o._id),
@@ -100,8 +116,10 @@ export async function priceBuyNow(uid: string, query: BuyNowPricingQuery): Promi
 }
 
 /**
- * POST /api/cart/coupon: the code must apply to this cart now (400/409 with the shopper's
- * message); a code for one payment method is accepted, the pricing shows it with that method.
+ * POST /api/cart/coupon: the code must apply to this cart now. A code that does not, whatever
+ * the reason, is 400 "This code cannot be used on this cart", except the reasons the shopper
+ * can act on (`couponRefusal`, domain/src/offers.ts); a code for one payment method is
+ * accepted, the pricing shows it with that method.
  */
 export async function applyCoupon(
   uid: string,
@@ -109,12 +127,12 @@ export async function applyCoupon(
   lines: readonly CartLine[],
   paymentMethod: PaymentMethod | null,
 ): Promise<void> {
-  const offer = await readCounted(code);
-  if (!offer) throw badRequest(OFFER_MESSAGES.unknown, [{ field: 'code', message: OFFER_MESSAGES.unknown }]);
-  if (lines.length === 0) throw badRequest(OFFER_MESSAGES.notForTheseBags, [{ field: 'code', message: OFFER_MESSAGES.notForTheseBags }]);
-  const ctx = await contextFor(uid, [offer], paymentMethod, new Date());
+  const refuse = (message: string) => badRequest(message, [{ field: 'code', message }]);
+  const [offer, phone] = await Promise.all([readCounted(code), verifiedPhoneOf(uid)]);
+  if (!offer || lines.length === 0) throw refuse(couponRefusal(null, phone !== null));
+  const ctx = await contextFor(uid, [offer], paymentMethod, new Date(), phone);
   const problem = offerProblem(offer, cartPricingLines(lines), ctx, true);
-  if (problem) throw new HttpError(offerProblemStatus(problem), problem, [{ field: 'code', message: problem }]);
+  if (problem) throw refuse(couponRefusal(problem, phone !== null));
   await cartCouponRef(uid).set({ code: offer.code, offerId: offer._id, appliedAt: FieldValue.serverTimestamp() });
 }
 

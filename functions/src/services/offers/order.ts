@@ -155,6 +155,8 @@ export async function prepareOrderOffers(
   automaticIds: readonly string[],
   /** From `claimOrderOffers`, before the transaction. */
   claims: OfferClaims,
+  /** The buyer's verified phone: a first-order offer needs one, and counts per phone (store.ts `isFirstOrder`). */
+  verifiedPhone: string | null,
 ): Promise<PreparedOrderOffers> {
   const couponSnap = withCode ? await tx.get(cartCouponRef(uid)) : null;
   const code = couponSnap?.exists && typeof couponSnap.get('code') === 'string' ? String(couponSnap.get('code')) : null;
@@ -171,10 +173,11 @@ export async function prepareOrderOffers(
         if (couponSnap?.exists) tx.delete(cartCouponRef(uid));
       },
     };
-  const firstOrder = await isFirstOrder(uid, tx);
   const customerUses = await readCustomerUses(uid, ids, tx);
   // Read, never written here: orders do not contend for an offer document.
   const snaps = await tx.getAll(...ids.map((id) => offersCol().doc(id)));
+  // The orders queries only when a first-order offer is in play: they are the heavier reads.
+  const firstOrder = snaps.some((o) => o.exists && o.get('firstOrderOnly') === true) ? await isFirstOrder(uid, verifiedPhone, tx) : false;
   const claimed = [...claims.held.values()];
   const claimSnaps: DocumentSnapshot[] = claimed.length > 0 ? await tx.getAll(...claimed.map((c) => useRef(c.offerId, c.key))) : [];
   const holds = new Map(claimed.filter((_, i) => claimHeld(claimSnaps[i], orderId)).map((c) => [c.offerId, c]));

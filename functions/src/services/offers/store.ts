@@ -5,7 +5,7 @@
  */
 import { ORDER_STATUSES, offerFromData, type Offer, type PricingLine } from '@bagshop/domain';
 import type { DocumentSnapshot, Transaction } from 'firebase-admin/firestore';
-import { db } from '../../lib/admin.js';
+import { auth, db } from '../../lib/admin.js';
 import { plainDoc } from '../../lib/firestore-data.js';
 
 export const offersCol = () => db.collection('offers');
@@ -37,11 +37,24 @@ export async function readOfferByCode(code: string, tx?: Transaction): Promise<O
 
 const OPEN_STATUSES = ORDER_STATUSES.filter((s) => s !== 'cancelled');
 
-/** No order of the shopper other than cancelled ones. */
-export async function isFirstOrder(uid: string, tx?: Transaction): Promise<boolean> {
-  const q = db.collection('orders').where('userId', '==', uid).where('status', 'in', OPEN_STATUSES).limit(1);
-  const snap = tx ? await tx.get(q) : await q.get();
-  return snap.empty;
+/**
+ * A first order (issue 37, docs/offers.md): the shopper has a verified phone, and neither they
+ * nor any account with the same verified phone has an order other than cancelled ones. Orders
+ * record the verified phone as `user.phone`, so a new account with an old phone is no newcomer.
+ */
+export async function isFirstOrder(uid: string, verifiedPhone: string | null, tx?: Transaction): Promise<boolean> {
+  if (!verifiedPhone) return false;
+  const orders = db.collection('orders');
+  const mine = orders.where('userId', '==', uid).where('status', 'in', OPEN_STATUSES).limit(1);
+  const samePhone = orders.where('user.phone', '==', verifiedPhone).where('status', 'in', OPEN_STATUSES).limit(1);
+  const [a, b] = tx ? await Promise.all([tx.get(mine), tx.get(samePhone)]) : await Promise.all([mine.get(), samePhone.get()]);
+  return a.empty && b.empty;
+}
+
+/** The Auth user's verified phone (E.164), or null. */
+export async function verifiedPhoneOf(uid: string): Promise<string | null> {
+  const record = await auth.getUser(uid).catch(() => null);
+  return record?.phoneNumber ?? null;
 }
 
 /** The shopper's uses of these offers. */

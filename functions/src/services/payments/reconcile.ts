@@ -3,6 +3,8 @@
  * and when the success page has waited 10 s for a webhook, the shop asks the provider.
  */
 import type { OrderStatus, PaymentStatus } from '@bagshop/domain';
+import { Timestamp, type DocumentReference } from 'firebase-admin/firestore';
+import { db } from '../../lib/admin.js';
 import { notFound } from '../../lib/errors.js';
 import { orders, paymentOf, type Actor, type StoredOrder } from '../order-store.js';
 import { providerForOrder, type PaymentLookup } from './provider.js';
@@ -21,11 +23,37 @@ export function askProviderBeforeCancel(orderId: string, order: StoredOrder): Pr
 /** When this instance first answered each checkout's status unconfirmed (the success page polls). */
 const firstAsked = new Map<string, number>();
 export const WEBHOOK_WAIT_MS = 10_000;
+/** At most one provider call per order in this time, whoever polls, on whichever instance (issue 37). */
+export const PROVIDER_LOOKUP_INTERVAL_MS = 10_000;
+
+/**
+ * The lease on the order (`payment.lookupAt`): claimed in a transaction, so of all the polls of
+ * all instances only one calls the provider per interval. A poll that loses the claim (or meets
+ * contention) answers the stored status.
+ */
+export async function claimProviderLookup(ref: DocumentReference, now = Date.now()): Promise<boolean> {
+  try {
+    return await db.runTransaction(
+      async (tx) => {
+        const snap = await tx.get(ref);
+        if (snap.get('status') !== 'pending' || snap.get('payment.status') !== 'unpaid') return false;
+        const last = snap.get('payment.lookupAt') as Timestamp | undefined;
+        if (last instanceof Timestamp && now - last.toMillis() < PROVIDER_LOOKUP_INTERVAL_MS) return false;
+        tx.update(ref, { 'payment.lookupAt': Timestamp.fromMillis(now) });
+        return true;
+      },
+      { maxAttempts: 2 },
+    );
+  } catch {
+    return false; // another poll holds the order right now: it is the one asking
+  }
+}
 
 /**
  * GET /api/payment/session/{id}: the order behind a checkout (Stripe's session id, Razorpay's
  * link reference), owner only. While it is unpaid, once the page has asked for 10 s without a
- * webhook confirming it, the provider is asked (and a payment it reports is applied).
+ * webhook confirming it, the provider is asked (and a payment it reports is applied), at most
+ * once per order every PROVIDER_LOOKUP_INTERVAL_MS (`claimProviderLookup`).
  */
 export async function checkoutStatus(
   actor: Actor,
@@ -43,7 +71,9 @@ export async function checkoutStatus(
       if (firstAsked.size > 5000) firstAsked.clear();
       firstAsked.set(checkoutId, now);
     }
-    if (now - first >= WEBHOOK_WAIT_MS && (await providerForOrder(found.data()).lookupPayment(doc.id)) === 'paid') {
+    const last = doc.get('payment.lookupAt') as Timestamp | undefined;
+    const due = now - first >= WEBHOOK_WAIT_MS && !(last instanceof Timestamp && now - last.toMillis() < PROVIDER_LOOKUP_INTERVAL_MS);
+    if (due && (await claimProviderLookup(doc.ref, now)) && (await providerForOrder(found.data()).lookupPayment(doc.id)) === 'paid') {
       firstAsked.delete(checkoutId);
       doc = await doc.ref.get();
     }

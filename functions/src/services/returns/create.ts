@@ -61,6 +61,96 @@ function variantOf(product: FirebaseFirestore.DocumentData, variantId: string, p
   return null;
 }
 
+type ChosenLine = { line: OrderLine; quantity: number };
+
+/** Which order lines the request names (400 for a line not on the order). */
+function chooseLines(order: StoredOrder, input: CreateReturnInput): ChosenLine[] {
+  const lines = orderLines(order);
+  return input.lines.map((l) => {
+    const line = lines.find((x) => x.lineId === l.lineId) ?? lines.find((x) => x.productId === l.lineId);
+    if (!line) throw fieldError('lines', RETURN_MESSAGES.lineNotOnOrder(l.lineId));
+    return { line, quantity: l.quantity };
+  });
+}
+
+/**
+ * Every rule of a return that needs no photo (pure over what was read): delivered, in the
+ * window, the lines and units, returnable, the exchange, the refund destination. Run once
+ * before the photos are decoded (issue 37: nobody's photos are worked on for a request that
+ * would be refused) and again in the transaction on the documents it read.
+ */
+function planReturn(
+  order: StoredOrder,
+  chosen: ChosenLine[],
+  seller: FirebaseFirestore.DocumentData | undefined,
+  productSnaps: FirebaseFirestore.DocumentSnapshot[],
+  input: CreateReturnInput,
+  clock: Date,
+) {
+  if (order.status !== 'completed') throw badRequest(RETURN_MESSAGES.notCompleted);
+  const days = windowDaysOf(seller);
+  if (days === 0) throw badRequest(RETURN_MESSAGES.windowOff);
+  const deliveredAt = deliveredAtOf(order);
+  const end = deliveredAt ? returnWindowEnd(deliveredAt, days) : null;
+  if (!deliveredAt || !end || returnDaysLeft(deliveredAt, days, clock) === 0)
+    throw badRequest(RETURN_MESSAGES.windowEnded(days, end ? formatDateIN(end.toISOString()) : 'delivery'));
+
+  const productById = new Map(productSnaps.map((s) => [s.id, s]));
+  const claimed = { ...returnUnitsOf(order) };
+  const returnLines = chosen.map(({ line, quantity }) => {
+    const product = productById.get(line.productId);
+    if (product?.exists && product.get('returnable') === false)
+      throw fieldError('lines', RETURN_MESSAGES.nonReturnable(line.name, String(product.get('nonReturnableReason') ?? '')));
+    const already = Number(claimed[line.lineId] ?? 0);
+    const left = line.quantity - already;
+    if (left <= 0) throw fieldError('lines', RETURN_MESSAGES.alreadyReturned(line.name));
+    if (quantity > left) throw fieldError('lines', RETURN_MESSAGES.tooMany(line.name, left));
+    claimed[line.lineId] = already + quantity;
+    return {
+      lineId: line.lineId,
+      lineIndex: line.index,
+      productId: line.productId,
+      variantId: line.variantId,
+      sku: line.sku,
+      name: line.name,
+      variantLabel: line.variantLabel,
+      quantity,
+      alreadyReturned: already,
+      refundPaise: returnedLinePaidPaise(line.raw, quantity, already),
+    };
+  });
+
+  let exchange: Record<string, unknown> | null = null;
+  if (input.resolution === 'exchange') {
+    const { line } = chosen[0] as { line: OrderLine };
+    const product = productById.get(line.productId);
+    const target = product?.exists ? variantOf(product.data() ?? {}, input.exchangeVariantId ?? '', line.productId) : null;
+    if (!product?.exists || !target) throw fieldError('exchangeVariantId', RETURN_MESSAGES.exchangeNeedsVariant);
+    if (String(target._id) === line.variantId) throw fieldError('exchangeVariantId', RETURN_MESSAGES.exchangeSameVariant);
+    const sale = salePrice(Number(target.price ?? 0), Number(target.discount ?? 0));
+    if (sale !== salePrice(line.price, line.discount)) throw fieldError('exchangeVariantId', RETURN_MESSAGES.exchangeSamePrice);
+    const options = (product.get('options') ?? []) as ProductOption[];
+    exchange = {
+      variantId: String(target._id),
+      sku: String(target.sku ?? ''),
+      variantLabel: variantLabel(options, {
+        options: target.options ?? {},
+        ...(target.dimensionsCm ? { dimensionsCm: target.dimensionsCm } : {}),
+      }),
+      options: target.options ?? {},
+      heldAt: null,
+      releasedAt: null,
+      shipmentId: null,
+      awb: null,
+    };
+  }
+
+  const cod = order.paymentMethod === 'COD';
+  if (cod && input.resolution === 'refund' && !input.refundTo) throw fieldError('refundTo', RETURN_MESSAGES.refundToNeeded);
+
+  return { returnLines, claimed, exchange, cod };
+}
+
 export async function createReturn(
   actor: Actor,
   orderId: string,
@@ -77,22 +167,28 @@ export async function createReturn(
     if (seenLines.has(l.lineId)) throw fieldError('lines', `Line ${l.lineId} is listed twice`);
     seenLines.add(l.lineId);
   }
-  const processed = photos.count > 0 ? await photos.load() : [];
   const orderRef = orders().doc(orderId);
   const year = clock.getUTCFullYear();
   const now = Timestamp.fromDate(clock);
+
+  // Everything that needs no photo, before any photo is decoded: owner, window, lines (issue 37).
+  const first = await orderRef.get();
+  if (!first.exists || first.get('userId') !== actor.uid) throw notFound(ORDER_NOT_FOUND);
+  const firstOrder = first.data() as StoredOrder;
+  const firstChosen = chooseLines(firstOrder, input);
+  const [firstSeller, ...firstProducts] = await orderRef.firestore.getAll(
+    sellerRef(),
+    ...[...new Set(firstChosen.map((c) => c.line.productId))].map((p) => products().doc(p)),
+  );
+  planReturn(firstOrder, firstChosen, firstSeller?.data(), firstProducts, input, clock);
+  const processed = photos.count > 0 ? await photos.load() : [];
 
   const { id, mailOrder } = await runOrderTransaction(async (tx) => {
     const snap = await tx.get(orderRef);
     if (!snap.exists || snap.get('userId') !== actor.uid) throw notFound(ORDER_NOT_FOUND);
     const order = snap.data() as StoredOrder;
-    const lines = orderLines(order);
     // Which lines, before reading their products.
-    const chosen: { line: OrderLine; quantity: number }[] = input.lines.map((l) => {
-      const line = lines.find((x) => x.lineId === l.lineId) ?? lines.find((x) => x.productId === l.lineId);
-      if (!line) throw fieldError('lines', RETURN_MESSAGES.lineNotOnOrder(l.lineId));
-      return { line, quantity: l.quantity };
-    });
+    const chosen = chooseLines(order, input);
     const productIds = [...new Set(chosen.map((c) => c.line.productId))];
     const [sellerSnap, counterSnap, ...productSnaps] = await tx.getAll(
       sellerRef(),
@@ -101,66 +197,7 @@ export async function createReturn(
     );
     const pictures = await preparePhotos(tx, processed);
 
-    if (order.status !== 'completed') throw badRequest(RETURN_MESSAGES.notCompleted);
-    const days = windowDaysOf(sellerSnap?.data());
-    if (days === 0) throw badRequest(RETURN_MESSAGES.windowOff);
-    const deliveredAt = deliveredAtOf(order);
-    const end = deliveredAt ? returnWindowEnd(deliveredAt, days) : null;
-    if (!deliveredAt || !end || returnDaysLeft(deliveredAt, days, clock) === 0)
-      throw badRequest(RETURN_MESSAGES.windowEnded(days, end ? formatDateIN(end.toISOString()) : 'delivery'));
-
-    const productById = new Map(productSnaps.map((s) => [s.id, s]));
-    const claimed = { ...returnUnitsOf(order) };
-    const returnLines = chosen.map(({ line, quantity }) => {
-      const product = productById.get(line.productId);
-      if (product?.exists && product.get('returnable') === false)
-        throw fieldError('lines', RETURN_MESSAGES.nonReturnable(line.name, String(product.get('nonReturnableReason') ?? '')));
-      const already = Number(claimed[line.lineId] ?? 0);
-      const left = line.quantity - already;
-      if (left <= 0) throw fieldError('lines', RETURN_MESSAGES.alreadyReturned(line.name));
-      if (quantity > left) throw fieldError('lines', RETURN_MESSAGES.tooMany(line.name, left));
-      claimed[line.lineId] = already + quantity;
-      return {
-        lineId: line.lineId,
-        lineIndex: line.index,
-        productId: line.productId,
-        variantId: line.variantId,
-        sku: line.sku,
-        name: line.name,
-        variantLabel: line.variantLabel,
-        quantity,
-        alreadyReturned: already,
-        refundPaise: returnedLinePaidPaise(line.raw, quantity, already),
-      };
-    });
-
-    let exchange: Record<string, unknown> | null = null;
-    if (input.resolution === 'exchange') {
-      const { line } = chosen[0] as { line: OrderLine };
-      const product = productById.get(line.productId);
-      const target = product?.exists ? variantOf(product.data() ?? {}, input.exchangeVariantId ?? '', line.productId) : null;
-      if (!product?.exists || !target) throw fieldError('exchangeVariantId', RETURN_MESSAGES.exchangeNeedsVariant);
-      if (String(target._id) === line.variantId) throw fieldError('exchangeVariantId', RETURN_MESSAGES.exchangeSameVariant);
-      const sale = salePrice(Number(target.price ?? 0), Number(target.discount ?? 0));
-      if (sale !== salePrice(line.price, line.discount)) throw fieldError('exchangeVariantId', RETURN_MESSAGES.exchangeSamePrice);
-      const options = (product.get('options') ?? []) as ProductOption[];
-      exchange = {
-        variantId: String(target._id),
-        sku: String(target.sku ?? ''),
-        variantLabel: variantLabel(options, {
-          options: target.options ?? {},
-          ...(target.dimensionsCm ? { dimensionsCm: target.dimensionsCm } : {}),
-        }),
-        options: target.options ?? {},
-        heldAt: null,
-        releasedAt: null,
-        shipmentId: null,
-        awb: null,
-      };
-    }
-
-    const cod = order.paymentMethod === 'COD';
-    if (cod && input.resolution === 'refund' && !input.refundTo) throw fieldError('refundTo', RETURN_MESSAGES.refundToNeeded);
+    const { returnLines, claimed, exchange, cod } = planReturn(order, chosen, sellerSnap?.data(), productSnaps, input, clock);
 
     const sequence = Number(counterSnap?.get('last') ?? 0) + 1;
     const number = returnNumber(year, sequence);

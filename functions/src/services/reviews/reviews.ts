@@ -47,6 +47,7 @@ import { preparePhotos } from '../images/image-store.js';
 import type { ProcessedImage } from '../images/process-image.js';
 import { queueMail } from '../mail.js';
 import { orders } from '../order-store.js';
+import { withPhotoLinks } from './photos.js';
 import { reviewDecisionMail } from './review-mails.js';
 
 export const reviews = () => db.collection('reviews');
@@ -137,7 +138,7 @@ export async function createReview(
     const [existing, product] = await Promise.all([tx.get(ref), tx.get(productRef)]);
     if (existing.exists) throw conflict(REVIEW_MESSAGES.duplicate);
     if (!product.exists) throw notFound(PRODUCT_NOT_FOUND);
-    const pictures = await preparePhotos(tx, processed);
+    const pictures = await preparePhotos(tx, processed, 'review');
     pictures.apply();
     tx.create(ref, {
       productId,
@@ -163,19 +164,19 @@ export async function createReview(
   });
   forgetCatalogVersionRead();
   if (status === 'held') logger.info('review_held', { reviewId: ref.id, reasons });
-  return ownReview(toReview(await ref.get()));
+  return withPhotoLinks(ownReview(toReview(await ref.get())));
 }
 
 export async function getOwnReview(uid: string, productId: string): Promise<OwnReview> {
   const snap = await reviews().doc(reviewId(productId, uid)).get();
   if (!snap.exists) throw notFound(REVIEW_MESSAGES.noneYet);
-  return ownReview(toReview(snap));
+  return withPhotoLinks(ownReview(toReview(snap)));
 }
 
 /** Whether the shopper may write a review of the product, and their review if they have one. */
 export async function reviewEligibility(uid: string, productId: string): Promise<{ canReview: boolean; review: OwnReview | null }> {
   const snap = await reviews().doc(reviewId(productId, uid)).get();
-  if (snap.exists) return { canReview: false, review: ownReview(toReview(snap)) };
+  if (snap.exists) return { canReview: false, review: withPhotoLinks(ownReview(toReview(snap))) };
   return { canReview: (await deliveredLine(uid, productId)) !== null, review: null };
 }
 
@@ -201,7 +202,7 @@ export async function updateOwnReview(
     const rating = (input.rating ?? current.rating) as RatingValue;
     const reasons = holdReasons(next, serverConfig().reviews.blocklist);
     const status: ReviewStatus = reasons.length || current.status === 'rejected' ? 'held' : 'published';
-    const pictures = processed ? await preparePhotos(tx, processed) : null;
+    const pictures = processed ? await preparePhotos(tx, processed, 'review') : null;
     pictures?.apply();
     const patch: Record<string, unknown> = {
       ...next,
@@ -218,7 +219,7 @@ export async function updateOwnReview(
     writeRating(tx, product, counted(current.status, current.rating), counted(status, rating));
   });
   forgetCatalogVersionRead();
-  return ownReview(toReview(await ref.get()));
+  return withPhotoLinks(ownReview(toReview(await ref.get())));
 }
 
 export async function deleteOwnReview(uid: string, productId: string): Promise<void> {
@@ -299,7 +300,7 @@ export async function adminListReviews(filter: { status: ReviewStatus | null; pr
         STATUS_ORDER[a.status] - STATUS_ORDER[b.status] ||
         (a.status === 'held' ? a.createdAt.localeCompare(b.createdAt) : b.createdAt.localeCompare(a.createdAt)),
     )
-    .map(adminReview);
+    .map((r) => withPhotoLinks(adminReview(r)));
 }
 
 /**
@@ -345,7 +346,7 @@ export async function decideReview(adminUid: string, rid: string, input: ReviewD
     forgetCatalogVersionRead();
     logger.info('review_moderated', { reviewId: rid, from: outcome.from, to: input.status, by: adminUid, reason: outcome.reason });
   }
-  return adminReview(toReview(await ref.get()));
+  return withPhotoLinks(adminReview(toReview(await ref.get())));
 }
 
 /** The seller's one public reply under a review; posting again edits it. */
@@ -358,5 +359,24 @@ export async function replyToReview(rid: string, text: string): Promise<AdminRev
     const now = Timestamp.now();
     tx.update(ref, { reply: { text, at: current.reply ? Timestamp.fromDate(new Date(current.reply.at)) : now, updatedAt: now } });
   });
-  return adminReview(toReview(await ref.get()));
+  return withPhotoLinks(adminReview(toReview(await ref.get())));
+}
+
+/**
+ * Account erasure (services/accounts/privacy.ts): every review of the shopper goes, as if they
+ * had deleted each (the product's rating follows), with its helpful votes. Answers the hashes
+ * of the photos the reviews carried, for the caller to delete.
+ */
+export async function eraseAuthorReviews(uid: string): Promise<string[]> {
+  const snap = await reviews().where('userId', '==', uid).get();
+  const hashes: string[] = [];
+  for (const doc of snap.docs) {
+    const review = toReview(doc);
+    hashes.push(...review.photos.map((p) => p.hash));
+    await deleteOwnReview(uid, review.productId).catch((error: unknown) => {
+      // Already gone (a delete that raced this one) is fine; anything else is not.
+      if (!(error instanceof HttpError && error.status === 404)) throw error;
+    });
+  }
+  return hashes;
 }

@@ -1,28 +1,26 @@
-import { ActionIcon, Anchor, Box, Burger, Container, Group, SimpleGrid, Stack, Text } from '@mantine/core';
-import { useDisclosure } from '@mantine/hooks';
-import { IconPackage, IconSearch, IconShoppingBag, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
-import { Suspense, useContext, useRef, type ReactNode } from 'react';
+import { Anchor, Box, Container, Group } from '@mantine/core';
+import { IconMenu2, IconPackage, IconSearch, IconShoppingBag, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
+import { lazy, Suspense, useContext, useRef, type ReactNode } from 'react';
 import {
   Link,
   NavLink,
   UNSAFE_DataRouterStateContext as DataRouterStateContext,
   UNSAFE_LocationContext as LocationContext,
   useLocation,
-  useNavigate,
   useOutlet,
 } from 'react-router';
 import { RouteLoader } from '../../components/route-loader';
 import { SearchBox } from '../../features/catalog/components/search-box';
-import { SellerLine } from '../../features/disclosures/components/seller-line';
-import { lazyPage } from '../../lib/lazy-page';
+import { MENU_ID, MobileMenu } from './mobile-menu';
 import { CATEGORY_LINKS } from './nav-links';
 import classes from './shop-layout.module.css';
 
-// The drawer (and Mantine's modal machinery) loads only when the menu is first opened.
-const MobileMenu = lazyPage(() => import('./mobile-menu'));
+// The footer is below the fold on every page: its own chunk and Suspense boundary, hydrated
+// after the header and the page (docs/decisions/0036-what-hydrates-when.md). The server draws it
+// with the page; until its chunk is in, React keeps the server's markup as it is.
+const Footer = lazy(() => import('./footer'));
 
 export function ShopLayout({ children }: { children?: ReactNode }) {
-  const [menuOpen, menu] = useDisclosure(false);
   return (
     <div className={classes.shell}>
       <a href="#main" className={classes.skip}>
@@ -32,13 +30,10 @@ export function ShopLayout({ children }: { children?: ReactNode }) {
         <Container size="xl" h="100%">
           <Group h="100%" justify="space-between" wrap="nowrap">
             <Group gap="xs" wrap="nowrap">
-              <Burger
-                opened={menuOpen}
-                onClick={menu.toggle}
-                hiddenFrom="sm"
-                size="sm"
-                aria-label={menuOpen ? 'Close menu' : 'Open menu'}
-              />
+              {/* A native popover button: opens the menu before, during and after hydration. */}
+              <button type="button" className={classes.menuButton} popoverTarget={MENU_ID} aria-label="Open menu">
+                <IconMenu2 size={24} aria-hidden />
+              </button>
               <Anchor component={Link} to="/" className={classes.brand} underline="never" aria-label="Bagshop home">
                 <IconShoppingBag size={26} stroke={2} aria-hidden />
                 <span>Bagshop</span>
@@ -60,16 +55,14 @@ export function ShopLayout({ children }: { children?: ReactNode }) {
         </Container>
       </header>
 
-      {menuOpen && (
-        <Suspense fallback={null}>
-          <MobileMenu opened={menuOpen} onClose={menu.close} />
-        </Suspense>
-      )}
+      <MobileMenu />
 
       <main id="main" tabIndex={-1} className={classes.main}>
         <Suspense fallback={<RouteLoader />}>{children ?? <PageWithOverlay />}</Suspense>
       </main>
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }
@@ -108,93 +101,24 @@ function PageWithOverlay() {
 }
 
 function HeaderIcons() {
-  const navigate = useNavigate();
   const location = useLocation();
-  // The profile dialog opens over the current page (shopper-routes renders it underneath).
-  const openProfile = () =>
-    void navigate('/profile', { state: { from: location.pathname === '/profile' ? '/' : `${location.pathname}${location.search}` } });
+  // The profile dialog opens over the current page (PageWithOverlay). A link: before the app
+  // runs it loads /profile as a page; once it runs, the dialog opens over this one.
+  const from = location.pathname === '/profile' ? '/' : `${location.pathname}${location.search}`;
   return (
     <Group gap={4} wrap="nowrap">
-      <ActionIcon
-        component={Link}
-        to="/search"
-        visibleFrom="sm"
-        hiddenFrom="lg"
-        variant="subtle"
-        color="dark"
-        size="xl"
-        aria-label="Search"
-        title="Search"
-      >
+      <Link to="/search" className={`${classes.iconLink} ${classes.searchLink}`} aria-label="Search" title="Search">
         <IconSearch size={24} aria-hidden />
-      </ActionIcon>
-      <ActionIcon component={Link} to="/cart" variant="subtle" color="dark" size="xl" aria-label="Cart" title="Cart">
+      </Link>
+      <Link to="/cart" className={classes.iconLink} aria-label="Cart" title="Cart">
         <IconShoppingCart size={24} aria-hidden />
-      </ActionIcon>
-      <ActionIcon component={Link} to="/orders" variant="subtle" color="dark" size="xl" aria-label="Orders" title="Orders">
+      </Link>
+      <Link to="/orders" className={classes.iconLink} aria-label="Orders" title="Orders">
         <IconPackage size={24} aria-hidden />
-      </ActionIcon>
-      <ActionIcon variant="subtle" color="dark" size="xl" aria-label="Profile" title="Profile" onClick={openProfile}>
+      </Link>
+      <Link to="/profile" state={{ from }} className={classes.iconLink} aria-label="Profile" title="Profile">
         <IconUserCircle size={26} aria-hidden />
-      </ActionIcon>
+      </Link>
     </Group>
-  );
-}
-
-const FOOTER_COLUMNS = [
-  {
-    title: 'Support',
-    links: [
-      { to: '/shipping', label: 'Shipping & Delivery' },
-      { to: '/warranty', label: 'Lifetime Warranty' },
-      { to: '/contact', label: 'Contact Us' },
-      { to: '/grievance', label: 'Grievance Officer' },
-    ],
-  },
-  {
-    title: 'Policies',
-    links: [
-      { to: '/seller', label: 'Seller Information' },
-      { to: '/privacy', label: 'Privacy Notice' },
-      { to: '/returns', label: 'Returns Policy' },
-      { to: '/refunds', label: 'Refund Policy' },
-      { to: '/cancellation', label: 'Cancellation Policy' },
-    ],
-  },
-  { title: 'Quick Links', links: CATEGORY_LINKS },
-  {
-    title: 'Account',
-    links: [
-      { to: '/auth', label: 'Sign In' },
-      { to: '/orders', label: 'My Orders' },
-      { to: '/cart', label: 'Cart' },
-    ],
-  },
-];
-
-function Footer() {
-  return (
-    <footer className={classes.footer}>
-      <Container size="xl" py="xl">
-        <SimpleGrid cols={{ base: 1, xs: 2, md: 4 }} spacing="xl">
-          {FOOTER_COLUMNS.map((column) => (
-            <Stack key={column.title} gap={4} component="nav" aria-label={column.title}>
-              <Text component="h2" fw={700} fz="md" c="white" m={0} mb={4}>
-                {column.title}
-              </Text>
-              {column.links.map((link) => (
-                <Link key={link.to} to={link.to} className={classes.footerLink}>
-                  {link.label}
-                </Link>
-              ))}
-            </Stack>
-          ))}
-        </SimpleGrid>
-        <SellerLine />
-        <Text size="sm" c="gray.4" mt="xs">
-          © {new Date().getFullYear()} Bagshop · Free shipping on all orders across India · Prices in ₹ include GST
-        </Text>
-      </Container>
-    </footer>
   );
 }

@@ -1,4 +1,12 @@
-import { applyListQuery, DEFAULT_LIST_QUERY, isCategory, type Category, type Product } from '@bagshop/domain';
+import {
+  applyListQuery,
+  DEFAULT_LIST_QUERY,
+  isCategory,
+  readListQuery,
+  titleWithOrigin,
+  type Category,
+  type Product,
+} from '@bagshop/domain';
 import {
   data,
   useLoaderData,
@@ -39,7 +47,14 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, formMethod, defaultShouldRevalidate }) =>
   currentUrl.pathname !== nextUrl.pathname || (formMethod !== undefined && formMethod !== 'GET') ? defaultShouldRevalidate : false;
 
-export const meta: MetaFunction = ({ matches, location }) => staticTags(location.pathname.replace(/\/+$/, ''), matches);
+/** The origin filter (docs/legal-metrology.md) shows in the title: 'Luggage Bags · Made in China · Bagshop'. */
+export const meta: MetaFunction = ({ matches, location, data: loaded }) => {
+  const tags = staticTags(location.pathname.replace(/\/+$/, ''), matches);
+  const origin = readListQuery(new URLSearchParams(location.search)).origin;
+  if (!origin?.length) return tags;
+  const products = (loaded as CategoryData | undefined)?.products ?? [];
+  return tags.map((tag) => ('title' in tag ? { title: titleWithOrigin(tag.title, origin, products) } : tag));
+};
 
 export default function Category() {
   const { category, products } = useLoaderData<CategoryData>();

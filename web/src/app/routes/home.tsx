@@ -1,5 +1,9 @@
-import type { MetaFunction } from 'react-router';
+import type { ClientLoaderFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { getProducts } from '../../features/catalog/api/get-products';
 import { HomePage } from '../../features/catalog/components/home-page';
+import { homeData, type HomeData } from '../../features/catalog/lib/home-data';
+import { pageServices } from '../page-data';
 import { staticTags } from './seo';
 
 export const meta: MetaFunction = ({ matches }) => staticTags('/', matches);
@@ -16,6 +20,24 @@ export const links = () => [
   },
 ];
 
+/**
+ * The sections below the hero (carousel, category covers) are drawn by the server with the page,
+ * so their links, arrows and Add to cart work before JavaScript (docs/decisions/0036-what-hydrates-when.md).
+ * A failed read draws the page without the carousel (docs/spec.md §2).
+ */
+export async function loader({ context, request }: LoaderFunctionArgs): Promise<HomeData> {
+  return homeData(
+    await pageServices(context, request)
+      .products()
+      .catch(() => null),
+  );
+}
+
+/** In the browser, moving to the home page: the public, cached API. */
+export async function clientLoader(_args: ClientLoaderFunctionArgs): Promise<HomeData> {
+  return homeData(await getProducts().catch(() => null));
+}
+
 export default function Home() {
-  return <HomePage />;
+  return <HomePage data={useLoaderData<HomeData>()} />;
 }

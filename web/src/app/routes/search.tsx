@@ -1,4 +1,4 @@
-import { applyListQuery, DEFAULT_LIST_QUERY, parseSearchText, type Product } from '@bagshop/domain';
+import { applyListQuery, DEFAULT_LIST_QUERY, parseSearchText, readListQuery, titleWithOrigin, type Product } from '@bagshop/domain';
 import {
   useLoaderData,
   type ClientLoaderFunctionArgs,
@@ -50,9 +50,12 @@ export async function clientLoader({ request }: ClientLoaderFunctionArgs): Promi
 export const shouldRevalidate: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
   currentUrl.searchParams.get('q') !== nextUrl.searchParams.get('q') ? defaultShouldRevalidate : false;
 
-export const meta: MetaFunction = ({ data }) => {
-  const q = (data as SearchData | undefined)?.q;
-  return [{ title: q ? `‘${q}’ · Search · Bagshop` : 'Search · Bagshop' }, { name: 'robots', content: 'noindex' }];
+export const meta: MetaFunction = ({ data, location }) => {
+  const found = data as SearchData | undefined;
+  const q = found?.q;
+  const origin = readListQuery(new URLSearchParams(location.search)).origin;
+  const title = titleWithOrigin(q ? `‘${q}’ · Search · Bagshop` : 'Search · Bagshop', origin, found?.products ?? []);
+  return [{ title }, { name: 'robots', content: 'noindex' }];
 };
 
 export default function Search() {

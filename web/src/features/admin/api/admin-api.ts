@@ -1,6 +1,7 @@
 // The admin area's calls to /api (docs/decisions/0009-api-contract.md). Only the admin chunk imports this.
 import type {
   AdminDashboard,
+  MissingDeclaration,
   Order,
   OrderStatus,
   Product,
@@ -55,7 +56,9 @@ export const issueInvoice = (id: string) => apiData<Order>(`order/${encodeURICom
 /** "Issue credit note": a dispatched order wholly refunded at the provider (docs/gst-invoices.md "Refunds after dispatch"). */
 export const issueCreditNote = (id: string) => apiData<Order>(`order/${encodeURIComponent(id)}/credit-note`, { method: 'POST', body: {} });
 
-export const getProducts = () => apiData<Product[]>('products/', { query: { fresh: String(Date.now()) } });
+/** Every product, drafts too, each with what it misses to be published (GET /api/admin/products; docs/legal-metrology.md). */
+export type AdminProduct = Product & { missingDeclarations: MissingDeclaration[] };
+export const getProducts = () => apiData<AdminProduct[]>('admin/products');
 
 export const deleteProduct = (id: string) => apiData<unknown>(`products/${encodeURIComponent(id)}`, { method: 'DELETE' });
 

@@ -26,6 +26,10 @@ export interface ProductFields {
   /** Sizes and colours as JSON strings (docs/variants.md). */
   options?: string;
   variants?: string;
+  /** Legal Metrology declarations and L × B × H as JSON strings ('' clears); published (docs/legal-metrology.md). */
+  declarations?: string;
+  dimensionsCm?: string;
+  published?: boolean;
 }
 
 export interface SaveProductOptions {

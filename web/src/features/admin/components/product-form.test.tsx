@@ -96,6 +96,9 @@ describe('ProductForm', { timeout: 30_000 }, () => {
         gstRatePercent: 18,
         returnable: true,
         nonReturnableReason: '',
+        // A new product is one piece (N) and a draft until published (docs/legal-metrology.md).
+        declarations: JSON.stringify({ netQuantity: { value: 1, unit: 'N' } }),
+        published: false,
       },
       [expect.objectContaining({ file: png }), expect.objectContaining({ file: side })],
     );

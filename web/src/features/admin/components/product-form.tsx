@@ -7,6 +7,7 @@ import {
   discountPercent,
   fieldErrors,
   formatINR,
+  missingDeclarations,
   GST_RATES,
   NON_RETURNABLE_REASON_MAX,
   PRODUCT_EDITABLE_FIELDS,
@@ -33,6 +34,14 @@ import { useForm, type FormErrors } from '@mantine/form';
 import { useRef, useState } from 'react';
 import type { ProductFields } from '../api/upload-product';
 import { GalleryField, galleryItemsOf, type GalleryItem } from './gallery-field';
+import {
+  declarationErrors,
+  declarationsOf,
+  DeclarationsSection,
+  declarationValuesOf,
+  formMissing,
+  type DeclarationValues,
+} from './declarations-section';
 import { VariantsEditor, variantsPayload, variantsProblem, variantsValueOf, type VariantsValue } from './variants-editor';
 
 interface FormValues {
@@ -80,6 +89,9 @@ export function changedFields(
     gstRatePercent: product.gstRatePercent ?? DEFAULT_GST_RATE,
     returnable: product.returnable !== false,
     nonReturnableReason: product.nonReturnableReason ?? '',
+    declarations: product.declarations ? JSON.stringify(product.declarations) : '',
+    dimensionsCm: product.dimensionsCm ? JSON.stringify(product.dimensionsCm) : '',
+    published: product.published !== false,
   };
   for (const key of PRODUCT_EDITABLE_FIELDS) {
     if (values[key] !== loaded[key]) Object.assign(changed, { [key]: values[key] });
@@ -121,6 +133,12 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
     validate: (values) => validateProduct(optionsRef.current ? { ...values, price: 1, discount: 0, stock: 0 } : values),
   });
   const [gallery, setGallery] = useState<GalleryItem[]>(() => galleryItemsOf(product?.images ?? []));
+  // Legal Metrology (docs/legal-metrology.md): the declarations, what is missing, and Publish.
+  const [decl, setDecl] = useState<DeclarationValues>(() => declarationValuesOf(product));
+  const [declErrors, setDeclErrors] = useState<ReturnType<typeof declarationErrors>>({});
+  const [published, setPublished] = useState(product ? product.published !== false : false);
+  const [publishError, setPublishError] = useState<string | null>(null);
+  const missing = formMissing(decl, form.values.countryOfOrigin, variants);
 
   const missingRequired = Object.values(form.errors).includes('Required');
   const price = Number(form.values.price);
@@ -132,6 +150,17 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
     const problem = variantsProblem(variants);
     setVariantError(problem);
     if (problem) return;
+    const declProblems = declarationErrors(decl);
+    setDeclErrors(declProblems);
+    if (Object.keys(declProblems).length > 0) return;
+    // As the API: publishing needs every declaration; a product already listed may not lose one it has.
+    const listed = product ? product.published !== false : false;
+    const hadMissing = new Set(listed && product ? missingDeclarations(product).map((m) => m.message) : []);
+    const stillMissing = published ? formMissing(decl, values.countryOfOrigin, variants).filter((m) => !hadMissing.has(m.message)) : [];
+    setPublishError(stillMissing.length ? 'Fill in what the checklist names before publishing, or save it as a draft' : null);
+    if (stillMissing.length) return;
+    const typed = declarationsOf(decl);
+    const dims = typed.dimensionsCm as { l: string; b: string; h: string } | undefined;
     const parsed = productCreateSchema.parse(payload ? { ...values, price: 1, discount: 0, stock: 0 } : values);
     const all = {
       name: parsed.name,
@@ -146,8 +175,14 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
       returnable: parsed.returnable,
       // A returnable product keeps no reason (the product page would not show it anyway).
       nonReturnableReason: parsed.returnable ? '' : parsed.nonReturnableReason,
+      declarations: Object.keys(typed.declarations).length > 0 ? JSON.stringify(typed.declarations) : '',
+      dimensionsCm: dims ? JSON.stringify({ l: Number(dims.l), b: Number(dims.b), h: Number(dims.h) }) : '',
+      published,
     };
     const fields: ProductFields = product ? changedFields(product, all) : all;
+    // A new product sends only the declarations typed in.
+    if (!product && !all.declarations) delete fields.declarations;
+    if (!product && !all.dimensionsCm) delete fields.dimensionsCm;
     if (payload) {
       // The variants carry price, discount and stock (docs/variants.md).
       delete fields.price;
@@ -250,6 +285,26 @@ export function ProductForm({ product, onSubmit, onCancel, submitting = false, p
         {variantError && (
           <Alert color="red" variant="light" role="alert">
             {variantError}
+          </Alert>
+        )}
+
+        <DeclarationsSection
+          values={decl}
+          errors={declErrors}
+          onChange={(patch) => setDecl((d) => ({ ...d, ...patch }))}
+          variants={variants}
+          onVariantsChange={setVariants}
+          missing={missing}
+          published={published}
+          onPublishedChange={(on) => {
+            setPublishError(null);
+            setPublished(on);
+          }}
+          disabled={submitting}
+        />
+        {publishError && (
+          <Alert color="red" variant="light" role="alert">
+            {publishError}
           </Alert>
         )}
 

@@ -3,7 +3,7 @@ import { ActionIcon, Badge, Button, Group, Image, Modal, SegmentedControl, Table
 import { IconEdit, IconPlus, IconTrash } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { notify } from '../../../lib/notify';
-import { deleteProduct, getProducts } from '../api/admin-api';
+import { deleteProduct, getProducts, type AdminProduct } from '../api/admin-api';
 import { useAdminTitle } from '../hooks/use-admin-title';
 import { useLoad } from '../hooks/use-load';
 import { PageHeader } from './page-header';
@@ -20,16 +20,34 @@ const FILTERS: { value: Category | 'all'; label: string }[] = [
   { value: 'duffles', label: 'Duffles' },
 ];
 
+type StatusFilter = 'any' | 'drafts' | 'missing';
+const STATUS_FILTERS: { value: StatusFilter; label: string }[] = [
+  { value: 'any', label: 'Any status' },
+  { value: 'drafts', label: 'Drafts' },
+  { value: 'missing', label: 'Missing declarations' },
+];
+
 export function ProductsPage() {
   useAdminTitle('Manage Products');
   const { data, loading, reload } = useLoad(getProducts, () => notify.error('Failed to fetch products'));
   const [filter, setFilter] = useState<Category | 'all'>('all');
+  const [status, setStatus] = useState<StatusFilter>('any');
   const [editing, setEditing] = useState<Product | null>(null);
   const [modalOpen, setModalOpen] = useState(false);
   const [deleting, setDeleting] = useState<Product | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const products = useMemo(() => (data ?? []).filter((p) => filter === 'all' || p.category === filter), [data, filter]);
+  const products = useMemo(
+    () =>
+      (data ?? []).filter(
+        (p: AdminProduct) =>
+          (filter === 'all' || p.category === filter) &&
+          (status === 'any' ||
+            (status === 'drafts' && p.published === false) ||
+            (status === 'missing' && p.missingDeclarations.length > 0)),
+      ),
+    [data, filter, status],
+  );
 
   const openAdd = () => {
     setEditing(null);
@@ -73,6 +91,14 @@ export function ProductsPage() {
         data={FILTERS}
         aria-label="Category filter"
       />
+      <SegmentedControl
+        mb="md"
+        ml={{ base: 0, sm: 'md' }}
+        value={status}
+        onChange={(v) => setStatus(v as StatusFilter)}
+        data={STATUS_FILTERS}
+        aria-label="Status filter"
+      />
       <AdminTable
         label="Products"
         minWidth={900}
@@ -83,6 +109,7 @@ export function ProductsPage() {
           { label: 'Category' },
           { label: 'Discount' },
           { label: 'Stock' },
+          { label: 'Status' },
           { label: 'Actions', align: 'right' },
         ]}
         message={loading && !data ? 'Loading products...' : products.length === 0 ? 'No products found' : null}
@@ -140,6 +167,24 @@ export function ProductsPage() {
               <Badge color={p.stock === 0 ? 'red' : p.stock <= LOW_STOCK_THRESHOLD ? 'orange' : 'gray'} variant="light">
                 {p.stock === 0 ? 'Out of stock' : p.stock}
               </Badge>
+            </Table.Td>
+            <Table.Td data-testid="product-status">
+              {p.published === false ? (
+                <Badge color="yellow" variant="filled" c="dark">
+                  Draft
+                </Badge>
+              ) : (
+                <Badge color="green" variant="light">
+                  Published
+                </Badge>
+              )}
+              {p.missingDeclarations.length > 0 && (
+                <Tooltip label={p.missingDeclarations.map((m) => m.message).join('; ')} multiline w={280}>
+                  <Text size="xs" c="orange.9" mt={2}>
+                    {p.missingDeclarations.length} missing
+                  </Text>
+                </Tooltip>
+              )}
             </Table.Td>
             <Table.Td>
               <Group gap={4} justify="flex-end" wrap="nowrap">

@@ -4,6 +4,7 @@ import {
   MAX_OPTIONS,
   validateVariants,
   variantLabel,
+  type Declarations,
   type Product,
   type ProductOption,
 } from '@bagshop/domain';
@@ -23,6 +24,10 @@ export interface VariantRow {
   pictures: string;
   /** The stock as loaded: an unchanged stock is not sent (the per-variant stale-stock rule). */
   loadedStock?: number;
+  /** L × B × H in cm (text as typed; all three or none): overrides the product's (docs/legal-metrology.md). */
+  dims?: { l: string; b: string; h: string };
+  /** Declarations of this variant overriding the product's, as loaded or edited (every field in the form). */
+  declarations?: Declarations;
 }
 
 export interface VariantsValue {
@@ -45,6 +50,10 @@ export function variantsValueOf(product?: Product | null): VariantsValue {
       discount: v.discount,
       stock: v.stock,
       loadedStock: v.stock,
+      ...(v.dimensionsCm
+        ? { dims: { l: String(v.dimensionsCm.length), b: String(v.dimensionsCm.width), h: String(v.dimensionsCm.height) } }
+        : {}),
+      ...(v.declarations ? { declarations: v.declarations } : {}),
       pictures: v.images
         .map((img) => images.findIndex((g) => g.hash === img.hash) + 1)
         .filter((n) => n > 0)
@@ -70,9 +79,21 @@ export function variantsPayload(value: VariantsValue): { options: string; varian
       // An unchanged stock is left out, so an order since the form loaded is not overwritten.
       ...(r.stock !== '' && r.stock !== r.loadedStock ? { stock: r.stock } : {}),
       ...(imageIndexes.length ? { imageIndexes } : {}),
+      ...(rowDims(r) ? { dimensionsCm: rowDims(r) } : {}),
+      // Sent always: `{}` clears the overrides this form removed.
+      declarations: r.declarations ?? {},
     };
   });
   return { options: JSON.stringify(value.options), variants: JSON.stringify(variants) };
+}
+
+/** A row's L × B × H as numbers when all three are typed; undefined otherwise. */
+export function rowDims(r: VariantRow): { l: number; b: number; h: number } | undefined {
+  if (!r.dims) return undefined;
+  const [l, b, h] = [r.dims.l, r.dims.b, r.dims.h].map((t) => Number(t.trim()));
+  return [r.dims.l, r.dims.b, r.dims.h].every((t) => t.trim() !== '') && [l, b, h].every((n) => Number.isFinite(n))
+    ? { l: l as number, b: b as number, h: h as number }
+    : undefined;
 }
 
 /** The first problem of the table, for the form to show before sending. */

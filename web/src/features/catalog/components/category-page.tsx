@@ -43,7 +43,7 @@ export default function CategoryPage({ category, products }: { category: Categor
             <Text c="gray.7">Check back soon for new adventures!</Text>
           </Stack>
         ) : (
-          <ProductResults list={list} shown={shown} label={hero.title} />
+          <ProductResults list={list} shown={shown} all={products} label={hero.title} />
         )}
         {category === 'duffles' && <PromiseBand title="Delivery & shipping" />}
       </Container>

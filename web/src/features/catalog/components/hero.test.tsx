@@ -1,10 +1,11 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
 import { render, screen } from '../../../testing/render';
+import { HERO_MOTION, power3Out, power3OutLinear } from '../lib/hero-motion';
 import { Hero } from './hero';
 
 describe('Hero', () => {
-  afterEach(() => vi.restoreAllMocks());
-
   it('shows both headlines and the bag image, sized and eager', () => {
     render(<Hero />);
     expect(screen.getByText('From Office to Adventure')).toBeInTheDocument();
@@ -15,14 +16,47 @@ describe('Hero', () => {
     expect(img).toHaveAttribute('loading', 'eager');
   });
 
-  it('does not wait for or load GSAP under prefers-reduced-motion', () => {
-    const original = window.matchMedia;
-    window.matchMedia = ((query: string) => ({ ...original(query), matches: query.includes('reduce') })) as typeof window.matchMedia;
-    try {
-      render(<Hero />);
-      expect(screen.getByRole('heading', { level: 1 })).toHaveAttribute('data-motion', 'off');
-    } finally {
-      window.matchMedia = original;
+  it('animates as the spec says: from 100 px to the left with a fade, 2 s each, 0.5 s apart, power3.out', () => {
+    expect(HERO_MOTION).toEqual({ fromX: -100, duration: 2, stagger: 0.5, ease: 'power3.out' });
+    render(<Hero />);
+    const h1 = screen.getByRole('heading', { level: 1 });
+    expect(h1.style.getPropertyValue('--hero-from-x')).toBe('-100px');
+    expect(h1.style.getPropertyValue('--hero-duration')).toBe('2s');
+    expect(h1.style.getPropertyValue('--hero-stagger')).toBe('0.5s');
+    expect(h1.style.getPropertyValue('--hero-ease')).toBe(power3OutLinear());
+  });
+
+  it("draws GSAP's power3.out (1 − (1 − t)³) as the CSS linear() curve, within 0.1 % between its points", () => {
+    const points = /^linear\((.*)\)$/.exec(power3OutLinear())?.[1]?.split(', ').map(Number) ?? [];
+    expect(points).toHaveLength(41);
+    expect(points[0]).toBe(0);
+    expect(points.at(-1)).toBe(1);
+    // GSAP's own definition of power3.out, at known values.
+    expect(power3Out(0.5)).toBeCloseTo(0.875, 6);
+    expect(power3Out(0.25)).toBeCloseTo(0.578125, 6);
+    // Between two points the browser draws a straight line: off by less than 0.001 anywhere.
+    for (let t = 0; t <= 1; t += 0.001) {
+      const x = t * 40;
+      const i = Math.min(39, Math.floor(x));
+      const drawn = (points[i] ?? 0) + ((points[i + 1] ?? 0) - (points[i] ?? 0)) * (x - i);
+      expect(Math.abs(drawn - power3Out(t))).toBeLessThan(0.001);
     }
+  });
+
+  it('loads no script for the motion (no GSAP)', () => {
+    const source = readFileSync(join(import.meta.dirname, 'hero.tsx'), 'utf8');
+    expect(source).not.toMatch(/gsap/);
+  });
+});
+
+describe('hero.module.css', () => {
+  it('runs the keyframes with those values, the second line a stagger later, only when motion is welcome', () => {
+    const css = readFileSync(join(import.meta.dirname, 'hero.module.css'), 'utf8');
+    const motion = css.slice(css.indexOf('@media (prefers-reduced-motion: no-preference)'));
+    expect(css).toMatch(/from \{\s*opacity: 0;\s*transform: translateX\(var\(--hero-from-x\)\);/);
+    expect(css).toMatch(/to \{\s*opacity: 1;\s*transform: none;/);
+    expect(motion).toMatch(/animation-duration: var\(--hero-duration\)/);
+    expect(motion).toMatch(/animation-timing-function: var\(--hero-ease\)/);
+    expect(motion).toMatch(/\.line \+ \.line \{\s*animation-delay: var\(--hero-stagger\);/);
   });
 });

@@ -1,29 +1,46 @@
-import { Box } from '@mantine/core';
-import { startTransition, Suspense, useEffect, useState } from 'react';
-import { afterNextPaint } from '../../../lib/after-paint';
-import { lazyPage } from '../../../lib/lazy-page';
+// Side-effect imports: the sections' CSS is linked with the route (in the head, with the
+// HTML), although their code is a chunk of its own that arrives after the first pass.
+import '@mantine/core/styles/Card.layer.css';
+import '@mantine/core/styles/Badge.layer.css';
+import '@mantine/core/styles/Grid.layer.css';
+import '@mantine/core/styles/AspectRatio.layer.css';
+import '@mantine/core/styles/ThemeIcon.layer.css';
+import '@mantine/core/styles/VisuallyHidden.layer.css';
+import '../../../components/plain-button.module.css';
+import './home-sections.module.css';
+import './products-carousel.module.css';
+import './product-card.module.css';
+import '../../../components/rating-stars.module.css';
+import { Center, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
+import type { HomeData } from '../lib/home-data';
 import { Hero } from './hero';
 
-// Everything below the hero (carousel, promos, category grid) is its own chunk. It is asked
-// for once the hero has painted (React.lazy would start it during the first render), so its
-// code, the full CSS, the products request and the card images leave the network to the
-// hero image until then. The fallback keeps the footer from jumping up and down.
-const HomeSections = lazyPage(() => import('./home-sections'));
+// Everything below the hero (carousel, promos, category grid) is drawn by the server with the
+// page and hydrated from its own chunk, inside its own Suspense boundary: the first pass
+// hydrates the header and the hero (what a first tap meets), and this part after it, in a task
+// of its own (docs/decisions/0036-what-hydrates-when.md). Until its chunk is in, React keeps
+// the server's markup; its links and forms work as HTML meanwhile.
+const HomeSections = lazy(() => import('./home-sections'));
 
-export function HomePage() {
-  const [painted, setPainted] = useState(false);
-  useEffect(() => afterNextPaint(() => startTransition(() => setPainted(true))), []);
-  const placeholder = <Box mih="100vh" aria-hidden />;
+function LoadingProducts() {
+  return (
+    <Center py={60} mih={360}>
+      <Text c="gray.7" aria-live="polite">
+        Loading amazing products...
+      </Text>
+    </Center>
+  );
+}
+
+export function HomePage({ data }: { data: HomeData }) {
   return (
     <>
       <Hero />
-      {painted ? (
-        <Suspense fallback={placeholder}>
-          <HomeSections />
-        </Suspense>
-      ) : (
-        placeholder
-      )}
+      {/* Seen only when the app moves to / and the chunk is not in yet (docs/spec.md §2 Home). */}
+      <Suspense fallback={<LoadingProducts />}>
+        <HomeSections data={data} />
+      </Suspense>
     </>
   );
 }

@@ -1,8 +1,10 @@
-import { CATEGORIES, CATEGORY_LABELS, LOW_STOCK_THRESHOLD, type Category, type Product } from '@bagshop/domain';
-import { AspectRatio, Badge, Box, Button, Card, Container, Grid, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { CATEGORIES, CATEGORY_LABELS, type Category } from '@bagshop/domain';
+import { AspectRatio, Badge, Box, Card, Container, Grid, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
-import { useProducts } from '../api/get-products';
+import button from '../../../components/plain-button.module.css';
 import { useAddToCart } from '../hooks/use-add-to-cart';
+import type { HomeData } from '../lib/home-data';
 import classes from './home-sections.module.css';
 import { ProductsCarousel } from './products-carousel';
 import { PromiseBand } from './promise-band';
@@ -23,22 +25,20 @@ function SectionTitle({ children, id }: { children: string; id: string }) {
   );
 }
 
-/** The first product image of a category, to picture the category card. */
-function coverOf(products: Product[], category: Category): Product | undefined {
-  return products.find((p) => p.category === category);
-}
-
-export default function HomeSections() {
-  const { products, loading, failed } = useProducts();
+/** The home page below the hero, drawn from the route's data (routes/home.tsx). */
+export default function HomeSections({ data }: { data: HomeData }) {
   const { add, pendingId } = useAddToCart();
   // No false urgency: 'Limited stock' only while a trolley really is down to its last few.
-  const limited = products.some((p) => p.category === 'luggage' && p.stock > 0 && p.stock <= LOW_STOCK_THRESHOLD);
+  const { limited, covers } = data;
   return (
     <Container size="xl" py="xl">
       <Stack gap={56}>
         <section aria-labelledby="shop-products">
           <SectionTitle id="shop-products">Shop Products</SectionTitle>
-          <ProductsCarousel products={products} loading={loading} failed={failed} onAdd={(p) => void add(p._id)} pendingId={pendingId} />
+          {/* Its own boundary: hydrated apart from the sections after it. */}
+          <Suspense fallback={null}>
+            <ProductsCarousel data={data} onAdd={(p) => void add(p._id)} pendingId={pendingId} />
+          </Suspense>
         </section>
 
         <section aria-labelledby="new-arrivals" className={`${classes.promo} ${classes.arrivals}`}>
@@ -62,9 +62,9 @@ export default function HomeSections() {
                 This season&apos;s hardshell trolleys have landed{limited ? ', some down to their last few' : ''}. Free shipping on all
                 orders and express delivery to major cities.
               </Text>
-              <Button component={Link} to="/luggage" size="md" mt="lg" variant="white" color="dark">
+              <Link to="/luggage" className={`${button.button} ${button.md} ${button.white} ${classes.cta}`}>
                 Shop Now
-              </Button>
+              </Link>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }} visibleFrom="md">
               <img className={classes.promoImage} src="/hero-bag-480.webp" alt="" width={480} height={480} loading="lazy" />
@@ -76,7 +76,7 @@ export default function HomeSections() {
           <SectionTitle id="shop-by-category">Shop by Category</SectionTitle>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
             {CATEGORIES.map((category) => {
-              const cover = coverOf(products, category);
+              const cover = covers[category];
               const label = CATEGORY_LABELS[category];
               return (
                 <Card
@@ -111,10 +111,10 @@ export default function HomeSections() {
                     <Text c="gray.7" fz="sm">
                       {CATEGORY_BLURBS[category]}
                     </Text>
-                    <Button component={Link} to={`/${category}`} variant="light" color="blue" w="fit-content" mt="xs">
+                    <Link to={`/${category}`} className={`${button.button} ${button.light} ${classes.more}`}>
                       More
                       <VisuallyHidden> {label}</VisuallyHidden>
-                    </Button>
+                    </Link>
                   </Stack>
                 </Card>
               );
@@ -131,9 +131,9 @@ export default function HomeSections() {
               Every Bagshop bag is stitched and tested for a 5-year lifespan and covered by our lifetime warranty. Fast delivery, with a
               date for your PIN code before you pay, and all-India shipping.
             </Text>
-            <Button component={Link} to="/backpacks" size="md" w="fit-content" mt="sm">
+            <Link to="/backpacks" className={`${button.button} ${button.md} ${classes.discover}`}>
               Discover
-            </Button>
+            </Link>
           </Stack>
         </section>
 

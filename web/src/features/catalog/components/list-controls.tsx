@@ -120,6 +120,8 @@ export function ListControls({ query, update, clearHref, kept, count, featuredLa
         {kept.map(([name, value]) => (
           <input key={`${name}-${value}`} type="hidden" name={name} value={value} />
         ))}
+        {/* The origin filter's choice (links below the form) travels with the form before the app runs. */}
+        {query.origin?.length ? <input type="hidden" name="origin" value={query.origin.join(',')} /> : null}
         <div className={classes.top}>
           <NativeSelect
             label="Sort by"

@@ -57,6 +57,18 @@ describe('ProductCard', () => {
     expect(onAdd).toHaveBeenCalledWith(expect.objectContaining({ _id: 'p1' }));
   });
 
+  it("posts the product page's form before the app runs: to the product, quantity 1, intent add", () => {
+    render(<ProductCard product={product()} onAdd={() => {}} />);
+    const button = screen.getByRole('button', { name: /Add to cart/ });
+    const form = button.closest('form');
+    expect(form).toHaveAttribute('method', 'post');
+    expect(form).toHaveAttribute('action', '/product/p1');
+    expect(button).toHaveAttribute('type', 'submit');
+    expect(button).toHaveAttribute('name', 'intent');
+    expect(button).toHaveAttribute('value', 'add');
+    expect(form?.querySelector('input[name="quantity"]')).toHaveValue('1');
+  });
+
   it('shows no percent badge and no saving without a discount', () => {
     render(<ProductCard product={product({ discount: 0 })} onAdd={() => {}} />);
     expect(screen.queryByText(/% OFF/)).toBeNull();

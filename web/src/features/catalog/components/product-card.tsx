@@ -1,5 +1,5 @@
 import { COLOUR_OPTION, optionValues, pricesDiffer, type Product } from '@bagshop/domain';
-import { AspectRatio, Button, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
+import { AspectRatio, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
@@ -7,6 +7,7 @@ import { stockNote } from '../lib/badges';
 import { PriceBlock } from './price-block';
 import { ProductBadges } from './product-badges';
 import classes from './product-card.module.css';
+import button from '../../../components/plain-button.module.css';
 import { ACCENT } from '../lib/colors';
 import { MAIN_PICTURE } from '../../../lib/main-picture';
 import { RatingSummary } from '../../../components/rating-stars';
@@ -93,23 +94,38 @@ export function ProductCard({ product, onAdd, adding = false, priority = false, 
         )}
       </Stack>
       {onAdd && mustChoose && !soldOut && (
-        <Button mt="md" fullWidth variant="light" component={Link} to={href}>
+        <Link to={href} className={`${button.button} ${button.light} ${button.full} ${classes.action}`}>
           Choose options
           <VisuallyHidden>: {product.name}</VisuallyHidden>
-        </Button>
+        </Link>
       )}
       {onAdd && (!mustChoose || soldOut) && (
-        <Button
-          mt="md"
-          fullWidth
-          leftSection={soldOut ? undefined : <IconShoppingCartPlus size={18} aria-hidden />}
-          disabled={soldOut}
-          loading={adding}
-          onClick={() => onAdd(product)}
+        // The product page's form (docs/decisions/0036-what-hydrates-when.md): before the app
+        // runs it is posted to the product route's action (sign in first, then back to the
+        // product, which adds it); once the app runs, the submit is handled here.
+        <form
+          method="post"
+          action={href}
+          className={classes.action}
+          onSubmit={(event) => {
+            event.preventDefault();
+            if (!soldOut && !adding) onAdd(product);
+          }}
         >
-          {soldOut ? 'Out of stock' : 'Add to cart'}
-          <VisuallyHidden>: {product.name}</VisuallyHidden>
-        </Button>
+          <input type="hidden" name="quantity" value="1" />
+          <button
+            type="submit"
+            name="intent"
+            value="add"
+            className={`${button.button} ${button.full}`}
+            disabled={soldOut}
+            aria-busy={adding || undefined}
+          >
+            {!soldOut && <IconShoppingCartPlus size={18} aria-hidden />}
+            {soldOut ? 'Out of stock' : 'Add to cart'}
+            <VisuallyHidden>: {product.name}</VisuallyHidden>
+          </button>
+        </form>
       )}
     </Card>
   );

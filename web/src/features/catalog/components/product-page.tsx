@@ -8,16 +8,19 @@ import {
   variantImages,
   type Product,
 } from '@bagshop/domain';
-import { Anchor, Button, Container, Grid, Group, NumberInput, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconShoppingCartPlus } from '@tabler/icons-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { DeliveryCheck, type DeliveryAnswer } from '../../../components/delivery-check';
+import button from '../../../components/plain-button.module.css';
+import { QuantityInput } from '../../../components/quantity-input';
 import { ReturnsTerm, SoldBy } from '../../../components/sold-by';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useSession } from '../../../lib/session';
 import { stockNote } from '../lib/badges';
 import { PriceBlock } from './price-block';
+import { ProductDeclarations } from './product-declarations';
 import { ProductBadges } from './product-badges';
 import { ProductGallery } from './product-gallery';
 import classes from './product-page.module.css';
@@ -196,6 +199,8 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
               method="post"
               onSubmit={(event) => {
                 event.preventDefault();
+                // Busy adding: a second tap adds nothing more.
+                if (pendingId === product._id) return;
                 const submitter = (event.nativeEvent as SubmitEvent).submitter;
                 act(submitter?.getAttribute('value') === 'buy' ? 'buy' : 'add');
               }}
@@ -203,56 +208,43 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
               <Stack gap="md">
                 {hasOptions && variant && <input type="hidden" name="variant" value={variant._id} />}
                 {!soldOut && (
-                  <NumberInput
+                  <QuantityInput
                     ref={quantityInput}
                     name="quantity"
                     label="Quantity"
                     value={qty}
-                    onChange={(value) => setQuantity(typeof value === 'number' ? value : Number.parseInt(value, 10) || 1)}
+                    onChange={setQuantity}
                     min={1}
                     max={maxQty}
-                    clampBehavior="strict"
-                    allowDecimal={false}
-                    allowNegative={false}
-                    w={140}
                   />
                 )}
                 <Group gap="sm" grow maw={440}>
-                  <Button
-                    size="md"
-                    leftSection={soldOut ? undefined : <IconShoppingCartPlus size={18} aria-hidden />}
+                  <button
+                    className={`${button.button} ${button.md}`}
                     disabled={soldOut}
-                    loading={pendingId === product._id}
+                    aria-busy={pendingId === product._id || undefined}
                     type="submit"
                     name="intent"
                     value="add"
                   >
+                    {!soldOut && <IconShoppingCartPlus size={18} aria-hidden />}
                     {soldOut ? 'Out of stock' : 'Add to cart'}
-                  </Button>
+                  </button>
                   {!soldOut && (
-                    <Button
-                      size="md"
-                      variant="outline"
-                      leftSection={<IconBolt size={18} aria-hidden />}
-                      type="submit"
-                      name="intent"
-                      value="buy"
-                    >
+                    <button className={`${button.button} ${button.md} ${button.outline}`} type="submit" name="intent" value="buy">
+                      <IconBolt size={18} aria-hidden />
                       Buy Now
-                    </Button>
+                    </button>
                   )}
                 </Group>
               </Stack>
             </Form>
             <DeliveryCheck answer={delivery} />
             <Stack component="dl" gap={2} m={0} className={classes.facts} aria-label="Product details">
-              <div>
-                <dt>Country of origin</dt>
-                <dd data-testid="country-of-origin">{product.countryOfOrigin}</dd>
-              </div>
               <SoldBy />
               <ReturnsTerm returnable={product.returnable !== false} reason={product.nonReturnableReason ?? ''} />
             </Stack>
+            <ProductDeclarations product={product} variant={variant} />
             <Stack gap={4} mt="md">
               <Title order={2} fz="lg">
                 About this bag

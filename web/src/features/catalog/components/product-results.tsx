@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import type { useListQuery } from '../hooks/use-list-query';
 import { ListControls } from './list-controls';
+import { OriginFilter } from './origin-filter';
 import { ProductCard } from './product-card';
 
 export interface ProductResultsProps {
@@ -11,6 +12,8 @@ export interface ProductResultsProps {
   list: ReturnType<typeof useListQuery>;
   /** The products as filtered and sorted for the page. */
   shown: Product[];
+  /** The list before the filters (the origin filter's counts). */
+  all?: readonly Product[];
   /** The grid's accessible name. */
   label: string;
   /** The sort that keeps the list's own order ('Featured' on a category, 'Best match' in search). */
@@ -21,7 +24,7 @@ export interface ProductResultsProps {
  * A category's or a search's products: the filters and sort, then the cards (the first two
  * are the page's main pictures), or, when the filters match nothing, a way to clear them.
  */
-export function ProductResults({ list, shown, label, featuredLabel }: ProductResultsProps) {
+export function ProductResults({ list, shown, all = shown, label, featuredLabel }: ProductResultsProps) {
   const { add, pendingId } = useAddToCart();
   return (
     <>
@@ -33,6 +36,7 @@ export function ProductResults({ list, shown, label, featuredLabel }: ProductRes
         count={shown.length}
         featuredLabel={featuredLabel}
       />
+      <OriginFilter products={all} query={list.query} hrefWith={list.hrefWith} />
       {shown.length === 0 ? (
         <Stack align="center" py={60} gap="sm" ta="center">
           <Text fw={700} fz="lg">

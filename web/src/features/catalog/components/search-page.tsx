@@ -42,7 +42,7 @@ export default function SearchPage({ q, products, failed }: { q: string; product
             <Browse lead="Check the spelling, try a shorter word, or browse a category:" />
           </Stack>
         ) : (
-          <ProductResults list={list} shown={shown} label={`Results for ${q}`} featuredLabel="Best match" />
+          <ProductResults list={list} shown={shown} all={state.products} label={`Results for ${q}`} featuredLabel="Best match" />
         )}
       </Stack>
     </Container>

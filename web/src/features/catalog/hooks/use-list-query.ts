@@ -26,6 +26,8 @@ export function useListQuery(): {
   clearHref: string;
   /** Query parameters that are not filters (the form carries them as hidden fields). */
   kept: [string, string][];
+  /** The list's URL with `patch` applied: links that work before the app runs (the origin filter). */
+  hrefWith: (patch: Partial<ProductListQuery>) => string;
 } {
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
@@ -37,9 +39,13 @@ export function useListQuery(): {
     },
     [params, query, setParams],
   );
-  const cleared = { minPrice: undefined, maxPrice: undefined, minDiscountPercent: undefined, inStock: false };
+  const cleared = { minPrice: undefined, maxPrice: undefined, minDiscountPercent: undefined, inStock: false, origin: undefined };
   const clear = useCallback(() => update(cleared), [update]); // eslint-disable-line react-hooks/exhaustive-deps
   const clearHref = listHref(pathname, params, { ...query, ...cleared });
   const kept = useMemo(() => [...params].filter(([key]) => !isListParam(key)), [params]);
-  return { query, update, clear, clearHref, kept };
+  const hrefWith = useCallback(
+    (patch: Partial<ProductListQuery>) => listHref(pathname, params, { ...query, ...patch }),
+    [pathname, params, query],
+  );
+  return { query, update, clear, clearHref, kept, hrefWith };
 }

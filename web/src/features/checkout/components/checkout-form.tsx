@@ -19,7 +19,7 @@ import {
   type PaymentMethod,
   type CartPricing,
 } from '@bagshop/domain';
-import { Alert, Button, Group, Loader, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Loader, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { config } from '../../../lib/config';
@@ -252,6 +252,15 @@ export function CheckoutForm({
 
         <Select
           label="Payment method"
+          description={
+            <>
+              No fees; card details never reach the shop.{' '}
+              {/* A new tab: the checkout stays as it is (docs/legal-metrology.md, "Payments page"). */}
+              <Anchor href="/payments" target="_blank" rel="noopener" inherit underline="always" data-testid="payments-link">
+                How payments work
+              </Anchor>
+            </>
+          }
           data={PAYMENT_METHODS.map((m) => ({
             value: m,
             label: m === 'ONLINE' ? onlinePaymentLabel(config.paymentProvider) : PAYMENT_METHOD_LABELS[m],
