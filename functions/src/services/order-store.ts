@@ -6,6 +6,12 @@ import { backoffDelayMs, retryFits } from '@bagshop/domain';
 import { logger } from 'firebase-functions';
 
 export const orders = () => db.collection('orders');
+/**
+ * One document per shopper, written by every order they place and by every change that adds to
+ * their open orders' counts ("Pay online instead"): their orders are placed one at a time, and
+ * an order's count of their open orders (read outside its transaction, orders.ts) stays true.
+ */
+export const orderLock = (uid: string) => db.doc(`orderLocks/${uid}`);
 
 export const ORDER_NOT_FOUND = 'Order not found';
 export const CONTENDED = 'Too many people are ordering this right now, please try again';

@@ -40,7 +40,7 @@ import { chooseVariant, readSlots, variantStockDocs, writeSlot } from './variant
 import { checkOrderDelivery } from './delivery/delivery.js';
 import { checkCodPhone } from './accounts/cod-phone.js';
 import { orderMail, queueMail } from './mail.js';
-import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from './order-store.js';
+import { ORDER_NOT_FOUND, orderLock, orders, runOrderTransaction, type Actor } from './order-store.js';
 import { transitionOrder } from './order-transition.js';
 import { ensureInvoiceNumbered } from './invoice-numbering.js';
 import { orderFromWrite, toOrder } from './orders-format.js';
@@ -56,8 +56,6 @@ export { CONTENDED, ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } f
 export { clearOrderedLines, readCartLines, readStock, restoreStock } from './stock.js';
 
 const cartOf = (uid: string) => db.collection(`users/${uid}/cart`);
-/** One document per shopper, written by every order they place: their orders are placed one at a time. */
-const orderLock = (uid: string) => db.doc(`orderLocks/${uid}`);
 
 export const CART_EMPTY = 'Your cart is empty';
 
@@ -168,18 +166,29 @@ export async function placeOrder(
           wanted = [{ productId: input.productId, variantId: input.variantId, quantity: input.quantity ?? 1 }];
           cartLines = [];
         } else {
-          const cart = await tx.get(cartOf(actor.uid));
-          cartLines = cart.docs;
-          wanted = cart.docs
+          // The cart's lines found by a plain query, then read (locked) in the transaction: a query in
+          // a transaction locks a range that every other shopper's order writes into (their cart lines
+          // cleared), and on the emulator such orders wait for one another until they all time out
+          // (issue 37, docs/orders-and-payments.md "Contention"). A line added meanwhile is not in this
+          // order (it stays in the cart); one removed meanwhile reads as missing and is left out.
+          const found = await cartOf(actor.uid).get();
+          const read = found.empty ? [] : await tx.getAll(...found.docs.map((d) => d.ref));
+          cartLines = read.filter((d) => d.exists);
+          wanted = cartLines
             .map((d) => ({ productId: String(d.get('productId') ?? d.id), variantId: d.id, quantity: Number(d.get('quantity') ?? 0) }))
             .filter((l) => Number.isInteger(l.quantity) && l.quantity > 0);
           if (wanted.length === 0) throw badRequest(CART_EMPTY);
         }
 
-        // Limits per shopper, read in this transaction; the lock document makes a shopper's
-        // concurrent orders take turns, so two at once cannot both pass the count.
+        // Limits per shopper. The lock document, read in this transaction and written by every order
+        // of the shopper (and by "Pay online instead"), makes their concurrent orders take turns, so
+        // two at once cannot both pass the count. The pending orders are queried after it, outside
+        // the transaction: nothing that adds to the count commits between that read and this
+        // transaction's commit without changing the lock (the commit would then fail and run again),
+        // and a query in the transaction would lock the range every other shopper's new order is
+        // written into (issue 37, docs/orders-and-payments.md "Contention").
         await tx.get(orderLock(actor.uid));
-        const open = await tx.get(orders().where('userId', '==', actor.uid).where('status', '==', 'pending'));
+        const open = await orders().where('userId', '==', actor.uid).where('status', '==', 'pending').get();
         const counts = countOpenOrders(
           open.docs.map((d) => ({
             status: d.get('status') as OrderStatus,

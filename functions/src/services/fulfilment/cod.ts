@@ -14,7 +14,7 @@ import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { serverConfig } from '../../config.js';
 import { conflict, HttpError, notFound, unauthorized } from '../../lib/errors.js';
 import { PAYMENTS_NOT_CONFIGURED, stripeConfigured } from '../../lib/stripe.js';
-import { ORDER_NOT_FOUND, orders, runOrderTransaction, type Actor } from '../order-store.js';
+import { ORDER_NOT_FOUND, orderLock, orders, runOrderTransaction, type Actor } from '../order-store.js';
 import { transitionOrder } from '../order-transition.js';
 import { toOrder } from '../orders-format.js';
 
@@ -130,6 +130,8 @@ export async function switchToOnline(actor: Actor, orderId: string): Promise<Ord
       switchedFromCodAt: Timestamp.fromMillis(now),
       updatedAt: Timestamp.fromMillis(now),
     });
+    // One more open card order: an order being placed at this moment counts again (order-store.ts `orderLock`).
+    tx.set(orderLock(actor.uid), { lastChangeAt: Timestamp.fromMillis(now) }, { merge: true });
   });
   return toOrder(await ref.get());
 }

@@ -177,7 +177,7 @@ export async function prepareOrderOffers(
   // Read, never written here: orders do not contend for an offer document.
   const snaps = await tx.getAll(...ids.map((id) => offersCol().doc(id)));
   // The orders queries only when a first-order offer is in play: they are the heavier reads.
-  const firstOrder = snaps.some((o) => o.exists && o.get('firstOrderOnly') === true) ? await isFirstOrder(uid, verifiedPhone, tx) : false;
+  const firstOrder = snaps.some((o) => o.exists && o.get('firstOrderOnly') === true) ? await isFirstOrder(uid, verifiedPhone) : false;
   const claimed = [...claims.held.values()];
   const claimSnaps: DocumentSnapshot[] = claimed.length > 0 ? await tx.getAll(...claimed.map((c) => useRef(c.offerId, c.key))) : [];
   const holds = new Map(claimed.filter((_, i) => claimHeld(claimSnaps[i], orderId)).map((c) => [c.offerId, c]));

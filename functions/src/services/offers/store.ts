@@ -42,12 +42,16 @@ const OPEN_STATUSES = ORDER_STATUSES.filter((s) => s !== 'cancelled');
  * nor any account with the same verified phone has an order other than cancelled ones. Orders
  * record the verified phone as `user.phone`, so a new account with an old phone is no newcomer.
  */
-export async function isFirstOrder(uid: string, verifiedPhone: string | null, tx?: Transaction): Promise<boolean> {
+export async function isFirstOrder(uid: string, verifiedPhone: string | null): Promise<boolean> {
   if (!verifiedPhone) return false;
   const orders = db.collection('orders');
   const mine = orders.where('userId', '==', uid).where('status', 'in', OPEN_STATUSES).limit(1);
   const samePhone = orders.where('user.phone', '==', verifiedPhone).where('status', 'in', OPEN_STATUSES).limit(1);
-  const [a, b] = tx ? await Promise.all([tx.get(mine), tx.get(samePhone)]) : await Promise.all([mine.get(), samePhone.get()]);
+  // Plain queries, never in an order's transaction (they would lock the range every new order is
+  // written into: issue 37). The order's transaction has read the shopper's lock first
+  // (order-store.ts `orderLock`), so none of their orders commits unseen; a verified phone
+  // belongs to one account at a time (Firebase Auth), so no other account orders with it meanwhile.
+  const [a, b] = await Promise.all([mine.get(), samePhone.get()]);
   return a.empty && b.empty;
 }
 
