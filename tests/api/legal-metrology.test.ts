@@ -128,6 +128,27 @@ describe('publishing needs every declaration', () => {
     ],
     ['a dimension of 0', { dimensionsCm: JSON.stringify({ l: 0, b: 20, h: 30 }) }, 'Dimensions must be whole centimetres from 1 to 300'],
     [
+      'a negative dimension',
+      { dimensionsCm: JSON.stringify({ l: 40, b: -20, h: 30 }) },
+      'Dimensions must be whole centimetres from 1 to 300',
+    ],
+    [
+      'an empty importer name on a variant',
+      {
+        options: JSON.stringify([{ name: 'Size', values: ['Cabin'] }]),
+        variants: JSON.stringify([
+          {
+            sku: `BAD-${Date.now().toString(36).toUpperCase()}`,
+            options: { Size: 'Cabin' },
+            price: 3000,
+            stock: 1,
+            declarations: { importer: { name: '', address: 'Mumbai' } },
+          },
+        ]),
+      },
+      'Importer name is required',
+    ],
+    [
       'a dimension over 300 cm',
       { dimensionsCm: JSON.stringify({ l: 40, b: 20, h: 301 }) },
       'Dimensions must be whole centimetres from 1 to 300',
@@ -165,6 +186,11 @@ describe('a draft is invisible to shoppers', () => {
     const origin = await hostingUrl();
     expect(await (await fetch(`${origin}/sitemap.xml`)).text()).not.toContain(draft._id);
     expect((await fetch(`${origin}/product/${draft._id}`)).status).toBe(404);
+    // The category and search pages, drawn by the server, do not draw it either.
+    const categoryPage = await fetch(`${origin}/duffles`);
+    expect(categoryPage.status).toBe(200);
+    expect(await categoryPage.text()).not.toContain(draft._id);
+    expect(await (await fetch(`${origin}/search?q=${word}`)).text()).not.toContain(draft._id);
     const shopper = await shopperWithAddress();
     const add = await api<Failure>(`cart/${draft._id}`, { method: 'POST', token: shopper.idToken });
     expect(add.status).toBe(404);
@@ -228,5 +254,28 @@ describe('origin filter, sort and facet', () => {
       ]),
     );
     expect(filtered.facets.origin).toEqual(all.facets.origin);
+  });
+});
+
+describe('the product JSON-LD carries the declarations', () => {
+  it('countryOfOrigin, depth × width × height in cm and the manufacturer, for the group and each variant', async () => {
+    const html = await (await fetch(`${await hostingUrl()}/product/voyager-hardshell-cabin-trolley-55-cm`)).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>,
+    );
+    const group = blocks.find((b) => b['@type'] === 'ProductGroup');
+    expect(group, 'a ProductGroup').toBeDefined();
+    const cm = (value: number) => ({ '@type': 'QuantitativeValue', value, unitCode: 'CMT' });
+    expect(group).toMatchObject({
+      countryOfOrigin: { '@type': 'Country', name: 'China' },
+      depth: cm(38),
+      width: cm(22),
+      height: cm(55),
+      manufacturer: { '@type': 'Organization', name: MAKER.name, address: MAKER.address },
+    });
+    const variants = group?.hasVariant as Record<string, unknown>[];
+    expect(variants.length).toBeGreaterThan(1);
+    for (const v of variants) expect(v).toMatchObject({ countryOfOrigin: { name: 'China' }, manufacturer: { name: MAKER.name } });
+    expect(variants.some((v) => JSON.stringify([v.depth, v.width, v.height]) === JSON.stringify([cm(50), cm(31), cm(75)]))).toBe(true);
   });
 });
