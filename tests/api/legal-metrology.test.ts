@@ -14,6 +14,7 @@ import {
   type ProductJson,
 } from '../support/commerce';
 import { hostingUrl } from '../support/emulators';
+import { DEMO_PRODUCTS } from '../../scripts/seed/catalog';
 
 type Listed = ProductJson & { published: boolean; countryOfOrigin: string; declarations?: unknown };
 type Failure = { success: false; message: string; errors?: { field: string; message: string }[] };
@@ -163,6 +164,23 @@ describe('publishing needs every declaration', () => {
     const res = await create({ name: uniqueName('Bad Bag'), ...fields });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
+  });
+});
+
+describe('the demo catalogue', () => {
+  it('ships complete and published: every demo product, none missing a declaration', async () => {
+    const res = await api<Envelope<(Listed & { missingDeclarations: unknown[] })[]>>('admin/products', { token: adminUser.idToken });
+    expect(res.status).toBe(200);
+    const byId = new Map(res.body.data.map((p) => [p._id, p]));
+    for (const demo of DEMO_PRODUCTS) {
+      const p = byId.get(demo.slug);
+      expect(p, demo.name).toBeDefined();
+      expect({ name: demo.name, published: p?.published, missing: p?.missingDeclarations }).toEqual({
+        name: demo.name,
+        published: true,
+        missing: [],
+      });
+    }
   });
 });
 
