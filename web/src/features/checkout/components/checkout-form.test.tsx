@@ -27,7 +27,7 @@ describe('CheckoutForm', { timeout: 20_000 }, () => {
   });
 
   it("links 'How payments work' to /payments (issue 38), in a new tab", () => {
-    render(<CheckoutForm addresses={[]} itemCount={1} total={2499} onSubmit={() => {}} onCancel={() => {}} />);
+    render(<CheckoutForm addresses={[]} itemCount={1} total={2499} onSubmit={async () => {}} onCancel={() => {}} />);
     const link = screen.getByRole('link', { name: 'How payments work' });
     expect(link).toHaveAttribute('href', '/payments');
     expect(link).toHaveAttribute('target', '_blank');
