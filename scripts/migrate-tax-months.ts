@@ -5,24 +5,11 @@
 // for the months issued before it kept them. Default: the last 24 months (the Tax view's
 // picker). Reads every document of those months. Run it when nothing is being confirmed or
 // cancelled; it is idempotent, so run it again if in doubt. Against the local emulators by
-// default; with --project, against that Firebase project using your application default credentials.
-import { initializeApp } from 'firebase-admin/app';
-import { getFirestore } from 'firebase-admin/firestore';
+// default; with --project, against that Firebase project using your application default
+// credentials (scripts/lib/migration.ts).
 import { istMonthOf, istMonthRange } from '@bagshop/domain';
 import { rebuildTaxMonth } from '../functions/src/services/tax-months.ts';
-import { emulatorEnv, PROJECT_ID } from './lib/env.ts';
-
-const args = process.argv.slice(2);
-const flag = (name: string) => {
-  const i = args.indexOf(name);
-  return i >= 0 ? (args[i + 1] ?? '') : undefined;
-};
-const project = flag('--project');
-const monthsArg = flag('--months');
-if (project === '' || monthsArg === '') {
-  console.error('Usage: npm run migrate:tax-months [-- --project PROJECT_ID] [--months 2026-10,2026-11]');
-  process.exit(2);
-}
+import { runMigration } from './lib/migration.ts';
 
 function lastMonths(count: number): string[] {
   const [y, m] = istMonthOf(new Date()).split('-').map(Number) as [number, number];
@@ -32,16 +19,20 @@ function lastMonths(count: number): string[] {
   });
 }
 
-const months = monthsArg ? monthsArg.split(',') : lastMonths(24);
-if (!project) Object.assign(process.env, emulatorEnv());
-const db = getFirestore(initializeApp({ projectId: project ?? PROJECT_ID }));
-for (const month of months) {
-  const range = istMonthRange(month);
-  if (!range) {
-    console.error(`'${month}' is not a month like 2026-11`);
-    process.exit(2);
-  }
-  const { documents } = await rebuildTaxMonth(db, month, range);
-  if (documents) console.log(`✔ ${month}: ${documents} document(s)`);
-}
-console.log(`✔ ${months.length} month(s) rebuilt.`);
+await runMigration(
+  'npm run migrate:tax-months [-- --project PROJECT_ID] [--months 2026-10,2026-11]',
+  async (db, flags) => {
+    const months = flags.months ? flags.months.split(',') : lastMonths(24);
+    for (const month of months) {
+      const range = istMonthRange(month);
+      if (!range) {
+        console.error(`'${month}' is not a month like 2026-11`);
+        return 2;
+      }
+      const { documents } = await rebuildTaxMonth(db, month, range);
+      if (documents) console.log(`✔ ${month}: ${documents} document(s)`);
+    }
+    console.log(`✔ ${months.length} month(s) rebuilt.`);
+  },
+  ['--months'],
+);

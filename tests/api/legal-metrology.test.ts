@@ -14,6 +14,7 @@ import {
   type ProductJson,
 } from '../support/commerce';
 import { hostingUrl } from '../support/emulators';
+import { DEMO_PRODUCTS } from '../../scripts/seed/catalog';
 
 type Listed = ProductJson & { published: boolean; countryOfOrigin: string; declarations?: unknown };
 type Failure = { success: false; message: string; errors?: { field: string; message: string }[] };
@@ -128,6 +129,27 @@ describe('publishing needs every declaration', () => {
     ],
     ['a dimension of 0', { dimensionsCm: JSON.stringify({ l: 0, b: 20, h: 30 }) }, 'Dimensions must be whole centimetres from 1 to 300'],
     [
+      'a negative dimension',
+      { dimensionsCm: JSON.stringify({ l: 40, b: -20, h: 30 }) },
+      'Dimensions must be whole centimetres from 1 to 300',
+    ],
+    [
+      'an empty importer name on a variant',
+      {
+        options: JSON.stringify([{ name: 'Size', values: ['Cabin'] }]),
+        variants: JSON.stringify([
+          {
+            sku: `BAD-${Date.now().toString(36).toUpperCase()}`,
+            options: { Size: 'Cabin' },
+            price: 3000,
+            stock: 1,
+            declarations: { importer: { name: '', address: 'Mumbai' } },
+          },
+        ]),
+      },
+      'Importer name is required',
+    ],
+    [
       'a dimension over 300 cm',
       { dimensionsCm: JSON.stringify({ l: 40, b: 20, h: 301 }) },
       'Dimensions must be whole centimetres from 1 to 300',
@@ -142,6 +164,23 @@ describe('publishing needs every declaration', () => {
     const res = await create({ name: uniqueName('Bad Bag'), ...fields });
     expect(res.status).toBe(400);
     expect(res.body.message).toBe(message);
+  });
+});
+
+describe('the demo catalogue', () => {
+  it('ships complete and published: every demo product, none missing a declaration', async () => {
+    const res = await api<Envelope<(Listed & { missingDeclarations: unknown[] })[]>>('admin/products', { token: adminUser.idToken });
+    expect(res.status).toBe(200);
+    const byId = new Map(res.body.data.map((p) => [p._id, p]));
+    for (const demo of DEMO_PRODUCTS) {
+      const p = byId.get(demo.slug);
+      expect(p, demo.name).toBeDefined();
+      expect({ name: demo.name, published: p?.published, missing: p?.missingDeclarations }).toEqual({
+        name: demo.name,
+        published: true,
+        missing: [],
+      });
+    }
   });
 });
 
@@ -165,6 +204,11 @@ describe('a draft is invisible to shoppers', () => {
     const origin = await hostingUrl();
     expect(await (await fetch(`${origin}/sitemap.xml`)).text()).not.toContain(draft._id);
     expect((await fetch(`${origin}/product/${draft._id}`)).status).toBe(404);
+    // The category and search pages, drawn by the server, do not draw it either.
+    const categoryPage = await fetch(`${origin}/duffles`);
+    expect(categoryPage.status).toBe(200);
+    expect(await categoryPage.text()).not.toContain(draft._id);
+    expect(await (await fetch(`${origin}/search?q=${word}`)).text()).not.toContain(draft._id);
     const shopper = await shopperWithAddress();
     const add = await api<Failure>(`cart/${draft._id}`, { method: 'POST', token: shopper.idToken });
     expect(add.status).toBe(404);
@@ -228,5 +272,28 @@ describe('origin filter, sort and facet', () => {
       ]),
     );
     expect(filtered.facets.origin).toEqual(all.facets.origin);
+  });
+});
+
+describe('the product JSON-LD carries the declarations', () => {
+  it('countryOfOrigin, depth × width × height in cm and the manufacturer, for the group and each variant', async () => {
+    const html = await (await fetch(`${await hostingUrl()}/product/voyager-hardshell-cabin-trolley-55-cm`)).text();
+    const blocks = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/g)].map(
+      (m) => JSON.parse(m[1] ?? 'null') as Record<string, unknown>,
+    );
+    const group = blocks.find((b) => b['@type'] === 'ProductGroup');
+    expect(group, 'a ProductGroup').toBeDefined();
+    const cm = (value: number) => ({ '@type': 'QuantitativeValue', value, unitCode: 'CMT' });
+    expect(group).toMatchObject({
+      countryOfOrigin: { '@type': 'Country', name: 'China' },
+      depth: cm(38),
+      width: cm(22),
+      height: cm(55),
+      manufacturer: { '@type': 'Organization', name: MAKER.name, address: MAKER.address },
+    });
+    const variants = group?.hasVariant as Record<string, unknown>[];
+    expect(variants.length).toBeGreaterThan(1);
+    for (const v of variants) expect(v).toMatchObject({ countryOfOrigin: { name: 'China' }, manufacturer: { name: MAKER.name } });
+    expect(variants.some((v) => JSON.stringify([v.depth, v.width, v.height]) === JSON.stringify([cm(50), cm(31), cm(75)]))).toBe(true);
   });
 });

@@ -2,7 +2,7 @@
 // monthly Tax view (with the CSV export), the invoice download in the admin order drawer,
 // and the shopper's invoice download on their order page. Screenshots at 360 and 1280 px.
 import { readFileSync } from 'node:fs';
-import { shortOrderId, type Invoice } from '@bagshop/domain';
+import { DEMO_SELLER, shortOrderId, type Invoice } from '@bagshop/domain';
 import type { Download, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, signIn, type TestUser } from '../support/api';
@@ -100,6 +100,72 @@ describe('GST invoices in the browser', () => {
     await page.locator('.mantine-Notification-root').filter({ hasText: 'Seller settings saved' }).waitFor(WAIT);
     await shootBoth(page, 'gst-seller-settings');
     await page.close();
+  });
+
+  it('admin: consumer care saved in the seller settings shows in a product page’s declarations, and follows the business again', async () => {
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
+    const care = {
+      name: 'Bagshop Consumer Care',
+      phone: '1800 266 0101',
+      email: 'care@bagshop.test',
+      address: 'Plot 7, MIDC, Andheri East, Mumbai, Maharashtra 400093',
+    };
+    /**
+     * The product page's consumer care, in a fresh browser context each time: the page is sent
+     * with max-age=60, so the same browser would show its cached copy again.
+     */
+    const declaredCare = async (hasText: string): Promise<string> => {
+      const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
+      try {
+        const shopper = await context.newPage();
+        await shopper.goto(`${chromium.base}/product/voyager-hardshell-cabin-trolley-55-cm`, { waitUntil: 'load' });
+        const care = shopper.getByTestId('declarations').getByTestId('decl-consumer-care').filter({ hasText });
+        await care.waitFor(WAIT);
+        return (await care.textContent()) ?? '';
+      } finally {
+        await context.close();
+      }
+    };
+    try {
+      await logIn(page, chromium.base, ADMIN.email, ADMIN.password);
+      await page.goto(`${chromium.base}/admin/settings`, { waitUntil: 'load' });
+      const same = page.getByRole('switch', { name: 'Same as the business details above' });
+      await same.waitFor(WAIT);
+      expect(await same.isChecked()).toBe(true);
+      await same.click();
+      const name = page.getByLabel(label('Consumer care name'));
+      await name.waitFor(WAIT);
+      // The shared schema's message, before anything is sent.
+      await name.fill('');
+      await name.blur();
+      await page.getByText('Consumer care name is required').waitFor(WAIT);
+      await name.fill(care.name);
+      await page.getByLabel(label('Consumer care phone')).fill(care.phone);
+      await page.getByLabel(label('Consumer care email')).fill(care.email);
+      await page.getByLabel(label('Consumer care address')).fill(care.address);
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.locator('.mantine-Notification-root').filter({ hasText: 'Seller settings saved' }).waitFor(WAIT);
+      await shootBoth(page, 'seller-settings-consumer-care');
+
+      // The product page, drawn by the server: "Product details (as required by law)" names it.
+      const shown = await declaredCare(care.email);
+      for (const part of Object.values(care)) expect(shown).toContain(part);
+
+      // Back to the business's own: saved without a block of its own.
+      await page.goto(`${chromium.base}/admin/settings`, { waitUntil: 'load' });
+      await same.waitFor(WAIT);
+      expect(await same.isChecked()).toBe(false);
+      await same.click();
+      await page.getByTestId('consumer-care-preview').waitFor(WAIT);
+      await page.getByRole('button', { name: 'Save settings' }).click();
+      await page.locator('.mantine-Notification-root').filter({ hasText: 'Seller settings saved' }).waitFor(WAIT);
+      expect(await declaredCare('support@bagshop.test')).not.toContain(care.name);
+    } finally {
+      // Whatever happened above, the later journeys find the demo seller (its consumer care the business's own).
+      const adminUser = await signIn(ADMIN.email, ADMIN.password);
+      await api('admin/settings/seller', { method: 'PUT', token: adminUser.idToken, body: DEMO_SELLER });
+      await page.close();
+    }
   });
 
   it('admin: the Tax view lists this month’s invoice with totals per tax, and exports CSV', async () => {

@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, createTestUser, type TestUser } from '../support/api';
 import { SCREENSHOT_DIR, screenshot, useBrowser, VIEWPORTS, waitForTitle } from '../support/browser';
-import { productForm, randomPng, uniqueName, type Envelope, type ProductJson } from '../support/commerce';
+import { createProduct, productForm, randomPng, uniqueName, type Envelope, type ProductJson } from '../support/commerce';
 import { logIn, waitForPath, waitForToast, WAIT } from '../support/shopper-ui';
 
 const PRODUCT = '/product/voyager-hardshell-cabin-trolley-55-cm';
@@ -190,5 +190,45 @@ describe('Legal Metrology declarations and the origin filter', () => {
     const shown = await api<Envelope<ProductJson & { published: boolean }>>(`products/${created.body.data._id}?fresh=${Date.now()}`);
     expect(shown.status).toBe(200);
     expect(shown.body.data.published).toBe(true);
+  });
+
+  it('a product in the cart made a draft shows as no longer available, live, and the shopper removes it', async () => {
+    const kept = await createProduct(adminUser, { name: uniqueName('Kept Backpack') });
+    const drafted = await createProduct(adminUser, { name: uniqueName('Soon Draft Backpack') });
+    made.push(kept._id, drafted._id);
+    const shopper = await createTestUser({ firstname: 'Asha' });
+    for (const id of [kept._id, drafted._id])
+      expect((await api(`cart/${id}`, { method: 'POST', token: shopper.idToken })).status).toBe(200);
+
+    const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await logIn(page, chromium.base, shopper.email, shopper.password);
+    await page.goto(`${chromium.base}/cart`, { waitUntil: 'load' });
+    const items = page.getByRole('article');
+    await items.filter({ hasText: drafted.name }).waitFor(WAIT);
+    await items.filter({ hasText: kept.name }).waitFor(WAIT);
+
+    // The admin unpublishes it: the rules now refuse the shopper's live read of it (firestore.rules).
+    const unpublished = await api(`products/${drafted._id}`, {
+      method: 'PATCH',
+      token: adminUser.idToken,
+      rawBody: productForm({ published: 'false' }),
+    });
+    expect(unpublished.status).toBe(200);
+    const gone = page.getByTestId('unavailable-line').filter({ hasText: drafted.name });
+    await gone.waitFor(WAIT);
+    await page.getByText('No longer available').waitFor(WAIT);
+    await items.filter({ hasText: drafted.name }).waitFor({ state: 'detached', ...WAIT });
+    expect(await items.filter({ hasText: kept.name }).count()).toBe(1);
+    await screenshot(page, 'cart-draft-unavailable-1280');
+
+    await gone.getByRole('button', { name: `Remove ${drafted.name}` }).click();
+    await gone.waitFor({ state: 'detached', ...WAIT });
+    await items.filter({ hasText: kept.name }).waitFor(WAIT);
+    // A fresh load (a listener started after the change) shows nothing of it either.
+    await page.reload({ waitUntil: 'load' });
+    await items.filter({ hasText: kept.name }).waitFor(WAIT);
+    expect(await page.getByTestId('unavailable-line').count()).toBe(0);
+    await context.close();
   });
 });

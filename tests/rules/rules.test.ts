@@ -7,6 +7,7 @@ import { conditions, fetchCoverage, saveCoverageHtml, type CoverageReport } from
 import { PROJECT, resetData, startRulesEnv, stopRulesEnv } from './support/env.ts';
 import { describeAccessMatrix } from './suites/access-matrix.ts';
 import { describeDemotion } from './suites/demotion.ts';
+import { describeDrafts } from './suites/drafts.ts';
 import { describeForbiddenWrites } from './suites/forbidden-writes.ts';
 import { describeOrderLists } from './suites/order-lists.ts';
 import { describeReviews } from './suites/reviews.ts';
@@ -29,6 +30,7 @@ describe('firestore.rules', () => {
   describeOrderLists();
   describeForbiddenWrites();
   describeSpaReads();
+  describeDrafts();
   describeDemotion();
   describeReviews();
   describeReturns();

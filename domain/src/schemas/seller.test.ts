@@ -64,4 +64,24 @@ describe('sellerSettingsSchema', () => {
     });
     expect(errorsOf(null)).toEqual({ '': 'Request body must be a JSON object' });
   });
+
+  it('consumer care: left out (the seller’s own), or all four fields, each with its message', () => {
+    expect(sellerSettingsSchema.parse({ ...DEMO_SELLER, consumerCare: null }).consumerCare).toBeUndefined();
+    const care = {
+      name: 'Bagshop Care',
+      address: 'Unit 12, Kamala Mills, Mumbai 400013',
+      phone: '1800 123 4567',
+      email: 'Care@Bagshop.TEST',
+    };
+    expect(sellerSettingsSchema.parse({ ...DEMO_SELLER, consumerCare: care }).consumerCare).toEqual({
+      ...care,
+      email: 'care@bagshop.test',
+    });
+    expect(errorsOf({ ...DEMO_SELLER, consumerCare: { name: ' ', address: 'a'.repeat(301), phone: '12', email: 'care' } })).toEqual({
+      'consumerCare.name': 'Consumer care name is required',
+      'consumerCare.address': 'Consumer care address must be at most 300 characters',
+      'consumerCare.phone': 'Enter a phone number: digits, spaces, +, - and brackets (8 to 20 characters)',
+      'consumerCare.email': 'Enter a consumer care email address like care@example.in',
+    });
+  });
 });

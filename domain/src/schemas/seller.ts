@@ -10,6 +10,7 @@ import { DECLARATION_ADDRESS_MAX, type ConsumerCare } from '../declarations.js';
 export const LEGAL_NAME_MAX = 120;
 export const INVOICE_PREFIX_MESSAGE = 'Invoice prefix must be 1 or 2 capital letters or digits';
 export const RETURN_WINDOW_MESSAGE = 'Return window must be a whole number of days from 0 to 90';
+export const CONSUMER_CARE_EMAIL_MESSAGE = 'Enter a consumer care email address like care@example.in';
 export const SELLER_PHONE_MESSAGE = 'Enter a phone number: digits, spaces, +, - and brackets (8 to 20 characters)';
 
 /** Upper-cased with all white space taken out (GSTINs and prefixes are often pasted with spaces). */
@@ -83,7 +84,13 @@ export const sellerSettingsSchema = z
               tooLong: SELLER_PHONE_MESSAGE,
               rules: [matches(/^\+?[0-9 ()-]{8,20}$/, SELLER_PHONE_MESSAGE)],
             }),
-            email: emailSchema,
+            email: textField({
+              label: 'Consumer care email',
+              max: LIMITS.email,
+              invalid: CONSUMER_CARE_EMAIL_MESSAGE,
+              lowercase: true,
+              rules: [matches(z.regexes.email, CONSUMER_CARE_EMAIL_MESSAGE)],
+            }),
           },
           { error: 'Consumer care must be { name, address, phone, email }' },
         ),

@@ -21,6 +21,7 @@ import {
 import { serverConfig } from '../config.js';
 import { logFault } from '../lib/logs.js';
 import { getProduct, listProducts, PRODUCT_NOT_FOUND } from './catalog.js';
+import { readCatalogVersion } from './catalog-version.js';
 import { deliveryQuote } from './delivery/delivery.js';
 import { sellerInfo } from './disclosures.js';
 import { topReviews } from './reviews/reviews.js';
@@ -51,12 +52,17 @@ export function webBuild(): Promise<WebBuild> {
   return build;
 }
 
-let seller: { info: SellerInfo | null; expires: number } | null = null;
+let seller: { info: SellerInfo | null; expires: number; version: number } | null = null;
 
-/** The seller's public details for the footer's line, read once a minute (null while they are not set). */
+/**
+ * The seller's public details for the footer's line and the product page's consumer care, read
+ * once a minute or when the catalogue version moves (a save of the seller settings raises it;
+ * null while they are not set).
+ */
 async function footerSeller(): Promise<SellerInfo | null> {
   const now = Date.now();
-  if (seller && seller.expires > now) return seller.info;
+  const version = await readCatalogVersion().catch(() => -1);
+  if (seller && seller.expires > now && seller.version === version) return seller.info;
   let info: SellerInfo | null = null;
   try {
     info = await sellerInfo();
@@ -64,7 +70,7 @@ async function footerSeller(): Promise<SellerInfo | null> {
     // not set yet, or unreadable: the page goes without the line rather than failing
   }
   // Not set yet (a fresh project, the demo data still loading): asked again soon.
-  seller = { info, expires: now + (info ? 60_000 : 5_000) };
+  seller = { info, expires: now + (info ? 60_000 : 5_000), version };
   return info;
 }
 

@@ -5,6 +5,7 @@
 import { sellerSettingsFromData, type SellerSettings, type SellerSettingsInput } from '@bagshop/domain';
 import { FieldValue } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
+import { bumpCatalogVersion, forgetCatalogVersionRead } from './catalog-version.js';
 import { plainData } from '../lib/firestore-data.js';
 
 export const sellerRef = () => db.doc('settings/seller');
@@ -21,7 +22,12 @@ export async function getSellerSettings(): Promise<SellerSettings | null> {
 /** PUT: the whole document is replaced by the checked input. */
 export async function saveSellerSettings(input: SellerSettingsInput): Promise<SellerSettings> {
   const { consumerCare, ...rest } = input;
-  await sellerRef().set({ ...rest, ...(consumerCare ? { consumerCare } : {}), updatedAt: FieldValue.serverTimestamp() });
+  const batch = db.batch();
+  batch.set(sellerRef(), { ...rest, ...(consumerCare ? { consumerCare } : {}), updatedAt: FieldValue.serverTimestamp() });
+  // Consumer care is on every listing (docs/legal-metrology.md): the pages' seller follows the catalogue version.
+  bumpCatalogVersion(batch);
+  await batch.commit();
+  forgetCatalogVersionRead();
   const saved = await getSellerSettings();
   if (!saved) throw new Error('settings/seller was not readable after saving');
   return saved;

@@ -38,11 +38,20 @@ const nobody: readonly Persona[] = [];
 
 const TARGETS: Target[] = [
   {
+    // A published product; the whole collection (drafts in it) lists for admins only: a
+    // shopper's list must filter on published (drafts.ts).
     name: 'products (the public catalog)',
     doc: (fs) => doc(fs, 'products', SEED.product),
     collection: (fs) => collection(fs, 'products'),
     get: everyone,
-    list: everyone,
+    list: ['admin (claim)'],
+  },
+  {
+    name: 'products: a draft (published: false)',
+    doc: (fs) => doc(fs, 'products', SEED.draft),
+    collection: (fs) => collection(fs, 'products'),
+    get: ['admin (claim)'],
+    list: ['admin (claim)'],
   },
   {
     name: 'variantStock (each variant’s stock, public like the catalog)',

@@ -35,6 +35,10 @@ export const personaUid: Record<Persona, string | null> = {
 /** Ids of the seeded documents. */
 export const SEED = {
   product: 'trolley-55',
+  /** A product not published (docs/legal-metrology.md "Drafts"). */
+  draft: 'draft-duffle',
+  /** A product stored before `published` existed (decision 0035): reads as published. */
+  legacyProduct: 'legacy-backpack',
   variant: 'trolley-55-navy',
   sku: 'TRL-55-NVY',
   orderOfA: 'order-a-1',
@@ -132,6 +136,22 @@ export async function resetData(): Promise<void> {
         discount: 500,
         stock: 5,
         category: 'luggage',
+        published: true,
+        createdAt: now,
+      }),
+      setDoc(doc(fs, 'products', SEED.draft), {
+        name: 'Draft Duffle',
+        price: 2999,
+        discount: 0,
+        category: 'duffles',
+        published: false,
+        createdAt: now,
+      }),
+      setDoc(doc(fs, 'products', SEED.legacyProduct), {
+        name: 'Old Backpack',
+        price: 1999,
+        discount: 0,
+        category: 'backpacks',
         createdAt: now,
       }),
       setDoc(doc(fs, 'users', UID.shopperA), profile(UID.shopperA, 'customer')),

@@ -1,15 +1,31 @@
 import {
+  addressText,
   DEFAULT_RETURN_WINDOW_DAYS,
   financialYearCode,
   financialYearStart,
   GST_STATE_CODES,
   INDIAN_STATES,
   sellerSettingsSchema,
+  type ConsumerCare,
   type SellerSettings,
   type SellerSettingsInput,
 } from '@bagshop/domain';
-import { Alert, Button, Card, Group, Loader, NativeSelect, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
-import { IconAlertTriangle, IconReceipt2 } from '@tabler/icons-react';
+import {
+  Alert,
+  Button,
+  Card,
+  Group,
+  Loader,
+  NativeSelect,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { IconAlertTriangle, IconHeadset, IconReceipt2 } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { ApiError, errorMessage } from '../../../lib/api-client';
 import { notify } from '../../../lib/notify';
@@ -29,9 +45,20 @@ const EMPTY: SellerSettingsInput = {
   returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
 };
 
+/** Consumer care when the seller sets none: the business's own (domain/src/codecs/seller.ts). */
+const businessCare = (s: Pick<SellerSettingsInput, 'legalName' | 'address' | 'phone' | 'email'>): ConsumerCare => ({
+  name: s.legalName,
+  address: addressText({ ...s.address, line2: s.address.line2 ?? '' }),
+  phone: s.phone,
+  email: s.email,
+});
+
+const sameCare = (a: ConsumerCare, b: ConsumerCare) =>
+  a.name === b.name && a.address === b.address && a.phone === b.phone && a.email === b.email;
+
 function formValues(s: SellerSettings | null | undefined): SellerSettingsInput {
   if (!s) return EMPTY;
-  return {
+  const values: SellerSettingsInput = {
     legalName: s.legalName,
     address: { ...s.address },
     gstin: s.gstin,
@@ -40,6 +67,8 @@ function formValues(s: SellerSettings | null | undefined): SellerSettingsInput {
     phone: s.phone,
     returnWindowDays: s.returnWindowDays,
   };
+  // The API answers the business's own when none is set: left out, it keeps following the business.
+  return sameCare(s.consumerCare, businessCare(values)) ? values : { ...values, consumerCare: { ...s.consumerCare } };
 }
 
 const updatedLabel = (iso: string) =>
@@ -162,6 +191,8 @@ function SellerForm({ settings }: { settings: SellerSettings | null }) {
           </SimpleGrid>
         </Card>
 
+        <ConsumerCareCard form={form} />
+
         <Card withBorder radius="md" padding="lg">
           <Group gap="xs" mb="sm">
             <IconReceipt2 size={20} aria-hidden />
@@ -208,5 +239,60 @@ function SellerForm({ settings }: { settings: SellerSettings | null }) {
         </Group>
       </Stack>
     </form>
+  );
+}
+
+type SellerForm = ReturnType<typeof useSchemaForm<SellerSettingsInput>>;
+
+/**
+ * Consumer care, shown on every product page under "Product details (as required by law)"
+ * (docs/legal-metrology.md): the business's own details unless the switch is turned off.
+ */
+function ConsumerCareCard({ form }: { form: SellerForm }) {
+  const { values } = form;
+  const own = values.consumerCare !== undefined;
+  const shown = values.consumerCare ?? businessCare(values);
+  const setOwn = (checked: boolean) => {
+    // Turned off: start from the business's details. Turned on: left out of the save.
+    form.setFieldValue('consumerCare', checked ? undefined : businessCare(values));
+    if (checked) form.clearFieldError('consumerCare');
+  };
+  return (
+    <Card withBorder radius="md" padding="lg" component="fieldset" aria-labelledby="consumer-care-title" style={{ margin: 0 }}>
+      <Group gap="xs" mb={4}>
+        <IconHeadset size={20} aria-hidden />
+        <Title order={3} fz="h4" id="consumer-care-title">
+          Consumer care
+        </Title>
+      </Group>
+      <Text size="sm" c="dimmed" mb="sm">
+        Shown on every product page, under “Product details (as required by law)”.
+      </Text>
+      <Switch label="Same as the business details above" checked={!own} onChange={(event) => setOwn(event.currentTarget.checked)} mb="sm" />
+      {own ? (
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <TextInput label="Consumer care name" withAsterisk maxLength={120} {...form.getInputProps('consumerCare.name')} />
+          <TextInput label="Consumer care phone" withAsterisk type="tel" autoComplete="off" {...form.getInputProps('consumerCare.phone')} />
+          <TextInput
+            label="Consumer care email"
+            withAsterisk
+            type="email"
+            autoComplete="off"
+            {...form.getInputProps('consumerCare.email')}
+          />
+          <Textarea
+            label="Consumer care address"
+            withAsterisk
+            rows={3}
+            description="At most 300 characters"
+            {...form.getInputProps('consumerCare.address')}
+          />
+        </SimpleGrid>
+      ) : (
+        <Text size="sm" data-testid="consumer-care-preview">
+          {shown.name}, {shown.address} · {shown.phone} · {shown.email}
+        </Text>
+      )}
+    </Card>
   );
 }

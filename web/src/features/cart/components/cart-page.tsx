@@ -11,6 +11,7 @@ import { cartApi } from '../api/cart-api';
 import { useLiveCart, useLiveProducts } from '../use-live-cart';
 import { CartLineItem, type LineAction } from './cart-line-item';
 import { CartSummary } from './cart-summary';
+import { UnavailableLines } from './unavailable-lines';
 
 /** What the checkout dialog orders: the whole cart, or one product ("Buy Now"). */
 export interface CheckoutRequest {
@@ -39,7 +40,7 @@ function parseQty(raw: string | null): number {
 }
 
 export function CartPage({ uid, renderCheckout }: CartPageProps) {
-  const { status, lines } = useLiveCart(uid);
+  const { status, lines, unavailable } = useLiveCart(uid);
   const [busy, setBusy] = useState<{ id: string; action: LineAction } | null>(null);
   const [confirmClear, setConfirmClear] = useState(false);
   const [clearing, setClearing] = useState(false);
@@ -102,7 +103,7 @@ export function CartPage({ uid, renderCheckout }: CartPageProps) {
         <Loader aria-label="Loading your cart" />
       </Center>
     );
-  } else if (lines.length === 0) {
+  } else if (lines.length === 0 && unavailable.length === 0) {
     body = (
       <Stack align="center" py={64} gap="md" ta="center">
         <IconShoppingCartOff size={56} stroke={1.4} color="var(--mantine-color-gray-5)" aria-hidden />
@@ -120,6 +121,11 @@ export function CartPage({ uid, renderCheckout }: CartPageProps) {
       <Grid gap="lg">
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="sm" aria-label="Cart items">
+            <UnavailableLines
+              lines={unavailable}
+              busyId={busy?.action === 'remove' ? busy.id : null}
+              onRemove={(lineId) => void act(lineId, 'remove')}
+            />
             {lines.map((line) => (
               <CartLineItem
                 key={lineOffer(line).lineId}
@@ -134,17 +140,19 @@ export function CartPage({ uid, renderCheckout }: CartPageProps) {
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 4 }}>
-          <Stack gap="md">
-            <CartSummary
-              lines={lines}
-              onCheckout={() => setCheckout({ lines })}
-              onClear={() => setConfirmClear(true)}
-              disabled={busy !== null}
-              pricing={pricing}
-              onPricing={setPricing}
-            />
-            <DeliveryCheck total={orderTotals(lines.map((l) => ({ ...lineOffer(l), quantity: l.quantity }))).totalAmount} />
-          </Stack>
+          {lines.length > 0 && (
+            <Stack gap="md">
+              <CartSummary
+                lines={lines}
+                onCheckout={() => setCheckout({ lines })}
+                onClear={() => setConfirmClear(true)}
+                disabled={busy !== null}
+                pricing={pricing}
+                onPricing={setPricing}
+              />
+              <DeliveryCheck total={orderTotals(lines.map((l) => ({ ...lineOffer(l), quantity: l.quantity }))).totalAmount} />
+            </Stack>
+          )}
         </Grid.Col>
       </Grid>
     );

@@ -26,6 +26,13 @@ describe('CheckoutForm', { timeout: 20_000 }, () => {
     expect(onSubmit).not.toHaveBeenCalled();
   });
 
+  it("links 'How payments work' to /payments (issue 38), in a new tab", () => {
+    render(<CheckoutForm addresses={[]} itemCount={1} total={2499} onSubmit={async () => {}} onCancel={() => {}} />);
+    const link = screen.getByRole('link', { name: 'How payments work' });
+    expect(link).toHaveAttribute('href', '/payments');
+    expect(link).toHaveAttribute('target', '_blank');
+  });
+
   it('asks for a 6-digit PIN and sends a valid new address with COD', async () => {
     const onSubmit = vi.fn(async () => {});
     render(<CheckoutForm addresses={[]} itemCount={1} total={2499} onSubmit={onSubmit} onCancel={() => {}} />);

@@ -7,8 +7,9 @@ import {
   REFUND_TIMELINES,
   type SellerInfo,
 } from '@bagshop/domain';
-import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Container, Stack, Text, Title } from '@mantine/core';
 import { Link, useRouteLoaderData } from 'react-router';
+import { ListSection } from './list-section';
 
 /**
  * /payments (docs/legal-metrology.md): how to pay, who takes the payment, fees, refund and
@@ -24,21 +25,13 @@ export default function PaymentsPage() {
       <Stack gap="lg">
         <Title order={1}>Payments</Title>
         <Text c="gray.8">How you can pay at Bagshop, who takes your payment, and how refunds work.</Text>
-        <section aria-labelledby="pay-methods">
-          <Title order={2} fz="lg" id="pay-methods" mb={6}>
-            Ways to pay
-          </Title>
-          <List data-testid="payment-methods">
-            {paymentMethods(info).map((m) => (
-              <List.Item key={m}>{m}</List.Item>
-            ))}
-          </List>
+        <ListSection id="pay-methods" title="Ways to pay" items={paymentMethods(info)} listTestId="payment-methods">
           {!info.online && (
             <Text fz="sm" c="gray.7" mt={4}>
               Paying online is not available just now; cash on delivery is.
             </Text>
           )}
-        </section>
+        </ListSection>
         <section aria-labelledby="pay-card-data">
           <Title order={2} fz="lg" id="pay-card-data" mb={6}>
             Your card details
@@ -51,15 +44,7 @@ export default function PaymentsPage() {
           </Title>
           <Text data-testid="payment-fees">{PAYMENT_FEES}</Text>
         </section>
-        <section aria-labelledby="pay-refunds">
-          <Title order={2} fz="lg" id="pay-refunds" mb={6}>
-            Refunds
-          </Title>
-          <List>
-            {REFUND_TIMELINES.map((t) => (
-              <List.Item key={t}>{t}</List.Item>
-            ))}
-          </List>
+        <ListSection id="pay-refunds" title="Refunds" items={REFUND_TIMELINES}>
           <Text fz="sm" mt={4}>
             More in the{' '}
             <Anchor component={Link} to="/refunds" c="blue.8">
@@ -67,17 +52,8 @@ export default function PaymentsPage() {
             </Anchor>
             .
           </Text>
-        </section>
-        <section aria-labelledby="pay-chargebacks">
-          <Title order={2} fz="lg" id="pay-chargebacks" mb={6}>
-            Chargebacks
-          </Title>
-          <List>
-            {CHARGEBACK_TIMELINES.map((t) => (
-              <List.Item key={t}>{t}</List.Item>
-            ))}
-          </List>
-        </section>
+        </ListSection>
+        <ListSection id="pay-chargebacks" title="Chargebacks" items={CHARGEBACK_TIMELINES} />
         <section aria-labelledby="pay-provider">
           <Title order={2} fz="lg" id="pay-provider" mb={6}>
             Who takes your payment
