@@ -10,7 +10,7 @@ import { HOSTING_URL, PORTS, ROOT } from './lib/env.ts';
 import { writeFunctionSettings } from './lib/function-settings.ts';
 import { LOCAL_SECRET_KEY, LOCAL_WEBHOOK_SECRET } from './stripe-local/server.ts';
 import { run, step } from './lib/run.ts';
-import { readCounts, readFailures, vitestArgs, type Counts } from './lib/vitest-report.ts';
+import { readCounts, readFailures, readFileTimings, timingTable, vitestArgs, type Counts } from './lib/vitest-report.ts';
 
 const started = Date.now();
 const results: { stage: string; ok: boolean; counts?: Counts; seconds: number }[] = [];
@@ -149,6 +149,11 @@ const stageFailures = results.filter((r) => !r.ok && (!r.counts || r.counts.fail
 const failures = ['unit', ...mainSuites, ...razorpaySuites].flatMap((s) =>
   readFailures(resolve(ROOT, `test-results/${s}.json`)).map((f) => `  ✖ [${s}] ${f}`),
 );
+const timings = [
+  ...readFileTimings(resolve(ROOT, 'test-results/unit.json'), 'unit + web'),
+  ...[...mainSuites, ...razorpaySuites].flatMap((s) => readFileTimings(resolve(ROOT, `test-results/${s}.json`), s)),
+];
+if (timings.length > 0) console.log(timingTable(timings).join('\n'));
 if (failures.length > 0) console.log(['Failed tests:', ...failures].join('\n'));
 console.log(`Wall time ${((Date.now() - started) / 1000).toFixed(0)} s`);
 console.log(`${total.passed} passed, ${total.failed + stageFailures} failed${total.skipped ? `, ${total.skipped} skipped` : ''}`);

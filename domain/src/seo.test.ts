@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clip, escapeHtml, headTags, HEAD_END, HEAD_START, jsonForScript, staticPageMeta, STATIC_PAGES, withHeadTags } from './seo.js';
+import { clip, escapeHtml, jsonForScript, metaTags, staticPageMeta, STATIC_PAGES } from './seo.js';
 import { productMeta, shareImageUrl } from './seo-product.js';
 import type { Product } from './types.js';
 
@@ -40,17 +40,14 @@ describe('page tags', () => {
     expect(meta.title).toBe('Voyager "Cabin" <Trolley> & Co · Bagshop');
     expect(meta.description.startsWith('₹3,149 (37% off ₹4,999) · Luggage · Out of stock.')).toBe(true);
     expect(meta.image).toBe(`${ORIGIN}/api/images/${HASH}.jpg`);
-    const html = headTags(meta);
-    expect(html).toContain('<title>Voyager &quot;Cabin&quot; &lt;Trolley&gt; &amp; Co · Bagshop</title>');
-    expect(html).toContain(`<link rel="canonical" href="${ORIGIN}/product/voyager-cabin" />`);
-    expect(html).toContain('<meta property="product:price:amount" content="3149.00" />');
-    expect(html).toContain('<meta property="product:price:currency" content="INR" />');
-    expect(html).toContain('<meta property="og:image:type" content="image/jpeg" />');
-    expect(html).toContain('<meta name="twitter:card" content="summary_large_image" />');
-    expect(html).not.toContain('</script><script>alert');
-    const blocks = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
-      (m) => JSON.parse(m[1] ?? '') as Record<string, unknown>,
-    );
+    const tags = metaTags(meta);
+    expect(tags).toContainEqual({ title: 'Voyager "Cabin" <Trolley> & Co · Bagshop' });
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${ORIGIN}/product/voyager-cabin` });
+    expect(tags).toContainEqual({ property: 'product:price:amount', content: '3149.00' });
+    expect(tags).toContainEqual({ property: 'product:price:currency', content: 'INR' });
+    expect(tags).toContainEqual({ property: 'og:image:type', content: 'image/jpeg' });
+    expect(tags).toContainEqual({ name: 'twitter:card', content: 'summary_large_image' });
+    const blocks = tags.flatMap((t) => ('script:ld+json' in t ? [t['script:ld+json'] as Record<string, unknown>] : []));
     expect(blocks.map((b) => b['@type'])).toEqual(['Product', 'BreadcrumbList']);
     expect(blocks[0]).toMatchObject({
       name: product.name,
@@ -78,15 +75,10 @@ describe('page tags', () => {
     expect(noPicture.image).toBe(`${ORIGIN}/og/home.jpg`);
   });
 
-  it('withHeadTags replaces only the marked block', () => {
-    const html = `<head><meta charset="UTF-8" />${HEAD_START}<title>Old</title>${HEAD_END}<script>x</script></head>`;
-    const out = withHeadTags(html, staticPageMeta(STATIC_PAGES[1], ORIGIN));
-    expect(out).toContain('<meta charset="UTF-8" />');
-    expect(out).toContain('<script>x</script>');
-    expect(out).not.toContain('<title>Old</title>');
-    expect(out).toContain(`<link rel="canonical" href="${ORIGIN}/luggage" />`);
-    expect(out).toContain(`<meta property="og:image" content="${ORIGIN}/og/luggage.jpg" />`);
-    expect(() => withHeadTags('<head></head>', staticPageMeta(STATIC_PAGES[0], ORIGIN))).toThrow();
+  it('a category page: its canonical URL and its own share picture', () => {
+    const tags = metaTags(staticPageMeta(STATIC_PAGES[1], ORIGIN));
+    expect(tags).toContainEqual({ tagName: 'link', rel: 'canonical', href: `${ORIGIN}/luggage` });
+    expect(tags).toContainEqual({ property: 'og:image', content: `${ORIGIN}/og/luggage.jpg` });
   });
 });
 

@@ -56,42 +56,6 @@ export function clip(text: string, max: number): string {
   return `${(space > max * 0.6 ? cut.slice(0, space) : cut).replace(/[\s,.;:–-]+$/, '')}…`;
 }
 
-/** The `<head>` tags of a page, one per line. */
-export function headTags(meta: PageMeta): string {
-  const tags: string[] = [];
-  const m = (attr: 'name' | 'property', key: string, content: string) =>
-    tags.push(`<meta ${attr}="${key}" content="${escapeHtml(content)}" />`);
-  const share = meta.shareTitle ?? meta.title;
-  tags.push(`<title>${escapeHtml(meta.title)}</title>`);
-  m('name', 'description', meta.description);
-  if (meta.noindex) m('name', 'robots', 'noindex');
-  if (meta.canonical) tags.push(`<link rel="canonical" href="${escapeHtml(meta.canonical)}" />`);
-  m('property', 'og:site_name', SITE_NAME);
-  m('property', 'og:locale', 'en_IN');
-  m('property', 'og:type', meta.type);
-  m('property', 'og:title', share);
-  m('property', 'og:description', meta.description);
-  if (meta.canonical) m('property', 'og:url', meta.canonical);
-  m('property', 'og:image', meta.image);
-  m('property', 'og:image:type', /\.png($|\?)/i.test(meta.image) ? 'image/png' : 'image/jpeg');
-  if (meta.imageSize) {
-    m('property', 'og:image:width', String(meta.imageSize.width));
-    m('property', 'og:image:height', String(meta.imageSize.height));
-  }
-  m('property', 'og:image:alt', meta.imageAlt);
-  if (meta.price !== undefined) {
-    m('property', 'product:price:amount', priceAmount(meta.price));
-    m('property', 'product:price:currency', 'INR');
-  }
-  m('name', 'twitter:card', 'summary_large_image');
-  m('name', 'twitter:title', share);
-  m('name', 'twitter:description', meta.description);
-  m('name', 'twitter:image', meta.image);
-  m('name', 'twitter:image:alt', meta.imageAlt);
-  for (const data of meta.jsonLd ?? []) tags.push(`<script type="application/ld+json">${jsonForScript(data)}</script>`);
-  return tags.join('\n    ');
-}
-
 /** One `<head>` tag as React Router's `meta` export describes it (web/src/app/routes/*.tsx). */
 export type MetaTag =
   | { title: string }
@@ -100,7 +64,7 @@ export type MetaTag =
   | { tagName: 'link'; rel: string; href: string }
   | { 'script:ld+json': object };
 
-/** The same tags as `headTags`, as route `meta` descriptors (React Router renders and escapes them). */
+/** A page's `<head>` tags as route `meta` descriptors (React Router renders and escapes them). */
 export function metaTags(meta: PageMeta): MetaTag[] {
   const tags: MetaTag[] = [];
   const share = meta.shareTitle ?? meta.title;
@@ -136,22 +100,9 @@ export function metaTags(meta: PageMeta): MetaTag[] {
   return tags;
 }
 
-/** The marked block of index.html that holds a page's tags (replaced per page). */
-export const HEAD_START = '<!-- bagshop:head -->';
-export const HEAD_END = '<!-- /bagshop:head -->';
-
-/** `html` with the marked block replaced by `meta`'s tags. */
-export function withHeadTags(html: string, meta: PageMeta): string {
-  const start = html.indexOf(HEAD_START);
-  const end = html.indexOf(HEAD_END);
-  if (start < 0 || end < start) throw new Error('The HTML has no bagshop:head block');
-  return `${html.slice(0, start + HEAD_START.length)}\n    ${headTags(meta)}\n    ${html.slice(end)}`;
-}
-
 /**
- * The pages with tags of their own besides products, with the picture each shares: the home
- * page's are written into index.html at build time, the categories' by the page function
- * (functions/src/services/pages.ts).
+ * The pages with tags of their own besides products, with the picture each shares (their route
+ * modules' `meta` exports draw them).
  */
 export const STATIC_PAGES = [
   {

@@ -333,6 +333,16 @@ describe('pages with their own tags', () => {
     expectFrameworkPage(res);
   });
 
+  it('the seller pages carry the seller’s details in the HTML (the root loader’s), not a placeholder filled in by the browser', async () => {
+    // React separates neighbouring text with empty comments.
+    const mainOf = (html: string) => decode(html.slice(html.indexOf('<main'), html.indexOf('</main>')).replace(/<!-- -->/g, ''));
+    const seller = mainOf((await page('/seller')).html);
+    expect(seller).toContain(SELLER.legalName);
+    expect(seller).toContain(SELLER.gstin);
+    expect(mainOf((await page('/privacy')).html)).toContain(`${SELLER.legalName} (the data fiduciary)`);
+    expect(mainOf((await page('/contact')).html)).toContain(SELLER.email);
+  });
+
   it('sitemap.xml lists every public page and every product, each with its lastmod', async () => {
     const res = await fetch(`${origin}/sitemap.xml`);
     expect(res.status).toBe(200);

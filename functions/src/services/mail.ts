@@ -8,6 +8,7 @@
  * its reads (the two-phase pattern of order status changes): `queueMail(tx, orderMail(...))`.
  */
 import {
+  escapeHtml,
   ORDER_STATUSES,
   formatDateTimeIN,
   formatINR,
@@ -48,10 +49,6 @@ export function siteUrl(): string | null {
     return null; // an invalid config is reported at start-up; a mail goes out without links
   }
   return origin && /^https?:\/\/[^\s/]+$/.test(origin) ? origin : null;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c);
 }
 
 /** '22 Nov 2026, 8:30 pm IST'. */

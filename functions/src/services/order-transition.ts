@@ -2,7 +2,7 @@
  * THE order status change (docs/orders-and-payments.md, "One transition function"). Every
  * move — a shopper's cancel, an admin's move, Stripe's webhook, the hold sweep — goes
  * through `prepareTransition`, which
- *   1. checks the lifecycle (domain/order-status.ts): the move is allowed, and a card order
+ *   1. checks the lifecycle (domain/src/order-status.ts): the move is allowed, and a card order
  *      is paid before it is confirmed or shipped;
  *   2. appends `{ status, at, by }` to statusHistory;
  *   3. runs the side effects in TRANSITION_EFFECTS: stock back exactly once on cancel, the

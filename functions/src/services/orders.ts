@@ -416,7 +416,7 @@ export function cancelOrder(actor: Actor, orderId: string, now?: Date): Promise<
   });
 }
 
-/** PATCH /api/order/{id}/status (admin): only along the lifecycle of domain/order-status.ts. */
+/** PATCH /api/order/{id}/status (admin): only along the lifecycle of domain/src/order-status.ts. */
 /** `now` is the clock; only tests that call the service in-process pass another one. */
 export async function setOrderStatus(actor: Actor, orderId: string, to: OrderStatus, now?: Date): Promise<Order> {
   // Nothing ships before its invoice has its number (docs/gst-invoices.md "Numbers").

@@ -1,35 +1,42 @@
 import { returnPolicyLabel, type SellerInfo } from '@bagshop/domain';
 import { Anchor } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
+import { UNSAFE_DataRouterStateContext as DataRouterStateContext } from 'react-router';
 import { Link } from 'react-router-dom';
-import { afterNextPaint } from '../lib/after-paint';
 import { getSellerInfo } from '../lib/delivery-api';
 
 const RETRY_MS = [2000, 8000];
 
-/** The seller (GET /api/seller), loaded once per page load (asked again twice if it fails); null until it is known. */
-export function useSeller({ afterPaint = false }: { afterPaint?: boolean } = {}): SellerInfo | null {
-  const [seller, setSeller] = useState<SellerInfo | null>(null);
+/**
+ * The seller: the root loader's (drawn on the server with every page, so the details are in the
+ * HTML before JavaScript). Only when the server could not read it (the loader answers null), or
+ * outside the framework's router (component tests), is GET /api/seller asked once, twice more if
+ * it fails.
+ */
+export function useSeller(): SellerInfo | null {
+  const routerState = useContext(DataRouterStateContext);
+  const fromRoot = (routerState?.loaderData.root as { seller?: SellerInfo | null } | undefined)?.seller ?? null;
+  const [fetched, setFetched] = useState<SellerInfo | null>(null);
   useEffect(() => {
+    if (fromRoot) return;
     let live = true;
     let timer: number | undefined;
     const load = (attempt: number) => {
       getSellerInfo()
-        .then((s) => live && setSeller(s))
+        .then((s) => live && setFetched(s))
         .catch((error: unknown) => {
           console.error('Loading the seller failed', error);
           const wait = RETRY_MS[attempt];
           if (live && wait !== undefined) timer = window.setTimeout(() => load(attempt + 1), wait);
         });
     };
-    const cancel = afterPaint ? afterNextPaint(() => load(0)) : (load(0), () => {});
+    load(0);
     return () => {
       live = false;
-      cancel();
       window.clearTimeout(timer);
     };
-  }, [afterPaint]);
-  return seller;
+  }, [fromRoot]);
+  return fromRoot ?? fetched;
 }
 
 /** 'Sold by Bagshop Retail LLP' as a term of the product page's details list. */

@@ -17,7 +17,7 @@ import { SellerSettingsPage } from './components/seller-settings-page';
 import { TaxPage } from './components/tax-page';
 import { UsersPage } from './components/users-page';
 
-// The admin area (mounted at /admin/* by app/router.tsx). This module and everything it
+// The admin area (mounted at /admin/* by app/routes/admin.tsx). This module and everything it
 // imports load lazily: shoppers never download admin code.
 export default function AdminApp() {
   const session = useSession();
