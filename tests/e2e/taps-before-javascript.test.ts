@@ -7,6 +7,8 @@
 import type { BrowserContext, Locator, Page, Route } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { screenshot, useBrowser, VIEWPORTS, waitForLive } from '../support/browser';
+import type { Product } from '@bagshop/domain';
+import { api } from '../support/api';
 import { waitForPath, WAIT } from '../support/shopper-ui';
 
 const ENTRY = /\/assets\/entry\.client-[^/]*\.js$/;
@@ -32,6 +34,15 @@ async function expectSignInFirst(page: Page, base: string): Promise<void> {
   expect(next.pathname).toMatch(/^\/product\/[^/]+$/);
   expect(next.searchParams.get('then')).toBe('add');
   expect(next.searchParams.get('qty')).toBe('1');
+}
+
+/** A luggage bag with reviews (the demo's), opened with a whole choice of size and colour so Add to cart can add. */
+async function reviewedBag(): Promise<{ path: string; product: Product }> {
+  const res = await api<{ data: Product[] }>('products');
+  const product = res.body.data.find((p) => p.stock > 0 && (p.rating?.count ?? 0) > 0) ?? res.body.data.find((p) => p.stock > 0);
+  if (!product) throw new Error('No product in stock in the demo data');
+  const variant = product.options?.length ? product.variants?.find((v) => v.stock > 0) : undefined;
+  return { product, path: `/product/${product._id}${variant ? `?variant=${variant._id}` : ''}` };
 }
 
 describe('taps before JavaScript', () => {
@@ -100,6 +111,78 @@ describe('taps before JavaScript', () => {
       await context.close();
     });
   }
+
+  for (const kind of ['no-js', 'entry-fails'] as const) {
+    it(`${kind}: the header (plain elements) links home and to the categories, at 360 and 1280 px`, async () => {
+      const { page, context } = await open(kind, '/luggage', VIEWPORTS.desktop);
+      const categories = page.getByRole('navigation', { name: 'Categories' });
+      await categories.getByRole('link', { name: 'Backpacks' }).click();
+      await waitForPath(page, '/backpacks');
+      expect(await categories.getByRole('link', { name: 'Backpacks' }).getAttribute('aria-current')).toBe('page');
+      await page.getByRole('link', { name: 'Bagshop home' }).click();
+      await waitForPath(page, '/');
+      await page.setViewportSize(VIEWPORTS.mobile);
+      // Below 640 px the categories are in the menu, the icons stay.
+      await categories.waitFor({ state: 'hidden', ...WAIT });
+      await page.getByRole('banner').getByRole('link', { name: 'Cart', exact: true }).waitFor(WAIT);
+      await page.getByRole('button', { name: 'Open menu' }).waitFor(WAIT);
+      await context.close();
+    });
+
+    it(`${kind}: the product page's details and reviews (their own chunks once the app runs) are in the HTML`, async () => {
+      const { path, product } = await reviewedBag();
+      const { page, context } = await open(kind, path);
+      await page.getByRole('heading', { level: 2, name: 'About this bag' }).waitFor(WAIT);
+      await page.getByRole('list', { name: 'Our promises' }).waitFor(WAIT);
+      await page.getByRole('heading', { level: 2, name: /review/i }).waitFor(WAIT);
+      if (product.rating?.count) expect(await page.getByTestId('rating-count').textContent()).toContain(String(product.rating.count));
+      // The buy box still works as HTML: a visitor is asked to sign in first, then comes back to add.
+      await page.getByRole('textbox', { name: 'Quantity' }).fill('2');
+      await page.getByRole('button', { name: 'Add to cart', exact: true }).tap();
+      await waitForPath(page, '/auth');
+      const next = new URL(new URL(page.url()).searchParams.get('next') ?? '', chromium.base);
+      expect(next.searchParams.get('then')).toBe('add');
+      expect(next.searchParams.get('qty')).toBe('2');
+      await context.close();
+    });
+  }
+
+  it(
+    'product page, tapped as soon as visible: quantity typed, then details and reviews hydrate after the buy box',
+    { timeout: 90_000 },
+    async () => {
+      const { path, product } = await reviewedBag();
+      const context = await chromium.browser.newContext({ viewport: VIEWPORTS.mobile, hasTouch: true });
+      const page = await context.newPage();
+      const asked: string[] = [];
+      page.on('request', (request) => asked.push(new URL(request.url()).pathname));
+      await page.goto(`${chromium.base}${path}`, { waitUntil: 'commit' });
+      // No wait for the app: the quantity as soon as it shows, then the menu.
+      const quantity = page.getByRole('textbox', { name: 'Quantity' });
+      await quantity.tap();
+      await quantity.fill('3');
+      const menu = page.getByRole('dialog', { name: 'Bagshop' });
+      await page.getByRole('button', { name: 'Open menu' }).tap();
+      await menu.waitFor(WAIT);
+      await page.keyboard.press('Escape');
+      await menu.waitFor({ state: 'hidden', ...WAIT });
+      await waitForLive(page);
+      expect(await quantity.inputValue()).toBe('3');
+      // The details and the reviews come in their own chunks, after the page's.
+      await expect.poll(() => asked.some((p) => /\/assets\/product-details-[^/]+\.js$/.test(p)), WAIT).toBe(true);
+      await expect.poll(() => asked.some((p) => /\/assets\/product-reviews-[^/]+\.js$/.test(p)), WAIT).toBe(true);
+      // Hydrated: the reviews list has loaded in the page (or says there are none).
+      if (product.rating?.count) await page.getByTestId('review').first().waitFor(WAIT);
+      else await page.getByText('No reviews yet.', { exact: false }).waitFor(WAIT);
+      await page.getByRole('heading', { level: 2, name: 'About this bag' }).waitFor(WAIT);
+      await screenshot(page, 'taps-product-live-360');
+      // The buy box, handled in the page now: a visitor is sent to sign in.
+      await page.getByRole('button', { name: 'Add to cart', exact: true }).tap();
+      await waitForPath(page, '/auth');
+      await page.getByText('You need to login first').first().waitFor(WAIT);
+      await context.close();
+    },
+  );
 
   it('the app held back: taps answered as HTML, then the same controls once the app runs', { timeout: 90_000 }, async () => {
     const context = await chromium.browser.newContext({ viewport: VIEWPORTS.mobile, hasTouch: true });

@@ -1,4 +1,3 @@
-import { Anchor, Box, Container, Group } from '@mantine/core';
 import { IconMenu2, IconPackage, IconSearch, IconShoppingBag, IconShoppingCart, IconUserCircle } from '@tabler/icons-react';
 import { lazy, Suspense, useContext, useRef, type ReactNode } from 'react';
 import {
@@ -26,33 +25,33 @@ export function ShopLayout({ children }: { children?: ReactNode }) {
       <a href="#main" className={classes.skip}>
         Skip to content
       </a>
+      {/* Plain elements styled with Mantine's CSS variables (shop-layout.module.css): the header
+          draws boxes only, so it renders no Mantine component (docs/decisions/0036-what-hydrates-when.md). */}
       <header className={classes.header}>
-        <Container size="xl" h="100%">
-          <Group h="100%" justify="space-between" wrap="nowrap">
-            <Group gap="xs" wrap="nowrap">
-              {/* A native popover button: opens the menu before, during and after hydration. */}
-              <button type="button" className={classes.menuButton} popoverTarget={MENU_ID} aria-label="Open menu">
-                <IconMenu2 size={24} aria-hidden />
-              </button>
-              <Anchor component={Link} to="/" className={classes.brand} underline="never" aria-label="Bagshop home">
-                <IconShoppingBag size={26} stroke={2} aria-hidden />
-                <span>Bagshop</span>
-              </Anchor>
-            </Group>
-            <Group gap={4} visibleFrom="sm" component="nav" aria-label="Categories">
-              {CATEGORY_LINKS.map((link) => (
-                <NavLink key={link.to} to={link.to} className={classes.navLink}>
-                  {link.label}
-                </NavLink>
-              ))}
-            </Group>
-            {/* Search: the box from 1024 px; between 640 and 1024 px an icon to the search page; below, in the menu. */}
-            <Box visibleFrom="lg" className={classes.search}>
-              <SearchBox id="header-search" />
-            </Box>
-            <HeaderIcons />
-          </Group>
-        </Container>
+        <div className={classes.headerInner}>
+          <div className={classes.headerStart}>
+            {/* A native popover button: opens the menu before, during and after hydration. */}
+            <button type="button" className={classes.menuButton} popoverTarget={MENU_ID} aria-label="Open menu">
+              <IconMenu2 size={24} aria-hidden />
+            </button>
+            <Link to="/" className={classes.brand} aria-label="Bagshop home">
+              <IconShoppingBag size={26} stroke={2} aria-hidden />
+              <span>Bagshop</span>
+            </Link>
+          </div>
+          <nav className={classes.categories} aria-label="Categories">
+            {CATEGORY_LINKS.map((link) => (
+              <NavLink key={link.to} to={link.to} className={classes.navLink}>
+                {link.label}
+              </NavLink>
+            ))}
+          </nav>
+          {/* Search: the box from 1024 px; between 640 and 1024 px an icon to the search page; below, in the menu. */}
+          <div className={classes.search}>
+            <SearchBox id="header-search" />
+          </div>
+          <HeaderIcons />
+        </div>
       </header>
 
       <MobileMenu />
@@ -106,7 +105,7 @@ function HeaderIcons() {
   // runs it loads /profile as a page; once it runs, the dialog opens over this one.
   const from = location.pathname === '/profile' ? '/' : `${location.pathname}${location.search}`;
   return (
-    <Group gap={4} wrap="nowrap">
+    <div className={classes.icons}>
       <Link to="/search" className={`${classes.iconLink} ${classes.searchLink}`} aria-label="Search" title="Search">
         <IconSearch size={24} aria-hidden />
       </Link>
@@ -119,6 +118,6 @@ function HeaderIcons() {
       <Link to="/profile" state={{ from }} className={classes.iconLink} aria-label="Profile" title="Profile">
         <IconUserCircle size={26} aria-hidden />
       </Link>
-    </Group>
+    </div>
   );
 }

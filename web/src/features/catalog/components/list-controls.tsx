@@ -68,9 +68,11 @@ export function ListControls({ query, update, clearHref, kept, count, featuredLa
   const apply = (fields: (keyof ProductListQuery)[]) => {
     if (!form.current) return;
     const now = readForm(form.current);
+    // The fields as they are now; `update` compares them with the list's URL (a pending one too:
+    // a tap made while the previous change loads is not lost) and changes it only if they differ.
     const patch: Partial<ProductListQuery> = {};
-    for (const field of fields) if (now[field] !== query[field]) Object.assign(patch, { [field]: now[field] });
-    if (Object.keys(patch).length > 0) update(patch);
+    for (const field of fields) Object.assign(patch, { [field]: now[field] });
+    update(patch);
   };
   const filtered = hasFilters(query);
   // Below 640 px the filters fold away behind a button, so the first cards stay in view.

@@ -1,4 +1,8 @@
 import '../screen-styles';
+// The details' and reviews' CSS is linked with the route (in the head, with the HTML), although
+// their code is a chunk of its own that arrives after the buy box has hydrated.
+import './product-declarations.module.css';
+import './reviews/product-reviews.module.css';
 import {
   CATEGORY_LABELS,
   chooseVariantMessage,
@@ -10,7 +14,7 @@ import {
 } from '@bagshop/domain';
 import { Anchor, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconShoppingCartPlus } from '@tabler/icons-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { DeliveryCheck, type DeliveryAnswer } from '../../../components/delivery-check';
 import button from '../../../components/plain-button.module.css';
@@ -20,15 +24,19 @@ import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useSession } from '../../../lib/session';
 import { stockNote } from '../lib/badges';
 import { PriceBlock } from './price-block';
-import { ProductDeclarations } from './product-declarations';
 import { ProductBadges } from './product-badges';
 import { ProductGallery } from './product-gallery';
 import classes from './product-page.module.css';
-import { PROMISES } from './promise-band';
 import { ACCENT } from '../lib/colors';
 import { RatingSummary } from '../../../components/rating-stars';
-import { ProductReviews } from './reviews/product-reviews';
 import { VariantPicker } from './variant-picker';
+
+// Below the buy box, each in its own chunk and Suspense boundary: drawn by the server with the
+// page, hydrated after the first pass (the gallery and the buy box), so a tap on Add to cart or
+// the quantity never waits for them (docs/decisions/0036-what-hydrates-when.md). Until a chunk
+// is in, React keeps the server's markup.
+const ProductDetails = lazy(() => import('./product-details'));
+const ProductReviews = lazy(() => import('./reviews/product-reviews').then((m) => ({ default: m.ProductReviews })));
 
 /** The product page; the product comes from the route's loader (web/src/app/routes/product.tsx). */
 export default function ProductPage({ product, delivery }: { product: Product; delivery?: DeliveryAnswer }) {
@@ -244,26 +252,15 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
               <SoldBy />
               <ReturnsTerm returnable={product.returnable !== false} reason={product.nonReturnableReason ?? ''} />
             </Stack>
-            <ProductDeclarations product={product} variant={variant} />
-            <Stack gap={4} mt="md">
-              <Title order={2} fz="lg">
-                About this bag
-              </Title>
-              <Text className={classes.description} c="gray.8">
-                {product.description || 'No description yet.'}
-              </Text>
-            </Stack>
-            <Stack component="ul" gap={6} pl="md" m={0} aria-label="Our promises">
-              {PROMISES.map((p) => (
-                <Text component="li" key={p.title} fz="sm" c="gray.8">
-                  <b>{p.title}:</b> {p.text}
-                </Text>
-              ))}
-            </Stack>
+            <Suspense fallback={null}>
+              <ProductDetails product={product} variant={variant} />
+            </Suspense>
           </Stack>
         </Grid.Col>
       </Grid>
-      <ProductReviews product={product} />
+      <Suspense fallback={null}>
+        <ProductReviews product={product} />
+      </Suspense>
     </Container>
   );
 }

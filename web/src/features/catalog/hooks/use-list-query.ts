@@ -1,6 +1,6 @@
 import { listQueryParams, LIST_QUERY_PARAMS, readListQuery, type ProductListQuery } from '@bagshop/domain';
-import { useCallback, useMemo } from 'react';
-import { useLocation, useSearchParams } from 'react-router-dom';
+import { useCallback, useContext, useMemo } from 'react';
+import { UNSAFE_DataRouterStateContext as DataRouterStateContext, useLocation, useSearchParams } from 'react-router-dom';
 
 const isListParam = (key: string): boolean => (LIST_QUERY_PARAMS as readonly string[]).includes(key);
 
@@ -32,12 +32,19 @@ export function useListQuery(): {
   const [params, setParams] = useSearchParams();
   const { pathname } = useLocation();
   const query = useMemo(() => readListQuery(params), [params]);
+  // A change made while the list's previous change is still loading (its loader running) builds
+  // on that pending URL, not on the one shown: a second tap then undoes or adds to the first
+  // instead of being lost when the first arrives (issue 36, "filter applied"). Outside a data
+  // router (component tests) there is no pending navigation.
+  const pending = useContext(DataRouterStateContext)?.navigation.location;
+  const pendingSearch = pending && pending.pathname === pathname ? pending.search : null;
   const update = useCallback(
     (patch: Partial<ProductListQuery>) => {
-      const next = new URL(listHref('/', params, { ...query, ...patch }), 'http://x').searchParams;
-      if (next.toString() !== params.toString()) setParams(next);
+      const base = pendingSearch === null ? params : new URLSearchParams(pendingSearch);
+      const next = new URL(listHref('/', base, { ...readListQuery(base), ...patch }), 'http://x').searchParams;
+      if (next.toString() !== base.toString()) setParams(next);
     },
-    [params, query, setParams],
+    [params, pendingSearch, setParams],
   );
   const cleared = { minPrice: undefined, maxPrice: undefined, minDiscountPercent: undefined, inStock: false, origin: undefined };
   const clear = useCallback(() => update(cleared), [update]); // eslint-disable-line react-hooks/exhaustive-deps
