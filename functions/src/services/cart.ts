@@ -14,7 +14,8 @@ import { FieldValue, type DocumentReference, type DocumentSnapshot, type Transac
 import { db } from '../lib/admin.js';
 import { plainDoc } from '../lib/firestore-data.js';
 import { serverConfig } from '../config.js';
-import { badRequest, conflict, notFound } from '../lib/errors.js';
+import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
+import { CONTENDED, runOrderTransaction } from './order-store.js';
 import { products } from './catalog.js';
 import { checkCartLines } from './fulfilment/caps.js';
 import { chooseVariant, productOf, readStocks } from './variant-stock.js';
@@ -26,13 +27,18 @@ const cartLines = (uid: string) => db.collection('users').doc(uid).collection('c
 
 export const BUSY = 'Your cart was changing at the same moment, please try again';
 
-/** A transaction that still lost to contention after the SDK's retries is a 409, not a fault. */
-async function inTransaction(work: Parameters<typeof db.runTransaction>[0]): Promise<void> {
+/** Parallel changes of one cart take turns within this; only then is contention a 409 (BUSY), never a fault. */
+const CART_CONTENTION_BUDGET_MS = 10_000;
+
+/**
+ * A cart change that loses to contention (or whose transaction the emulator closed while it
+ * waited for a lock) is run again on the server, as orders are (order-store.ts runOrderTransaction).
+ */
+async function inTransaction(work: (tx: Transaction) => Promise<void>): Promise<void> {
   try {
-    await db.runTransaction(work);
+    await runOrderTransaction(work, CART_CONTENTION_BUDGET_MS);
   } catch (error) {
-    const code = typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined;
-    if (code === 10) throw conflict(BUSY); // ABORTED
+    if (error instanceof HttpError && error.message === CONTENDED) throw conflict(BUSY);
     throw error;
   }
 }

@@ -36,12 +36,13 @@ export function isAborted(error: unknown): boolean {
 /**
  * What the SDK itself would run a transaction again for (its isRetryableTransactionError):
  * ABORTED, CANCELLED 1, UNKNOWN 2, DEADLINE_EXCEEDED 4, RESOURCE_EXHAUSTED 8, INTERNAL 13,
- * UNAVAILABLE 14, UNAUTHENTICATED 16, and an expired transaction (INVALID_ARGUMENT 3).
+ * UNAVAILABLE 14, UNAUTHENTICATED 16, and an expired or closed transaction (INVALID_ARGUMENT 3).
  */
 function isRetryable(error: unknown): boolean {
   if (isAborted(error)) return true;
   const code = codeOf(error);
-  if (code === 3) return /transaction has expired/i.test(error instanceof Error ? error.message : '');
+  // The emulator closes a transaction that waited too long for a lock ("invalid or closed").
+  if (code === 3) return /transaction has expired|transaction is invalid or closed/i.test(error instanceof Error ? error.message : '');
   return typeof code === 'number' && [1, 2, 4, 8, 13, 14, 16].includes(code);
 }
 
@@ -132,7 +133,7 @@ export async function runOrderTransaction<T>(fn: (tx: Transaction) => Promise<T>
   let held: { ref: FirebaseFirestore.DocumentReference; at: Timestamp }[] | null = null;
   const exhausted = (error: unknown, attempts: number): Error => {
     logger.warn('transaction_contention_exhausted', { attempts, budgetMs, code: codeOf(error) });
-    return isAborted(error) ? conflict(CONTENDED) : (error as Error);
+    return isAborted(error) || codeOf(error) === 3 ? conflict(CONTENDED) : (error as Error);
   };
   try {
     for (let attempt = 0; ; attempt += 1) {

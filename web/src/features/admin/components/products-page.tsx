@@ -170,7 +170,7 @@ export function ProductsPage() {
             </Table.Td>
             <Table.Td data-testid="product-status">
               {p.published === false ? (
-                <Badge color="yellow" variant="filled" c="dark">
+                <Badge color="orange" variant="light">
                   Draft
                 </Badge>
               ) : (
