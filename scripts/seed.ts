@@ -29,7 +29,7 @@ import { galleryImages } from './seed/gallery.ts';
 import { seedOffers } from './seed/offers.ts';
 import { emulatorEnv, PROJECT_ID } from './lib/env.ts';
 import { migrateImages } from './lib/migrate-images.ts';
-import { recordTaxDocuments } from '../functions/src/services/tax-months.ts';
+import { recordTaxDocuments } from '../functions/src/tax/months.ts';
 
 export const DEMO_ACCOUNTS = {
   admin: {
@@ -164,7 +164,7 @@ export async function seed(
   });
   // The pictures before the products that show them (an instance remembers a miss for a while).
   await commitInBatches(db, imageWrites);
-  // A running function instance keeps the catalogue of one version (functions/src/services/catalog-version.ts).
+  // A running function instance keeps the catalogue of one version (functions/src/catalog/version.ts).
   batch.set(db.doc('meta/catalog'), { version: FieldValue.increment(1), changedAt: FieldValue.serverTimestamp() }, { merge: true });
   await batch.commit();
   await commitInBatches(db, variantWrites);
@@ -312,7 +312,7 @@ async function seedInvoice(
   await db.runTransaction(async (tx) => {
     const last = Number((await tx.get(counter)).get('last') ?? 0);
     if (last < 1) {
-      // The Tax view's counters (functions/src/services/tax-months.ts): the month's totals and the series' range.
+      // The Tax view's counters (functions/src/tax/months.ts): the month's totals and the series' range.
       const months: Record<string, SeriesMonth> = {};
       addToSeriesMonth(months, istMonthOf(issuedAt), 1, invoice.number);
       tx.set(counter, {

@@ -18,7 +18,7 @@ const PRIVATE_PATHS = ['/admin', '/cart', '/orders', '/profile', '/auth', '/paym
 
 /**
  * robots.txt naming the sitemap, and the build's facts next to the function bundle (the
- * sitemap's lastmod of pages that change only with a deploy: functions/src/services/pages.ts).
+ * sitemap's lastmod of pages that change only with a deploy: functions/src/pages/render.ts).
  */
 function siteFiles(): Plugin {
   return {

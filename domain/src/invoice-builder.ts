@@ -1,7 +1,7 @@
 /**
  * Builds the invoice and credit-note snapshots of an order from its stored lines and
  * address and the seller settings (docs/gst-invoices.md). Pure: the API's two-phase issuing
- * (functions/src/services/invoices.ts) and the demo seed both use it.
+ * (functions/src/tax/invoices.ts) and the demo seed both use it.
  */
 import {
   DEFAULT_GST_RATE,

@@ -1,7 +1,7 @@
 // The one table of the storefront's public page routes (issue 22; docs/decisions/0034-react-router-framework-mode.md).
 // From it: Hosting's rewrites (`npm run headers`, scripts/lib/hosting-headers.ts), the paths the
 // function treats as public pages (functions/src/http/app.ts, routes/pages.ts) and the sitemap
-// (functions/src/services/pages.ts). The route modules themselves are in web/src/app/routes.ts.
+// (functions/src/pages/render.ts). The route modules themselves are in web/src/app/routes.ts.
 
 /** How a page is drawn: by the function per request (`server`), or by the browser (`client`: the function sends the layout). */
 export type Rendering = 'server' | 'client';

@@ -2,7 +2,7 @@
  * The tags a page's HTML carries before JavaScript runs (docs/search-and-seo.md): title,
  * description, canonical URL, Open Graph and Twitter tags, and JSON-LD. Written into the
  * built HTML of the static pages at build time (web/vite.config.ts) and into each product
- * page by the function (functions/src/services/pages.ts), from the same code.
+ * page by the function (functions/src/pages/render.ts), from the same code.
  */
 
 export const SITE_NAME = 'Bagshop';

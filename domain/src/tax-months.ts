@@ -3,7 +3,7 @@
  * docs/decisions/0032-tax-view-from-month-totals.md): whoever issues a document (the single
  * writer of numbers, a return's transaction, the seed) adds its totals to its IST month, so
  * the view reads one document instead of every invoice of the month. Pure: the Firestore
- * writes are in functions/src/services/tax-months.ts.
+ * writes are in functions/src/tax/months.ts.
  */
 import type { TaxTotals } from './gst.js';
 import {

@@ -3,9 +3,9 @@ import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
 import { API_MIN_INSTANCES, checkConfigAtStartup, FULFILMENT_SECRETS, PAYMENT_SECRETS, serverConfig } from './config.js';
 import { createApp } from './http/app.js';
-import { sweepExpiredHolds } from './services/holds.js';
-import { issueQueuedDocumentsQuietly } from './services/invoice-numbering.js';
-import { sendReviewRequests } from './services/reviews/review-requests.js';
+import { sweepExpiredHolds } from './orders/holds.js';
+import { issueQueuedDocumentsQuietly } from './tax/numbering.js';
+import { sendReviewRequests } from './reviews/index.js';
 
 // An invalid setting stops here with one `config_invalid` log line (config.ts).
 checkConfigAtStartup();
@@ -45,7 +45,7 @@ export const adminApi = onRequest(
 );
 
 // Every minute: cancels unpaid card orders past their stock hold and resends refunds that
-// never reached Stripe (services/holds.ts). On the emulators, where schedules do not fire,
+// never reached Stripe (orders/holds.ts). On the emulators, where schedules do not fire,
 // `npm start` and `npm test` run the same sweep on a timer.
 export const sweepHolds = onSchedule(
   {
@@ -62,7 +62,7 @@ export const sweepHolds = onSchedule(
   },
 );
 
-// The single writer of invoice and credit-note numbers (services/invoice-numbering.ts,
+// The single writer of invoice and credit-note numbers (tax/numbering.ts,
 // docs/decisions/0029-invoice-numbers-single-writer.md): a confirmation or cancellation queues a draft in
 // `taxQueue`, and this numbers every queued draft in batches. One instance handling one event
 // at a time, so runs do not contend for the counters; an event that finds the queue empty
@@ -85,7 +85,7 @@ export const sweepHoldsEmulator = serverConfig().emulator
   : undefined;
 
 // Hourly: the "review your bag" mail, REVIEW_REQUEST_DAYS after delivery, once per order
-// (services/reviews/review-requests.ts). On the emulators the hold sweeper's timer also calls
+// (reviews/review-requests.ts). On the emulators the hold sweeper's timer also calls
 // `sendReviewRequestsEmulator` (scripts/lib/function-settings.ts).
 export const sendReviewRequestsScheduled = onSchedule(
   { schedule: 'every 60 minutes', timeZone: 'Asia/Kolkata', region: REGION, memory: '256MiB', timeoutSeconds: 300, retryCount: 0 },

@@ -1,5 +1,5 @@
 // The local test courier: a stand-in for the Shiprocket endpoints the function's courier
-// adapter calls (functions/src/services/fulfilment/courier.ts), plus a small page listing
+// adapter calls (functions/src/shipping/courier.ts), plus a small page listing
 // shipments with a button for each next event, for the emulators (docs/fulfilment.md,
 // "Offline, end to end"). `npm start` runs it; the API and browser tests run the same module.
 // It behaves like Shiprocket where the shop relies on it:

@@ -40,7 +40,7 @@ export async function migrateDeclarations(db: Firestore): Promise<DeclarationsMi
       const missing = missingDeclarations(product).map((m) => m.message);
       const now = FieldValue.serverTimestamp();
       tx.update(snap.ref, { published: missing.length === 0 });
-      // The catalogue changed: instances read it again (functions/src/services/catalog-version.ts).
+      // The catalogue changed: instances read it again (functions/src/catalog/version.ts).
       tx.set(db.doc('meta/catalog'), { version: FieldValue.increment(1), changedAt: now }, { merge: true });
       if (missing.length === 0) result.published.push(snap.id);
       else result.drafts.push({ id: snap.id, name: product.name, missing });

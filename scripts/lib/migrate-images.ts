@@ -7,7 +7,7 @@
  */
 import { PICTURE_WIDTHS, pictureWidthToData } from '@bagshop/domain';
 import type { Firestore } from 'firebase-admin/firestore';
-import { makeRenditions } from '../../functions/src/services/images/renditions.ts';
+import { makeRenditions } from '../../functions/src/images/renditions.ts';
 
 export interface ImageMigrationResult {
   made: string[];

@@ -30,7 +30,7 @@ export async function migrateVariants(db: Firestore): Promise<MigrationResult> {
       const stockRef = db.doc(`variantStock/${snap.id}`);
       const existing = await tx.get(stockRef);
       const now = FieldValue.serverTimestamp();
-      // The catalogue changed: instances read it again (functions/src/services/catalog-version.ts).
+      // The catalogue changed: instances read it again (functions/src/catalog/version.ts).
       tx.set(db.doc('meta/catalog'), { version: FieldValue.increment(1), changedAt: now }, { merge: true });
       tx.update(snap.ref, {
         options: [],

@@ -30,8 +30,8 @@ import {
 } from '@bagshop/domain';
 import { Timestamp } from 'firebase-admin/firestore';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { transitionOrder } from '../../functions/src/services/order-transition';
-import { decodeTaxCursor, forEachTaxDocument, rebuildTaxMonth, taxDocumentsPage } from '../../functions/src/services/tax-months';
+import { transitionOrder } from '../../functions/src/orders/transition';
+import { decodeTaxCursor, forEachTaxDocument, rebuildTaxMonth, taxDocumentsPage } from '../../functions/src/tax/months';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import { createProduct, placeOrder, placeUnconfirmedOrder, shopperWithAddress, storedOrder, type Envelope } from '../support/commerce';
 import { numberedOrder } from '../support/tax-documents';

@@ -17,8 +17,8 @@ import {
 } from '@bagshop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually, payOnPage, startTestCheckout, type StripeLocal } from '../support/stripe';
-import { cancelOrder, setOrderStatus, type Actor } from '../../functions/src/services/orders';
-import { transitionOrder } from '../../functions/src/services/order-transition';
+import { cancelOrder, setOrderStatus, type Actor } from '../../functions/src/orders/place';
+import { transitionOrder } from '../../functions/src/orders/transition';
 import { Timestamp } from 'firebase-admin/firestore';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import {
@@ -403,7 +403,7 @@ describe('invoices before dispatch, credit notes after it (issue 37)', () => {
     const early = await api(`order/${id}/credit-note`, { method: 'POST', token: adminUser.idToken, body: {} });
     expect(early.status).toBe(409);
     expect(early.body.message).toBe(NO_CREDIT_NOTE_DUE);
-    // As the provider's refund webhook leaves a shipped order (services/payments.ts refundedOutsideShop).
+    // As the provider's refund webhook leaves a shipped order (payments/payments.ts refundedOutsideShop).
     await admin().db.doc(`orders/${id}`).update({ 'payment.status': 'refunded' });
     const issued = await api<Envelope<TaxedOrder>>(`order/${id}/credit-note`, { method: 'POST', token: adminUser.idToken, body: {} });
     expect(issued.status, JSON.stringify(issued.body)).toBe(200);
@@ -605,7 +605,7 @@ describe('the number series', () => {
 
 // Issue 30: numbers off the payment path, from one writer (docs/decisions/0029-invoice-numbers-single-writer.md).
 describe('the single writer', () => {
-  /** What Stripe's paid webhook does to an order (services/payments.ts onPaid), in-process: the same transition. */
+  /** What Stripe's paid webhook does to an order (payments/payments.ts onPaid), in-process: the same transition. */
   function confirmAsPaid(orderId: string, amountPaise: number) {
     return transitionOrder(orderId, {
       to: 'confirmed',

@@ -1,6 +1,6 @@
 // Order messages in the mail queue (`mail`, the Trigger Email extension's shape): placed,
 // confirmed, shipped, cancelled; for online orders confirmed and cancelled come from Stripe's
-// webhook. ('refunded' is built by services/mail.ts for the refund path; unit-tested there.)
+// webhook. ('refunded' is built by mail/mail.ts for the refund path; unit-tested there.)
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import { createProduct, placeOrder, shopperWithAddress, type Envelope, type OrderJson } from '../support/commerce';

@@ -13,7 +13,7 @@ import {
 
 // Issue 37 ("Every unit sells"): N buyers of the last K units get exactly min(N, K) orders. A
 // transaction that loses to another is run again on the server (bounded, with jitter:
-// services/order-store.ts), so nobody is told "try again" while stock is left, and every other
+// orders/store.ts), so nobody is told "try again" while stock is left, and every other
 // buyer is told the bag is sold out, by name, only once its stock is 0. Who won is what is stored:
 // an answer can be lost to the Hosting emulator's proxy (504) after its order committed, and the
 // resend then finds the cart empty. (See warmFunctionWorkers on the emulator's worker start-up limit.)

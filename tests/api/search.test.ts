@@ -38,7 +38,7 @@ const RELEVANCE: [string, string][] = [
 describe('GET /api/products/search', () => {
   // Other API test files add products to the same catalogue while this one runs (a product named
   // like a backpack can rank first for a moment), so the order is checked among the demo products;
-  // functions/src/services/search-index.test.ts ranks among 40 added "Test bag" products.
+  // functions/src/catalog/search-index.test.ts ranks among 40 added "Test bag" products.
   const demoIds = new Set(DEMO_PRODUCTS.map((p) => p.slug));
   it.each(RELEVANCE)('%s → %s first', async (q, first) => {
     const res = await search(q);

@@ -5,7 +5,7 @@
 // else (the Auth user it creates and must remove) is real.
 import { DocumentReference } from 'firebase-admin/firestore';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { signup } from '../../functions/src/services/users';
+import { signup } from '../../functions/src/accounts/users';
 import { admin, api, uniqueEmail } from '../support/api';
 
 const input = (email: string) => ({

@@ -3,8 +3,8 @@
 // directory (the first lookup of a function instance), then every known PIN and as many
 // unknown ones, and the full quote (lookup + zone + dates) the delivery route computes.
 import { DEFAULT_DELIVERY_RULES, quoteDelivery } from '@bagshop/domain';
-import { PIN_CODES } from '../../functions/src/services/delivery/pin-data.ts';
-import { lookupPin, pinCount } from '../../functions/src/services/delivery/pin-directory.ts';
+import { PIN_CODES } from '../../functions/src/shipping/pin-data.ts';
+import { lookupPin, pinCount } from '../../functions/src/shipping/pin-directory.ts';
 
 const ROUNDS = 20;
 

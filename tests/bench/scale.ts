@@ -25,7 +25,7 @@ import { step } from '../../scripts/lib/run.ts';
 import { LOCAL_WEBHOOK_SECRET, startStripeLocal, type StripeLocal } from '../../scripts/stripe-local/server.ts';
 import { seed } from '../../scripts/seed.ts';
 import { invoiceFromData, invoiceRow, istMonthOf, toPlainData, type TaxDocumentRow } from '@bagshop/domain';
-import { recordTaxDocuments } from '../../functions/src/services/tax-months.ts';
+import { recordTaxDocuments } from '../../functions/src/tax/months.ts';
 
 const OPS_LOG = join(tmpdir(), `bagshop-ops-${process.pid}.log`);
 const PRODUCT_SCALES = (process.env.BENCH_PRODUCTS ?? '27,1000,10000').split(',').map(Number);
@@ -217,7 +217,7 @@ async function growOrders(db: Firestore, model: FirebaseFirestore.DocumentData, 
   const span = Math.max(1, now.getTime() - monthStart - 60_000);
   const have = (await db.collection('orders').count().get()).data().count;
   // Copies are invoices only (no credit note), counted in the Tax view's month totals as the
-  // single writer would count them (functions/src/services/tax-months.ts).
+  // single writer would count them (functions/src/tax/months.ts).
   const { creditNote: _creditNote, pendingCreditNote: _pending, ...copy } = model;
   const invoiceOf = (at: Timestamp) =>
     invoiceFromData(toPlainData({ ...model.invoice, issuedAt: at }, (v) => (v instanceof Timestamp ? v.toDate() : null)));

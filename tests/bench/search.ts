@@ -10,7 +10,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { Category } from '@bagshop/domain';
-import { ProductIndex } from '../../functions/src/services/search-index.ts';
+import { ProductIndex } from '../../functions/src/catalog/search-index.ts';
 import { buildFunctions, buildWeb } from '../../scripts/lib/build.ts';
 import { prepareEmulators, startEmulators, waitForApi } from '../../scripts/lib/emulators.ts';
 import { emulatorEnv, FUNCTIONS_URL, HOSTING_URL, ROOT } from '../../scripts/lib/env.ts';

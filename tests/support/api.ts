@@ -12,7 +12,7 @@ export function admin() {
 
 /**
  * A test that writes product documents straight into Firestore tells the function instances,
- * as every API write does, by raising the catalogue version (functions/src/services/catalog-version.ts).
+ * as every API write does, by raising the catalogue version (functions/src/catalog/version.ts).
  */
 export async function catalogChanged(): Promise<void> {
   await admin()

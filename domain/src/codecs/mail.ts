@@ -1,6 +1,6 @@
 /**
  * `mail/{id}`: a message in the queue that Firebase's "Trigger Email" extension sends
- * (docs/security.md, "Mail queue"). The function writes them (functions/src/services/mail.ts);
+ * (docs/security.md, "Mail queue"). The function writes them (functions/src/mail/mail.ts);
  * this reads one back, for tests and tools.
  */
 import { Fields } from './plain.js';

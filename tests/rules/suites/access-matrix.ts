@@ -112,7 +112,7 @@ const TARGETS: Target[] = [
     list: nobody,
   },
   {
-    // The mail queue (functions/src/services/mail.ts): not even the addressee reads it.
+    // The mail queue (functions/src/mail/mail.ts): not even the addressee reads it.
     name: 'mail (the queue; a message to shopper A)',
     doc: (fs) => doc(fs, 'mail', SEED.mail),
     collection: (fs) => collection(fs, 'mail'),

@@ -3,10 +3,10 @@
 import { Router, type Request } from 'express';
 import { consentsUpdateSchema, deleteAccountSchema, phoneStartSchema, phoneVerifySchema, verifyEmailSchema } from '@bagshop/domain';
 import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
-import { applyVerification, resendVerification } from '../../services/accounts/email.js';
-import { readConsents, setMarketingConsent } from '../../services/accounts/consents.js';
-import { confirmPhoneVerification, startPhoneVerification } from '../../services/accounts/phone.js';
-import { eraseMyAccount, exportMyData } from '../../services/accounts/privacy.js';
+import { applyVerification, resendVerification } from '../../accounts/index.js';
+import { readConsents, setMarketingConsent } from '../../accounts/index.js';
+import { confirmPhoneVerification, startPhoneVerification } from '../../accounts/index.js';
+import { eraseMyAccount, exportMyData } from '../../accounts/index.js';
 import { requireUser, type AuthUser } from '../auth.js';
 import { jsonBody, optionalJsonBody } from '../json-body.js';
 import { ok } from '../respond.js';

@@ -12,10 +12,10 @@ import {
 } from '@bagshop/domain';
 import { db } from '../../lib/admin.js';
 import { badRequest } from '../../lib/errors.js';
-import { dashboard } from '../../services/dashboard.js';
-import { listPrivacyRequests } from '../../services/accounts/privacy.js';
-import { decodeTaxCursor, forEachTaxDocument, taxMonthView } from '../../services/tax-months.js';
-import { getSellerSettings, saveSellerSettings } from '../../services/seller.js';
+import { dashboard } from '../../dashboard/index.js';
+import { listPrivacyRequests } from '../../accounts/index.js';
+import { decodeTaxCursor, forEachTaxDocument, taxMonthView } from '../../tax/months.js';
+import { getSellerSettings, saveSellerSettings } from '../../seller/index.js';
 import { requireAdmin } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { ok } from '../respond.js';
@@ -66,7 +66,7 @@ export function adminRouter(): Router {
     return { month, range, after };
   };
 
-  // The month's totals from its counters and one page of documents (services/tax-months.ts).
+  // The month's totals from its counters and one page of documents (tax/months.ts).
   router.get('/tax', async (req, res) => {
     await requireAdmin(req);
     const { month, range, after } = monthOf(req.query);
@@ -74,7 +74,7 @@ export function adminRouter(): Router {
   });
 
   // Every document of the month, written out page by page as it is read (one streamed query
-  // per source, services/tax-months.ts). Hosting sends /api/admin/** to the admin's function
+  // per source, tax/months.ts). Hosting sends /api/admin/** to the admin's function
   // (decision 0031), never to the shoppers' one.
   router.get('/tax/csv', async (req, res) => {
     await requireAdmin(req);

@@ -10,11 +10,11 @@ import {
 } from '@bagshop/domain';
 import { badRequest } from '../../lib/errors.js';
 import { limitFromEnv, rateLimit, withinLimit } from '../../lib/rate-limit.js';
-import { addToCart, clearCart, decrementLine, getCart, incrementLine, removeLine } from '../../services/cart.js';
+import { addToCart, clearCart, decrementLine, getCart, incrementLine, removeLine } from '../../orders/cart.js';
 import { requireUser } from '../auth.js';
 import { jsonBody, optionalJsonBody } from '../json-body.js';
 import { ok, okWith } from '../respond.js';
-import { applyCoupon, priceBuyNow, priceCart, removeCoupon } from '../../services/offers/cart.js';
+import { applyCoupon, priceBuyNow, priceCart, removeCoupon } from '../../offers/index.js';
 
 function productId(req: Request): string {
   const parsed = docIdSchema.safeParse(req.params.productId);

@@ -1,8 +1,8 @@
 import { deliveryRulesSchema, INDIAN_STATES, PIN_FORMAT_MESSAGE } from '@bagshop/domain';
 import { Router, type Response } from 'express';
 import { badRequest } from '../../lib/errors.js';
-import { deliveryPolicy, deliveryQuote, readDeliveryRules, saveDeliveryRules } from '../../services/delivery/delivery.js';
-import { allDistricts } from '../../services/delivery/pin-directory.js';
+import { deliveryPolicy, deliveryQuote, readDeliveryRules, saveDeliveryRules } from '../../shipping/index.js';
+import { allDistricts } from '../../shipping/index.js';
 import { requireAdmin } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { ok } from '../respond.js';

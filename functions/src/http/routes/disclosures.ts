@@ -10,7 +10,7 @@ import {
   sellerInfo,
   setTicketStatus,
   TICKET_NOT_FOUND,
-} from '../../services/disclosures.js';
+} from '../../catalog/index.js';
 import { optionalUser, requireAdmin } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { ok } from '../respond.js';

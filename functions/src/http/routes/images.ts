@@ -3,9 +3,9 @@ import { Router, type Request, type Response } from 'express';
 import { logger } from 'firebase-functions';
 import { badRequest, HttpError } from '../../lib/errors.js';
 import { MISS_CACHE_CONTROL } from '../../lib/miss-cache.js';
-import { isImageHash, readImage, readPictureWidth } from '../../services/images/image-store.js';
-import { jpegVariant } from '../../services/images/jpeg-variant.js';
-import { isReviewId, reviewPhotoAccess } from '../../services/reviews/photos.js';
+import { isImageHash, readImage, readPictureWidth } from '../../images/index.js';
+import { jpegVariant } from '../../images/index.js';
+import { isReviewId, reviewPhotoAccess } from '../../reviews/index.js';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** A width not made yet (a picture stored before widths): the original, until `npm run migrate:images` has run. */

@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { docIdSchema, offerInputSchema, offerPatchSchema } from '@bagshop/domain';
 import { badRequest } from '../../lib/errors.js';
-import { createOffer, listOffers, updateOffer } from '../../services/offers/admin.js';
+import { createOffer, listOffers, updateOffer } from '../../offers/index.js';
 import { requireAdmin } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { ok } from '../respond.js';

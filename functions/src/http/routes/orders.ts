@@ -1,9 +1,9 @@
 import { Router, type Request } from 'express';
 import { createOrderSchema, docIdSchema, orderListQuerySchema, orderStatusUpdateSchema } from '@bagshop/domain';
 import { badRequest, notFound } from '../../lib/errors.js';
-import { IDEMPOTENCY_KEY, placeOrderOnce } from '../../services/order-idempotency.js';
+import { IDEMPOTENCY_KEY, placeOrderOnce } from '../../orders/idempotency.js';
 import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
-import { allOrders, cancelOrder, getOrder, myOrders, ORDER_NOT_FOUND, placeOrder, setOrderStatus } from '../../services/orders.js';
+import { allOrders, cancelOrder, getOrder, myOrders, ORDER_NOT_FOUND, placeOrder, setOrderStatus } from '../../orders/place.js';
 import { requireAdmin, requireUser } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { ok } from '../respond.js';

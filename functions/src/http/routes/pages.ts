@@ -3,7 +3,7 @@ import { Readable } from 'node:stream';
 import { contentSecurityPolicy, isPagePath, type CspTarget } from '@bagshop/domain';
 import { Router, type Request, type RequestHandler, type Response } from 'express';
 import { logFault } from '../../lib/logs.js';
-import { pageHandler, pageServices, siteOrigin, sitemap } from '../../services/pages.js';
+import { pageHandler, pageServices, siteOrigin, sitemap } from '../../pages/index.js';
 
 const PAGE_CACHE = 'public, max-age=60, s-maxage=300, stale-while-revalidate=600';
 

@@ -2,10 +2,10 @@ import { Router, type Request } from 'express';
 import { createPaymentSchema } from '@bagshop/domain';
 import { HttpError, notFound } from '../../lib/errors.js';
 import { limitFromEnv, rateLimit, withinLimit } from '../../lib/rate-limit.js';
-import { onlinePaymentsConfigured, PAYMENTS_NOT_CONFIGURED } from '../../lib/stripe.js';
-import { providerForOrderId, razorpayProvider, stripeProvider } from '../../services/payments/provider.js';
-import { checkoutStatus } from '../../services/payments/reconcile.js';
-import { RAZORPAY_REFERENCE } from '../../services/payments/razorpay.js';
+import { onlinePaymentsConfigured, PAYMENTS_NOT_CONFIGURED } from '../../payments/stripe-client.js';
+import { providerForOrderId, razorpayProvider, stripeProvider } from '../../payments/provider.js';
+import { checkoutStatus } from '../../payments/reconcile.js';
+import { RAZORPAY_REFERENCE } from '../../payments/razorpay.js';
 import { requireUser } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { ok } from '../respond.js';
@@ -36,7 +36,7 @@ export function paymentRouter(): Router {
   });
 
   // The success page asks 6 times in 15 s; the provider itself is asked at most once per order
-  // every 10 s, whoever asks (services/payments/reconcile.ts). 20 a minute per shopper (issue 37).
+  // every 10 s, whoever asks (payments/reconcile.ts). 20 a minute per shopper (issue 37).
   const statusLimit = rateLimit({
     name: 'payment_status',
     limit: limitFromEnv('payment_status', 20),

@@ -33,10 +33,10 @@ import {
   listProductsForAdmin,
   updateProduct,
   type VariantForm,
-} from '../../services/catalog.js';
-import { IMAGE_ORDER_MESSAGES, parseImageOrder, type GalleryEdit } from '../../services/gallery.js';
-import { processProductImage } from '../../services/images/process-image.js';
-import { searchProducts } from '../../services/search.js';
+} from '../../catalog/index.js';
+import { IMAGE_ORDER_MESSAGES, parseImageOrder, type GalleryEdit } from '../../catalog/index.js';
+import { processProductImage } from '../../images/index.js';
+import { searchProducts } from '../../catalog/index.js';
 import { requireAdmin } from '../auth.js';
 import { parseMultipart } from '../multipart.js';
 import { ok, okCached, okWith, publicCache } from '../respond.js';

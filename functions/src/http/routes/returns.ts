@@ -12,12 +12,12 @@ import {
 } from '@bagshop/domain';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { limitFromEnv, rateLimit, withinLimit } from '../../lib/rate-limit.js';
-import { processProductImage, type ProcessedImage } from '../../services/images/process-image.js';
-import { renderTaxDocumentPdf } from '../../services/invoice-pdf.js';
-import { NO_INVOICE } from '../../services/invoices.js';
-import { getOrder, ORDER_NOT_FOUND } from '../../services/orders.js';
-import { createReturn, orderReturns } from '../../services/returns/create.js';
-import { adminReturns, getReturn, markPayoutPaid, moveReturn } from '../../services/returns/moves.js';
+import { processProductImage, type ProcessedImage } from '../../images/index.js';
+import { renderTaxDocumentPdf } from '../../tax/invoice-pdf.js';
+import { NO_INVOICE } from '../../tax/invoices.js';
+import { getOrder, ORDER_NOT_FOUND } from '../../orders/place.js';
+import { createReturn, orderReturns } from '../../returns/create.js';
+import { adminReturns, getReturn, markPayoutPaid, moveReturn } from '../../returns/moves.js';
 import { requireAdmin, requireUser } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { parseMultipart } from '../multipart.js';

@@ -12,8 +12,8 @@ import {
   type ReviewStatus,
 } from '@bagshop/domain';
 import { badRequest, HttpError, notFound } from '../../lib/errors.js';
-import { PRODUCT_NOT_FOUND } from '../../services/catalog.js';
-import { processProductImage, type ProcessedImage } from '../../services/images/process-image.js';
+import { PRODUCT_NOT_FOUND } from '../../catalog/index.js';
+import { processProductImage, type ProcessedImage } from '../../images/index.js';
 import {
   adminListReviews,
   createReview,
@@ -25,7 +25,7 @@ import {
   reviewEligibility,
   toggleHelpful,
   updateOwnReview,
-} from '../../services/reviews/reviews.js';
+} from '../../reviews/index.js';
 import { requireAdmin, requireUser } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { parseMultipart } from '../multipart.js';

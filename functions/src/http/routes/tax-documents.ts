@@ -1,10 +1,10 @@
 import { Router, type Request, type Response } from 'express';
 import { docIdSchema, documentFileName } from '@bagshop/domain';
 import { conflict, notFound } from '../../lib/errors.js';
-import { renderTaxDocumentPdf } from '../../services/invoice-pdf.js';
-import { INVOICE_BEING_PREPARED, NO_CREDIT_NOTE, NO_INVOICE } from '../../services/invoices.js';
-import { getOrder, ORDER_NOT_FOUND } from '../../services/orders.js';
-import { issueMissingInvoice, issueRefundCreditNote } from '../../services/tax-actions.js';
+import { renderTaxDocumentPdf } from '../../tax/invoice-pdf.js';
+import { INVOICE_BEING_PREPARED, NO_CREDIT_NOTE, NO_INVOICE } from '../../tax/invoices.js';
+import { getOrder, ORDER_NOT_FOUND } from '../../orders/place.js';
+import { issueMissingInvoice, issueRefundCreditNote } from '../../tax/actions.js';
 import { requireAdmin, requireUser } from '../auth.js';
 import { ok } from '../respond.js';
 

@@ -16,7 +16,7 @@ import {
 } from '@bagshop/domain';
 import { badRequest } from '../../lib/errors.js';
 import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
-import { addAddress, listAddresses } from '../../services/addresses.js';
+import { addAddress, listAddresses } from '../../accounts/index.js';
 import {
   currentUserWithVerification,
   forgetPassword,
@@ -30,7 +30,7 @@ import {
   updateDetails,
   updatePassword,
   type Caller,
-} from '../../services/users.js';
+} from '../../accounts/index.js';
 import { requireAdmin, requireUser, type AuthUser } from '../auth.js';
 import { jsonBody, optionalJsonBody } from '../json-body.js';
 import { ok } from '../respond.js';

@@ -1,0 +1,8 @@
+/** The accounts domain's door: other domains and the HTTP layer import only what is listed here (docs/architecture.md "Where things live"). */
+export { addAddress, listAddresses } from './addresses.js';
+export { readConsents, setMarketingConsent } from './consents.js';
+export { applyVerification, resendVerification } from './email.js';
+export { confirmPhoneVerification, startPhoneVerification } from './phone.js';
+export { eraseMyAccount, exportMyData, listPrivacyRequests } from './privacy.js';
+export { MAX_PAGE, currentUserWithVerification, forgetPassword, listUsers, resetPassword, revokeSessions, setRole, signin, signup, updateDetails, updatePassword } from './users.js';
+export type { Caller } from './users.js';

@@ -1,0 +1,2 @@
+/** The pages domain's door: other domains and the HTTP layer import only what is listed here (docs/architecture.md "Where things live"). */
+export { pageHandler, pageServices, siteOrigin, sitemap } from './render.js';

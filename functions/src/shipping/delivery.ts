@@ -1,0 +1,145 @@
+/**
+ * Delivery by PIN code on the server (docs/delivery-and-disclosures.md): the rules in
+ * `settings/delivery`, the public quote, the address PIN ↔ state check and the checks an
+ * order must pass inside its transaction.
+ */
+import {
+  codRefusal,
+  DEFAULT_DELIVERY_RULES,
+  deliveryRulesSchema,
+  isIndia,
+  isServiceable,
+  nextQuoteChange,
+  orderDelivery,
+  OUTSIDE_INDIA_MESSAGE,
+  pinStateMismatchMessage,
+  quoteDelivery,
+  unknownPinMessage,
+  unservedPinMessage,
+  type DeliveryQuote,
+  type DeliveryRules,
+  type DeliveryRulesInput,
+  type DistrictRef,
+  type OrderDelivery,
+  type PaymentMethod,
+  type PinPlace,
+} from '@bagshop/domain';
+import { FieldValue, type Transaction } from 'firebase-admin/firestore';
+import { logger } from 'firebase-functions';
+import { db } from '../lib/admin.js';
+import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
+import { findDistrict, lookupPin } from './pin-directory.js';
+
+export const DELIVERY_SETTINGS = 'settings/delivery';
+const rulesDoc = () => db.doc(DELIVERY_SETTINGS);
+
+/** How long a quote may be cached at most (the CDN and the browser), seconds. */
+export const QUOTE_MAX_AGE = 300;
+
+/** The stored rules; the defaults while the document does not exist (or, logged, when it is damaged). */
+export async function readDeliveryRules(tx?: Transaction): Promise<DeliveryRules> {
+  const snap = tx ? await tx.get(rulesDoc()) : await rulesDoc().get();
+  if (!snap.exists) return DEFAULT_DELIVERY_RULES;
+  const parsed = deliveryRulesSchema.safeParse({ ...DEFAULT_DELIVERY_RULES, ...snap.data() });
+  if (parsed.success) return parsed.data;
+  logger.error('delivery_settings_invalid', { message: parsed.error.issues[0]?.message });
+  return DEFAULT_DELIVERY_RULES;
+}
+
+function warehouseOf(rules: DeliveryRules): PinPlace {
+  const place = lookupPin(rules.warehousePin);
+  // Saving checks the warehouse PIN, so this means the directory lost it in an update.
+  if (!place) throw new HttpError(500, `The warehouse PIN code ${rules.warehousePin} is not in the PIN directory`);
+  return place;
+}
+
+/** The quote for a PIN, and how many seconds it may be cached (never past the next cut-off or midnight). */
+export async function deliveryQuote(pin: string, now = new Date()): Promise<{ quote: DeliveryQuote; maxAge: number }> {
+  const place = lookupPin(pin);
+  if (!place) throw notFound(unknownPinMessage(pin));
+  const rules = await readDeliveryRules();
+  const quote = quoteDelivery(place, warehouseOf(rules), rules, now);
+  const untilChange = Math.floor((nextQuoteChange(now, rules).getTime() - now.getTime()) / 1000);
+  return { quote, maxAge: Math.max(0, Math.min(QUOTE_MAX_AGE, untilChange)) };
+}
+
+/** What the cart and checkout need besides the quote (`GET /api/delivery`). */
+export async function deliveryPolicy(): Promise<Pick<DeliveryRules, 'codMaxTotal' | 'cutoff' | 'workingDays' | 'zoneDays'>> {
+  const rules = await readDeliveryRules();
+  return { codMaxTotal: rules.codMaxTotal, cutoff: rules.cutoff, workingDays: rules.workingDays, zoneDays: rules.zoneDays };
+}
+
+interface AddressPin {
+  postalCode: string;
+  state: string;
+  country: string;
+}
+
+/**
+ * An Indian address's PIN must exist and lie in the address's state (400 otherwise). Returns
+ * the PIN's place; null for an address outside India, which this check leaves alone.
+ */
+export function checkAddressPin(address: AddressPin): PinPlace | null {
+  if (!isIndia(address.country)) return null;
+  const place = lookupPin(address.postalCode);
+  if (!place)
+    throw badRequest(unknownPinMessage(address.postalCode), [{ field: 'postalCode', message: unknownPinMessage(address.postalCode) }]);
+  if (place.state !== address.state) {
+    const message = pinStateMismatchMessage(place.pin, place.state, address.state);
+    throw badRequest(message, [{ field: 'postalCode', message }]);
+  }
+  return place;
+}
+
+/**
+ * Inside the order's transaction (a read, no writes): the address must be in India, its PIN
+ * known, in its state and served; cash on delivery must be allowed for that PIN and total.
+ * Returns the delivery promise the order stores.
+ */
+export async function checkOrderDelivery(
+  tx: Transaction,
+  address: AddressPin,
+  paymentMethod: PaymentMethod,
+  totalAmount: number,
+  now = new Date(),
+): Promise<OrderDelivery> {
+  const place = checkAddressPin(address);
+  if (!place) throw conflict(OUTSIDE_INDIA_MESSAGE);
+  const rules = await readDeliveryRules(tx);
+  if (!isServiceable(place, rules)) throw conflict(unservedPinMessage(place.pin));
+  if (paymentMethod === 'COD') {
+    const refusal = codRefusal(place.pin, totalAmount, rules);
+    if (refusal) throw conflict(refusal);
+  }
+  return orderDelivery(place, warehouseOf(rules), rules, now);
+}
+
+function canonicalDistricts(list: DistrictRef[], field: string): DistrictRef[] {
+  return list.map((d, i) => {
+    const found = findDistrict(d.state, d.district);
+    if (!found) {
+      const message = `There is no district "${d.district}" in ${d.state}`;
+      throw badRequest(message, [{ field: `${field}.${i}.district`, message }]);
+    }
+    return found;
+  });
+}
+
+/** PUT /api/admin/delivery: PINs and districts must be in the directory; districts are stored in its spelling. */
+export async function saveDeliveryRules(input: DeliveryRulesInput, by: string): Promise<DeliveryRules> {
+  if (!lookupPin(input.warehousePin)) {
+    throw badRequest(unknownPinMessage(input.warehousePin), [{ field: 'warehousePin', message: unknownPinMessage(input.warehousePin) }]);
+  }
+  for (const field of ['unservedPins', 'codOffPins'] as const) {
+    const unknown = input[field].find((pin) => !lookupPin(pin));
+    if (unknown) throw badRequest(unknownPinMessage(unknown), [{ field, message: unknownPinMessage(unknown) }]);
+  }
+  const rules: DeliveryRules = {
+    ...input,
+    cityDistricts: canonicalDistricts(input.cityDistricts, 'cityDistricts'),
+    metroDistricts: canonicalDistricts(input.metroDistricts, 'metroDistricts'),
+    unservedDistricts: canonicalDistricts(input.unservedDistricts, 'unservedDistricts'),
+  };
+  await rulesDoc().set({ ...rules, updatedAt: FieldValue.serverTimestamp(), updatedBy: by });
+  return rules;
+}
