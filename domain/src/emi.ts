@@ -17,7 +17,15 @@
 import { EMI_TENURES, RAZORPAY_EMI_RATES, type EmiBankRates, type EmiTenure } from './emi-rates.js';
 import { formatINR } from './money.js';
 
-export { EMI_TENURES, RAZORPAY_EMI_RATES, type EmiBankRates, type EmiTenure } from './emi-rates.js';
+export {
+  CARDLESS_EMI_PROVIDERS,
+  EMI_RATES_SOURCE,
+  EMI_TENURES,
+  PAY_LATER_PROVIDERS,
+  RAZORPAY_EMI_RATES,
+  type EmiBankRates,
+  type EmiTenure,
+} from './emi-rates.js';
 
 export interface EmiPlan {
   bankCode: string;
@@ -163,4 +171,46 @@ export function emiDisclosure(plan: EmiPlan): string {
   return plan.noCost
     ? `${base} (no-cost: ${formatRupeesPaise(plan.noCostDiscountPaise)} off at checkout cancels the interest)`
     : `${base} (interest ${formatRupeesPaise(plan.totalInterestPaise)})`;
+}
+
+// ── The order's payment method and plan (what Razorpay's payment said) ────────────────
+
+export const EMI_PAYMENT_METHODS = ['emi', 'cardless_emi', 'paylater'] as const;
+export type EmiPaymentMethod = (typeof EMI_PAYMENT_METHODS)[number];
+
+/** How an online order was paid, as its captured payment says (`payment.plan` on the order). */
+export interface OrderPaymentPlan {
+  /** Razorpay's `method`: 'emi' (card EMI), 'cardless_emi', 'paylater' (and 'card', 'upi', 'netbanking'). */
+  method: string;
+  /** Card EMI: the bank's code; Cardless EMI and Pay Later: the lender's. */
+  issuer: string | null;
+  issuerName: string | null;
+  /** Card EMI only. */
+  tenureMonths: number | null;
+  annualRatePercent: number | null;
+  instalmentPaise: number | null;
+  totalPayablePaise: number | null;
+}
+
+const METHOD_NAMES: Record<string, string> = {
+  emi: 'Card EMI',
+  cardless_emi: 'Cardless EMI',
+  paylater: 'Pay Later',
+  card: 'Card',
+  upi: 'UPI',
+  netbanking: 'Netbanking',
+  wallet: 'Wallet',
+};
+
+/** 'Card EMI: HDFC Bank, 6 months at 15 % a year, ₹1,392.30/month, total payable ₹8,353.80' / 'Pay Later: Simpl'. */
+export function paymentPlanLabel(plan: OrderPaymentPlan): string {
+  const name = METHOD_NAMES[plan.method] ?? plan.method;
+  if (plan.method === 'emi' && plan.tenureMonths && plan.annualRatePercent !== null) {
+    const figures =
+      plan.instalmentPaise !== null && plan.totalPayablePaise !== null
+        ? `, ${formatRupeesPaise(plan.instalmentPaise)}/month, total payable ${formatRupeesPaise(plan.totalPayablePaise)}`
+        : '';
+    return `${name}: ${plan.issuerName ?? plan.issuer ?? 'card'}, ${plan.tenureMonths} months at ${formatAnnualRate(plan.annualRatePercent)}${figures}`;
+  }
+  return plan.issuerName || plan.issuer ? `${name}: ${plan.issuerName ?? plan.issuer ?? ''}` : name;
 }
