@@ -90,7 +90,7 @@ describe('no-cost plans', () => {
   it('₹7,999 over 3 months with HDFC at 15 %: the discount is the present-value gap, rounded down', () => {
     const plan = noCostEmiPlan(hdfc, 3, 799_900);
     if (!plan) throw new Error('no plan');
-    // PV of ₹2,666.33⅓ a month for 3 months at 1.25 %: 266633.33 × (1 − 1.0125⁻³) / 0.0125 = 780,330.2… paise.
+    // PV of ₹2,666.33⅓ a month for 3 months at 1.25 %: 266633.33 × (1 − 1.0125⁻³) / 0.0125 = 780,311.44 paise, up to 780,312: ₹195.88 off.
     const pv = (799_900 / 3) * ((1 - 1.0125 ** -3) / 0.0125);
     expect(plan.financedPaise).toBe(Math.ceil(pv));
     expect(plan.noCostDiscountPaise).toBe(799_900 - Math.ceil(pv));
