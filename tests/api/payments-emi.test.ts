@@ -5,7 +5,15 @@
 import { emiInstalmentPaise, type Order } from '@bagshop/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
-import { createProduct, type Envelope, type OrderJson, placeOrder, shopperWithAddress, startPayment, storedOrder } from '../support/commerce';
+import {
+  createProduct,
+  type Envelope,
+  type OrderJson,
+  placeOrder,
+  shopperWithAddress,
+  startPayment,
+  storedOrder,
+} from '../support/commerce';
 import { startTestRazorpay, type RazorpayLocal } from '../support/razorpay';
 import { eventually } from '../support/stripe';
 import { numberedOrder } from '../support/tax-documents';
@@ -65,7 +73,9 @@ describe('the test page', () => {
     expect(html).toContain('value="cardless_emi"');
     expect(html).toContain('value="paylater"');
     const hdfc6 = emiInstalmentPaise(799_900, 15, 6);
-    expect(html).toContain(`HDFC Bank, 6 months: ₹${(hdfc6 / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}/month at 15 % a year`);
+    expect(html).toContain(
+      `HDFC Bank, 6 months: ₹${(hdfc6 / 100).toLocaleString('en-IN', { minimumFractionDigits: 2 })}/month at 15 % a year`,
+    );
     expect(html).toContain('FlexiPay by HDFC Bank');
     expect(html).toContain('axio');
     const plain = await (await fetch(link.short_url)).text();

@@ -67,7 +67,10 @@ describe('EMI (PAYMENT_PROVIDER=razorpay)', () => {
     await logIn(page, chromium.base, shopper.email, shopper.password);
     await page.goto(`${chromium.base}/cart`, { waitUntil: 'load' });
     // The cart says the same for its total.
-    await page.getByTestId('emi-plans').getByText(/^EMI from ₹/).waitFor(WAIT);
+    await page
+      .getByTestId('emi-plans')
+      .getByText(/^EMI from ₹/)
+      .waitFor(WAIT);
     await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
     const dialog = page.getByRole('dialog', { name: 'Shipping Address & Payment' });
     await dialog.waitFor(WAIT);

@@ -41,7 +41,9 @@ export function EmiPlans({ amountPaise, noCost, id = 'emi' }: EmiPlansProps) {
       </summary>
       <div className={classes.scroll}>
         <table className={classes.table} aria-labelledby={`${id}-caption`}>
-          <caption id={`${id}-caption`}>Card EMI on {formatRupeesPaise(amountPaise)}: monthly instalment, the bank&apos;s rate and the total payable</caption>
+          <caption id={`${id}-caption`}>
+            Card EMI on {formatRupeesPaise(amountPaise)}: monthly instalment, the bank&apos;s rate and the total payable
+          </caption>
           <thead>
             <tr>
               <th scope="col">Bank</th>

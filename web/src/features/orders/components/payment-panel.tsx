@@ -1,4 +1,12 @@
-import { formatINR, orderPaymentLabel, paymentPlanLabel, PAYMENT_STATUS_LABELS, type Order, type PaymentRefund, type PaymentStatus } from '@bagshop/domain';
+import {
+  formatINR,
+  orderPaymentLabel,
+  paymentPlanLabel,
+  PAYMENT_STATUS_LABELS,
+  type Order,
+  type PaymentRefund,
+  type PaymentStatus,
+} from '@bagshop/domain';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
