@@ -51,7 +51,8 @@ describe('EMI (PAYMENT_PROVIDER=razorpay)', () => {
       ]);
       expect(await table.locator('tbody tr').count()).toBe(13); // every bank's minimum is at most ₹5,000
       expect(await table.locator('td').filter({ hasText: 'No-cost' }).count()).toBe(0); // no no-cost offer: none says it
-      await screenshot(page, `emi-table-no-js-${viewport.width}`);
+      // No script runs on this page: the support's screenshot waits on animation frames, so take it directly.
+      await page.screenshot({ path: `test-results/screenshots/emi-table-no-js-${viewport.width}.png`, fullPage: true });
       // The table as text, for docs/emi.md's figures.
       if (viewport === VIEWPORTS.desktop) writeFileSync('test-results/emi-table-7999.txt', await table.innerText());
       await context.close();
@@ -77,9 +78,15 @@ describe('EMI (PAYMENT_PROVIDER=razorpay)', () => {
     const methodId = await dialog.locator('label', { hasText: 'Payment method' }).getAttribute('for');
     await page.locator(`[id="${methodId ?? ''}"]`).click();
     await page.getByRole('option', { name: 'EMI / Pay Later' }).click();
+    await screenshot(page, 'emi-checkout-choice');
     await dialog.getByRole('button', { name: 'Place Order' }).click();
 
-    await page.getByText('Test payment — no money moves').waitFor(WAIT);
+    try {
+      await page.getByText('Test payment — no money moves').waitFor({ timeout: 40_000 });
+    } catch (error) {
+      await screenshot(page, 'emi-checkout-no-test-page');
+      throw error;
+    }
     expect(await page.getByRole('radio', { name: 'Card EMI' }).isChecked()).toBe(true);
     await page.getByLabel('Bank and tenure').selectOption('HDFC:6');
     await shootBoth(page, 'razorpay-emi-page');
