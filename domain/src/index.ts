@@ -72,3 +72,4 @@ export * from './offers.js';
 export * from './schemas/offers.js';
 export * from './codecs/offer.js';
 export * from './public-reads.js';
+export * from './emi.js';

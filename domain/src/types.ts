@@ -1,3 +1,4 @@
+import type { OrderPaymentPlan } from './emi.js';
 import type { OrderOffer } from './offers.js';
 /**
  * The shapes the API sends. Ids are exposed as `_id`; dates are ISO strings;
@@ -175,6 +176,8 @@ export interface OrderPayment {
   /** Paise refunded so far for part of the order: returns (docs/returns.md) and partial refunds made at the provider. */
   refundedPaise?: number;
   extraPayments?: ExtraPayment[];
+  /** How the captured payment was made (Razorpay's method; card EMI's bank and plan): issue 43. */
+  plan?: OrderPaymentPlan | null;
 }
 
 /** Something about the order an admin should look at (a payment that did not match, a failed refund). */

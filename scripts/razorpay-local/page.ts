@@ -3,6 +3,8 @@
 // PAYMENT_PROVIDER=razorpay and no real keys. One self-contained HTML document, no scripts:
 // the method is a radio group, the UPI QR an inline PNG of the upi://pay link.
 import { formatPaise } from '../stripe-local/page.ts';
+import { CARDLESS_EMI_PROVIDERS, PAY_LATER_PROVIDERS } from '../../domain/src/emi-rates.ts';
+import { emiPlans, formatAnnualRate, formatRupeesPaise } from '../../domain/src/emi.ts';
 
 export interface RazorpayPageLink {
   id: string;
@@ -13,6 +15,8 @@ export interface RazorpayPageLink {
   upiLink: string;
   upiQr: string;
   message?: string;
+  /** The method to open with (`?method=emi` from the shop's "EMI / Pay Later"). */
+  method?: string;
 }
 
 function esc(text: string): string {
@@ -43,18 +47,57 @@ button{display:block;width:100%;min-height:48px;border-radius:8px;font:inherit;f
 .fail{background:#fff;color:#c92a2a;border:1px solid #c92a2a}
 .cancel{background:#fff;color:#1a1b1e;border:1px solid #adb5bd}
 button:focus-visible{outline:3px solid #f08c00;outline-offset:2px}
+.plan{display:block;width:100%;min-height:44px;font:inherit;margin:4px 0 8px}
+.sub{margin:0 0 8px 28px}
+.sub label{display:block;font-size:.9rem;color:#495057}
 .message{background:#ffe3e3;color:#7d1a1a;border-radius:8px;padding:8px 12px;margin:12px 0}
 `;
 
+/**
+ * Card EMI (a bank and tenure from the shop's table of Razorpay's rates, each option with its
+ * instalment, rate and total payable), Cardless EMI and Pay Later (a provider), as Razorpay's
+ * checkout offers them. Radios and selects: no script.
+ */
+function emiChoices(link: RazorpayPageLink): string {
+  const checked = (m: string) => (link.method === m ? ' checked' : '');
+  const plans = emiPlans(link.amount);
+  const cardless = CARDLESS_EMI_PROVIDERS.filter((p) => link.amount >= p.minAmountRupees * 100);
+  const card = plans.length
+    ? `<label class="method"><input type="radio" name="method" value="emi"${checked('emi')}> Card EMI</label>
+<div class="sub"><label for="emi-plan">Bank and tenure</label>
+<select class="plan" id="emi-plan" name="emi_plan">${plans
+        .map(
+          (p) =>
+            `<option value="${esc(`${p.bankCode}:${p.tenureMonths}`)}">${esc(`${p.bankName}, ${p.tenureMonths} months: ${formatRupeesPaise(p.instalmentPaise)}/month at ${formatAnnualRate(p.annualRatePercent)}, total ${formatRupeesPaise(p.totalPayablePaise)}`)}</option>`,
+        )
+        .join('')}</select></div>`
+    : '';
+  const cardlessHtml = cardless.length
+    ? `<label class="method"><input type="radio" name="method" value="cardless_emi"${checked('cardless_emi')}> Cardless EMI</label>
+<div class="sub"><label for="cardless-provider">Provider</label>
+<select class="plan" id="cardless-provider" name="cardless_provider">${cardless.map((p) => `<option value="${esc(p.code)}">${esc(p.name)}</option>`).join('')}</select></div>`
+    : '';
+  return `${card}
+${cardlessHtml}
+<label class="method"><input type="radio" name="method" value="paylater"${checked('paylater')}> Pay Later</label>
+<div class="sub"><label for="paylater-provider">Provider</label>
+<select class="plan" id="paylater-provider" name="paylater_provider">${PAY_LATER_PROVIDERS.map((p) => `<option value="${esc(p.code)}">${esc(p.name)}</option>`).join('')}</select></div>`;
+}
+
 export function razorpayPage(link: RazorpayPageLink): string {
   const open = link.status === 'created';
+  const known = ['upi', 'card', 'netbanking', 'emi', 'cardless_emi', 'paylater'];
+  const method = link.method && known.includes(link.method) ? link.method : 'upi';
+  const checked = (m: string) => (method === m ? ' checked' : '');
+
   const body = open
     ? `<form method="post" action="/pl/${esc(link.id)}/pay">
 <fieldset><legend>Pay with</legend>
-<label class="method"><input type="radio" name="method" value="upi" checked> UPI (scan the QR with any UPI app)</label>
+<label class="method"><input type="radio" name="method" value="upi"${checked('upi')}> UPI (scan the QR with any UPI app)</label>
 <div class="qr"><img src="${link.upiQr}" alt="UPI QR code for ${esc(formatPaise(link.amount))}"><div class="upi">${esc(link.upiLink)}</div></div>
-<label class="method"><input type="radio" name="method" value="card"> Card</label>
-<label class="method"><input type="radio" name="method" value="netbanking"> Netbanking</label>
+<label class="method"><input type="radio" name="method" value="card"${checked('card')}> Card</label>
+<label class="method"><input type="radio" name="method" value="netbanking"${checked('netbanking')}> Netbanking</label>
+${emiChoices({ ...link, method })}
 </fieldset>
 <div class="actions">
 <button class="pay" type="submit">Pay ${esc(formatPaise(link.amount))}</button>

@@ -15,6 +15,7 @@ import { listenLocal, readBody } from '../lib/stand-in-server.ts';
 import QRCode from 'qrcode';
 import { LOCAL_PORTS } from '../../domain/src/ports.ts';
 import { razorpayPage } from './page.ts';
+import { CARDLESS_EMI_PROVIDERS, PAY_LATER_PROVIDERS, RAZORPAY_EMI_RATES } from '../../domain/src/emi-rates.ts';
 
 export const DEFAULT_RAZORPAY_LOCAL_PORT = LOCAL_PORTS.razorpayLocal;
 export const LOCAL_RAZORPAY_KEY_ID = 'rzp_test_bagshoplocal';
@@ -53,7 +54,36 @@ export interface LocalPayment {
   amount_refunded: number;
   notes: Record<string, string>;
   error_description: string | null;
+  /** Card EMI: the issuing bank's code, as Razorpay sends it. */
+  bank?: string | null;
+  /** Card EMI, as Razorpay's payment entity carries it: issuer, rate (basis points ×100: 1500 = 15 %), duration (months). */
+  emi?: { issuer: string; rate: number; duration: number } | null;
+  /** Cardless EMI and Pay Later: the lender's code. */
+  provider?: string | null;
   created_at: number;
+}
+
+const METHODS = ['upi', 'card', 'netbanking', 'emi', 'cardless_emi', 'paylater'];
+
+/** The method fields of a payment made on the page: Card EMI's bank and plan, Cardless EMI's and Pay Later's provider. */
+export function methodFields(form: URLSearchParams): Pick<LocalPayment, 'method' | 'bank' | 'emi' | 'provider'> {
+  const method = METHODS.includes(form.get('method') ?? '') ? (form.get('method') as string) : 'upi';
+  if (method === 'emi') {
+    const [code = '', months = ''] = (form.get('emi_plan') ?? '').split(':');
+    const bank = RAZORPAY_EMI_RATES.find((b) => b.code === code) ?? RAZORPAY_EMI_RATES[0];
+    const duration = [3, 6, 9, 12].includes(Number(months)) ? (Number(months) as 3 | 6 | 9 | 12) : 3;
+    const rate = bank?.rates[duration] ?? 0;
+    return { method, bank: bank?.code ?? null, emi: { issuer: bank?.code ?? '', rate: Math.round(rate * 100), duration }, provider: null };
+  }
+  if (method === 'cardless_emi') {
+    const p = CARDLESS_EMI_PROVIDERS.find((x) => x.code === form.get('cardless_provider')) ?? CARDLESS_EMI_PROVIDERS[0];
+    return { method, bank: null, emi: null, provider: p?.code ?? null };
+  }
+  if (method === 'paylater') {
+    const p = PAY_LATER_PROVIDERS.find((x) => x.code === form.get('paylater_provider')) ?? PAY_LATER_PROVIDERS[0];
+    return { method, bank: null, emi: null, provider: p?.code ?? null };
+  }
+  return { method, bank: null, emi: null, provider: null };
 }
 
 export interface LocalRefund {
@@ -264,7 +294,14 @@ export function startRazorpayLocal(options: RazorpayLocalOptions = {}): Promise<
     throw new ApiError(404, 'The requested URL was not found on the server.');
   }
 
-  async function page(req: IncomingMessage, res: ServerResponse, id: string, action: string | undefined, form: URLSearchParams) {
+  async function page(
+    req: IncomingMessage,
+    res: ServerResponse,
+    id: string,
+    action: string | undefined,
+    form: URLSearchParams,
+    query: URLSearchParams,
+  ) {
     const link = links.get(id);
     const html = (status: number, body: string) => {
       res.writeHead(status, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -286,6 +323,7 @@ export function startRazorpayLocal(options: RazorpayLocalOptions = {}): Promise<
         upiLink,
         upiQr: await QRCode.toDataURL(upiLink, { margin: 1, width: 200 }),
         message,
+        method: form.get('method') ?? query.get('method') ?? undefined,
       });
     };
     if (req.method === 'GET' && !action) return html(link.status === 'created' ? 200 : 410, await view());
@@ -293,7 +331,8 @@ export function startRazorpayLocal(options: RazorpayLocalOptions = {}): Promise<
     const shop = link.callback_url ? new URL(link.callback_url).origin : '';
     if (action === 'cancel') return redirect(`${shop}/payment-cancel?order_id=${encodeURIComponent(link.notes.orderId ?? '')}`);
     if (link.status !== 'created') return html(410, await view());
-    const method = ['upi', 'card', 'netbanking'].includes(form.get('method') ?? '') ? (form.get('method') as string) : 'upi';
+    const fields = methodFields(form);
+    const method = fields.method;
     const payment: LocalPayment = {
       id: rid('pay'),
       entity: 'payment',
@@ -301,7 +340,7 @@ export function startRazorpayLocal(options: RazorpayLocalOptions = {}): Promise<
       currency: link.currency,
       status: action === 'pay' ? 'captured' : 'failed',
       order_id: link.order_id,
-      method,
+      ...fields,
       captured: action === 'pay',
       amount_refunded: 0,
       notes: link.notes,
@@ -352,7 +391,7 @@ export function startRazorpayLocal(options: RazorpayLocalOptions = {}): Promise<
       const full = new URL(req.url ?? '/', url);
       const pageMatch = /^\/pl\/([A-Za-z0-9_]+)(?:\/(pay|fail|cancel))?$/.exec(full.pathname);
       if (pageMatch) {
-        await page(req, res, pageMatch[1] ?? '', pageMatch[2], new URLSearchParams(raw));
+        await page(req, res, pageMatch[1] ?? '', pageMatch[2], new URLSearchParams(raw), full.searchParams);
         return;
       }
       const send = (status: number, json: unknown) => {

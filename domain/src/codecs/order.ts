@@ -1,6 +1,7 @@
 /** `orders/{id}` (docs/architecture.md, "Data model"; the lifecycle in docs/orders-and-payments.md). */
 import { parseOrderDelivery } from '../delivery.js';
 import type { OrderOffer } from '../offers.js';
+import type { OrderPaymentPlan } from '../emi.js';
 import {
   SHIPMENT_EVENTS,
   type CodConfirmation,
@@ -84,6 +85,22 @@ function paymentOf(p: Fields): OrderPayment {
     refund: refundOf(p.objectOrNull('refund')),
     refundedPaise: p.number('refundedPaise'),
     extraPayments: p.list('extraPayments', extraPaymentOf),
+    plan: paymentPlanOf(p.objectOrNull('plan')),
+  };
+}
+
+/** `payment.plan` (issue 43): how the captured payment was made; null on orders paid before it was kept. */
+function paymentPlanOf(p: Fields | null): OrderPaymentPlan | null {
+  if (!p) return null;
+  const num = (key: string) => (p.has(key) ? p.number(key) : null);
+  return {
+    method: p.text('method'),
+    issuer: p.textOrNull('issuer'),
+    issuerName: p.textOrNull('issuerName'),
+    tenureMonths: num('tenureMonths'),
+    annualRatePercent: num('annualRatePercent'),
+    instalmentPaise: num('instalmentPaise'),
+    totalPayablePaise: num('totalPayablePaise'),
   };
 }
 

@@ -21,6 +21,7 @@ import { orders, paymentOf, runOrderTransaction, withAttention, type Actor, type
 import { prepareTransition } from '../orders/transition.js';
 import { extraPaymentsOf, hasUnsent, issueRefund, newRefund, type StoredExtraPayment, type StoredRefund } from './actions.js';
 import { checkPayable, expectedPaise, HOLD_ENDED, refundedOutsideShop } from './payments.js';
+import { paymentPlanOf, type RazorpayPaymentMethodFields } from './emi.js';
 
 const razorpayEvents = () => db.collection('razorpayEvents');
 
@@ -42,8 +43,8 @@ export interface RazorpayLink {
   payments?: { payment_id: string; amount: number; status: string }[] | null;
 }
 
-/** A payment entity as far as the shop reads it. */
-interface RazorpayPayment {
+/** A payment entity as far as the shop reads it (with its method fields: card EMI, cardless EMI, pay later; issue 43). */
+interface RazorpayPayment extends RazorpayPaymentMethodFields {
   id: string;
   amount: number;
   currency: string;
@@ -220,6 +221,8 @@ async function onCaptured(tx: Transaction, snap: DocumentSnapshot, payment: Razo
       by: 'razorpay',
       reason: 'payment',
       payment: { status: 'paid', paidAt: now, paymentIntentId: payment.id, amountPaise: payment.amount },
+      // How it was paid (issue 43): Razorpay's method and, for card EMI, the bank and plan.
+      extra: { 'payment.plan': paymentPlanOf(payment) },
     });
     prepared.apply(tx);
     return { outcome: 'paid', afterCommit: () => prepared.afterCommit() };

@@ -8,6 +8,7 @@ import {
   lineTotal,
   nextStatuses,
   orderPaymentLabel,
+  paymentPlanLabel,
   PAYMENT_STATUS_LABELS,
   paymentAllowsMove,
   salePrice,
@@ -249,6 +250,11 @@ export function OrderDrawer({
             <Badge variant="light" color={PAYMENT_COLORS[order.payment?.status ?? 'unpaid'] ?? 'gray'} data-testid="admin-payment-status">
               {PAYMENT_STATUS_LABELS[order.payment?.status ?? 'unpaid'] ?? order.payment?.status}
             </Badge>
+            {order.payment?.plan && (
+              <Text size="sm" data-testid="admin-payment-plan">
+                {paymentPlanLabel(order.payment.plan)}
+              </Text>
+            )}
             {order.payment?.paidAt && (
               <Text size="sm" c="dimmed">
                 paid {formatDateTimeIN(order.payment.paidAt)}

@@ -1,5 +1,7 @@
 import { formatINR, itemCountLabel, lineOffer, orderTotals, type CartLine, type CartPricing } from '@bagshop/domain';
 import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { EmiPlans } from '../../../components/emi-plans';
+import { config } from '../../../lib/config';
 import { OfferDiscountRows, paiseInRupees, PriceBeforeAfter } from '../../../components/offer-prices';
 import { onlineSavingPaise } from '../../../lib/cart-pricing';
 import { CouponField } from './coupon-field';
@@ -59,6 +61,9 @@ export function CartSummary({ lines, onCheckout, onClear, disabled, pricing, onP
           <Text size="sm" c="green.9" data-testid="online-saving">
             Pay online and save {paiseInRupees(onlineSavingPaise(pricing ?? null))} at checkout
           </Text>
+        )}
+        {config.paymentProvider === 'razorpay' && lines.length > 0 && (
+          <EmiPlans id="cart-emi" amountPaise={pricing?.onlineTotalPaise ?? pricing?.totalPaise ?? totals.totalAmount * 100} />
         )}
         {onPricing && <CouponField pricing={pricing ?? null} onPricing={onPricing} />}
         {blocked && (

@@ -9,6 +9,7 @@ import {
   DEFAULT_MAX_LINE_QUANTITY,
   findVariant,
   formatINR,
+  salePrice,
   variantImages,
   type Product,
 } from '@bagshop/domain';
@@ -17,6 +18,8 @@ import { IconBolt, IconShoppingCartPlus } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { Form, Link, useSearchParams } from 'react-router';
 import { DeliveryCheck, type DeliveryAnswer } from '../../../components/delivery-check';
+import { EmiPlans } from '../../../components/emi-plans';
+import { config } from '../../../lib/config';
 import button from '../../../components/plain-button.module.css';
 import { QuantityInput } from '../../../components/quantity-input';
 import { ReturnsTerm, SoldBy } from '../../../components/sold-by';
@@ -176,6 +179,7 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
             <Text fz="sm" c="gray.7" data-testid="mrp">
               MRP {formatINR(offer.price)} inclusive of all taxes · Free shipping on all orders
             </Text>
+            {config.paymentProvider === 'razorpay' && <EmiPlans amountPaise={salePrice(offer.price, offer.discount) * 100} />}
             {hasOptions && (
               <VariantPicker
                 product={product}

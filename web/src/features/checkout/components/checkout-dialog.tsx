@@ -11,6 +11,17 @@ import { useCartPricing } from '../../../lib/cart-pricing';
 import { checkoutApi } from '../api/checkout-api';
 import { CheckoutForm, type CheckoutChoice } from './checkout-form';
 
+/** "EMI / Pay Later" (issue 43): the payment page opens on Card EMI (`?method=emi`; the other methods stay a tap away). */
+export function emiPaymentUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    u.searchParams.set('method', 'emi');
+    return u.toString();
+  } catch {
+    return url;
+  }
+}
+
 export const ONLINE_NOT_CONFIGURED = 'Online payments are not configured';
 /** The API's answer to cash on delivery without a verified phone (docs/accounts-privacy.md). */
 export const COD_NEEDS_PHONE = 'Verify your phone number to pay cash on delivery';
@@ -109,7 +120,7 @@ export function CheckoutDialog({
       try {
         const payment = await checkoutApi.startPayment(order._id);
         if (!payment.success || !payment.url) throw new Error(payment.message || 'Payment initiation failed');
-        redirect(payment.url);
+        redirect(choice.emi ? emiPaymentUrl(payment.url) : payment.url);
       } catch (error) {
         // The ONLINE order cannot be paid: cancel it so its stock goes back at once.
         await checkoutApi

@@ -32,7 +32,12 @@ import { OfferDiscountRows, paiseInRupees, PriceBeforeAfter } from '../../../com
 export const NEW_ADDRESS = 'new';
 export const FILL_REQUIRED = 'Please fill all required fields';
 
-export type CheckoutChoice = { paymentMethod: PaymentMethod } & ({ addressId: string } | { address: AddressInput });
+/** `emi`: "EMI / Pay Later" was chosen (Razorpay, issue 43): an ONLINE order whose payment page opens on Card EMI. */
+export type CheckoutChoice = { paymentMethod: PaymentMethod; emi?: boolean } & ({ addressId: string } | { address: AddressInput });
+
+/** The checkout's choice for an ONLINE order paid in instalments (Razorpay only): not a method of its own. */
+export const EMI_CHOICE = 'EMI';
+export const EMI_CHOICE_LABEL = 'EMI / Pay Later';
 
 export interface CheckoutFormProps {
   addresses: readonly Address[];
@@ -113,6 +118,8 @@ export function CheckoutForm({
   const [choice, setChoice] = useState<string | null>(null);
   const selected = choice ?? addresses[0]?._id ?? NEW_ADDRESS;
   const [paymentMethod, setPaymentMethod] = useState<PaymentMethod>('COD');
+  const [emi, setEmi] = useState(false);
+  const emiOffered = config.paymentProvider === 'razorpay';
   const [submitting, setSubmitting] = useState(false);
   useEffect(() => {
     if (onlineUnavailable) setPaymentMethod('COD');
@@ -178,6 +185,7 @@ export function CheckoutForm({
     } else {
       next = { paymentMethod, addressId: selected };
     }
+    if (emi && paymentMethod === 'ONLINE') next = { ...next, emi: true };
     setSubmitting(true);
     try {
       await onSubmit(next);
@@ -261,13 +269,19 @@ export function CheckoutForm({
               </Anchor>
             </>
           }
-          data={PAYMENT_METHODS.map((m) => ({
-            value: m,
-            label: m === 'ONLINE' ? onlinePaymentLabel(config.paymentProvider) : PAYMENT_METHOD_LABELS[m],
-            disabled: (m === 'ONLINE' && Boolean(onlineUnavailable)) || (m === 'COD' && Boolean(codReason)),
-          }))}
-          value={paymentMethod}
-          onChange={(value) => setPaymentMethod(value === 'ONLINE' ? 'ONLINE' : 'COD')}
+          data={[
+            ...PAYMENT_METHODS.map((m) => ({
+              value: m as string,
+              label: m === 'ONLINE' ? onlinePaymentLabel(config.paymentProvider) : PAYMENT_METHOD_LABELS[m],
+              disabled: (m === 'ONLINE' && Boolean(onlineUnavailable)) || (m === 'COD' && Boolean(codReason)),
+            })),
+            ...(emiOffered ? [{ value: EMI_CHOICE, label: EMI_CHOICE_LABEL, disabled: Boolean(onlineUnavailable) }] : []),
+          ]}
+          value={emi && paymentMethod === 'ONLINE' ? EMI_CHOICE : paymentMethod}
+          onChange={(value) => {
+            setEmi(value === EMI_CHOICE);
+            setPaymentMethod(value === 'ONLINE' || value === EMI_CHOICE ? 'ONLINE' : 'COD');
+          }}
           allowDeselect={false}
           comboboxProps={{ withinPortal: true }}
         />

@@ -1,4 +1,12 @@
-import { formatINR, orderPaymentLabel, PAYMENT_STATUS_LABELS, type Order, type PaymentRefund, type PaymentStatus } from '@bagshop/domain';
+import {
+  formatINR,
+  orderPaymentLabel,
+  paymentPlanLabel,
+  PAYMENT_STATUS_LABELS,
+  type Order,
+  type PaymentRefund,
+  type PaymentStatus,
+} from '@bagshop/domain';
 import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
@@ -69,6 +77,11 @@ export function PaymentPanel({
             {PAYMENT_STATUS_LABELS[order.payment.status]}
           </Badge>
         </Group>
+        {order.payment.plan && (
+          <Text size="sm" data-testid="payment-plan">
+            Paid by {paymentPlanLabel(order.payment.plan)}
+          </Text>
+        )}
         {awaiting && holdUntil && (
           <>
             <Text size="sm" c="dimmed">
