@@ -90,7 +90,7 @@ describe('EMI (PAYMENT_PROVIDER=razorpay)', () => {
     expect(await page.getByRole('radio', { name: 'Card EMI' }).isChecked()).toBe(true);
     await page.getByLabel('Bank and tenure').selectOption('HDFC:6');
     await shootBoth(page, 'razorpay-emi-page');
-    await page.getByRole('button', { name: 'Pay ₹7,999.00' }).click();
+    await page.getByRole('button', { name: 'Pay ₹7,999' }).click();
     await waitForPath(page, '/payment-success');
     await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor({ timeout: 30_000 });
 
