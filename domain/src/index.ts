@@ -72,3 +72,7 @@ export * from './offers.js';
 export * from './schemas/offers.js';
 export * from './codecs/offer.js';
 export * from './public-reads.js';
+// Warranty (issue 40, docs/warranty.md).
+export * from './warranty/index.js';
+export * from './schemas/warranty.js';
+export * from './codecs/warranty.js';
