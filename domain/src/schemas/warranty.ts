@@ -20,10 +20,15 @@ export const warrantyYearsSchema = z.union([
   wholeNumberField({ min: 0, max: WARRANTY_MAX_YEARS, message: WARRANTY_YEARS_MESSAGE }),
 ]);
 
+/** Blank lines of a form's list are dropped. */
+const dropBlank = (value: unknown) => (Array.isArray(value) ? value.filter((v) => !(typeof v === 'string' && v.trim() === '')) : value);
 const phrases = (label: string) =>
-  z
+  z.preprocess(
+    dropBlank,
+    z
     .array(textField({ label, max: 120 }), { error: `${label} must be a list of short phrases` })
-    .max(12, { error: `At most 12 ${label.toLowerCase()} phrases` });
+    .max(12, { error: `At most 12 ${label.toLowerCase()} phrases` }),
+  );
 
 const categoryTerms = z.object(
   { years: warrantyYearsSchema, covers: phrases('Covers'), excludes: phrases('Excludes') },
