@@ -26,8 +26,8 @@ const phrases = (label: string) =>
   z.preprocess(
     dropBlank,
     z
-    .array(textField({ label, max: 120 }), { error: `${label} must be a list of short phrases` })
-    .max(12, { error: `At most 12 ${label.toLowerCase()} phrases` }),
+      .array(textField({ label, max: 120 }), { error: `${label} must be a list of short phrases` })
+      .max(12, { error: `At most 12 ${label.toLowerCase()} phrases` }),
   );
 
 const categoryTerms = z.object(
@@ -50,9 +50,7 @@ export const warrantyTermsSchema = z.object(
   { error: 'Warranty must be { categories, lifetimeMeans }' },
 );
 
-export const optionalWarrantyTermsSchema = optionalField(warrantyTermsSchema).transform(
-  (v): WarrantyTerms => v ?? DEFAULT_WARRANTY_TERMS,
-);
+export const optionalWarrantyTermsSchema = optionalField(warrantyTermsSchema).transform((v): WarrantyTerms => v ?? DEFAULT_WARRANTY_TERMS);
 
 /** POST /api/warranty/{warrantyId}/claims (fields; the photos come as multipart files). */
 export const createWarrantyClaimSchema = z.object(

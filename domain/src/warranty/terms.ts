@@ -95,7 +95,8 @@ export function warrantyClaim(terms: WarrantyTerms): string {
     const covers = g.categories.length === 1 ? terms.categories[g.categories[0] as Category].covers : [];
     const scope = covers.length > 0 ? `${names} (${listText(covers)})` : names;
     const years = g.years === 'lifetime' ? 'lifetime' : yearsText(g.years);
-    return i === 0 ? `${years.charAt(0).toUpperCase()}${years.slice(1)} warranty on ${scope}` : `${years} on ${scope}`;
+    if (i > 0) return `${years} on ${scope}`;
+    return `${g.years === 'lifetime' ? 'Lifetime' : `${g.years}-year`} warranty on ${scope}`;
   });
   return parts.length > 0 ? parts.join(', ') : 'No warranty';
 }

@@ -119,7 +119,12 @@ function replacementOf(product: DocumentSnapshot, variantId: string): { variantI
 }
 
 /** PATCH /api/admin/warranty-claims/{number}: one move along the graph (409 otherwise), its effects, its mail. */
-export async function moveClaim(admin: Actor, number: string, move: WarrantyClaimMove, clock: Date = new Date()): Promise<WarrantyClaimJson> {
+export async function moveClaim(
+  admin: Actor,
+  number: string,
+  move: WarrantyClaimMove,
+  clock: Date = new Date(),
+): Promise<WarrantyClaimJson> {
   const ref = warrantyClaims().doc(number);
   const now = Timestamp.fromDate(clock);
   await runOrderTransaction(async (tx: Transaction) => {
@@ -129,7 +134,9 @@ export async function moveClaim(admin: Actor, number: string, move: WarrantyClai
     const from = claim.status;
     const to = move.status;
     if (!canMoveClaim(from, to))
-      throw conflict(WARRANTY_MESSAGES.move(WARRANTY_CLAIM_STATUS_LABELS[from].toLowerCase(), WARRANTY_CLAIM_STATUS_LABELS[to].toLowerCase()));
+      throw conflict(
+        WARRANTY_MESSAGES.move(WARRANTY_CLAIM_STATUS_LABELS[from].toLowerCase(), WARRANTY_CLAIM_STATUS_LABELS[to].toLowerCase()),
+      );
     const patch: Record<string, unknown> = { status: to, updatedAt: now };
     const writes: ((tx: Transaction) => void)[] = [];
     if (to === 'rejected') {
@@ -212,4 +219,3 @@ export async function adminClaims(): Promise<WarrantyClaimJson[]> {
   const done = all.filter((c) => c.status === 'closed' || c.status === 'rejected').sort((a, b) => b.createdAt.localeCompare(a.createdAt));
   return [...open, ...done];
 }
-

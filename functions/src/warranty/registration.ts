@@ -5,14 +5,7 @@
  * effect (services/order-transition.ts): reads in `prepare`, writes in `apply`; the ids are
  * deterministic, so a retried transaction writes the same documents.
  */
-import {
-  isCategory,
-  productWarrantyYearsOf,
-  warrantyEnd,
-  warrantyLabel,
-  warrantyRunYears,
-  warrantyTermFor,
-} from '@bagshop/domain';
+import { isCategory, productWarrantyYearsOf, warrantyEnd, warrantyLabel, warrantyRunYears, warrantyTermFor } from '@bagshop/domain';
 import type { TransitionEffect } from '../services/order-transition.js';
 import { products } from '../services/catalog.js';
 import { orderLines } from '../services/returns/store.js';

@@ -34,12 +34,15 @@ export function describeWarranty(): void {
   describe('warranty: API only', () => {
     beforeEach(async () => seed());
 
-    it.each(PERSONAS.map((persona) => ({ persona })))('$persona cannot read a warranty or a claim, not even their own', async ({ persona }) => {
-      const fs = db(persona);
-      await assertFails(getDoc(doc(fs, 'warranties', WARRANTY_ID)));
-      await assertFails(getDoc(doc(fs, 'warrantyClaims', CLAIM_ID)));
-      await assertFails(getDocs(query(collection(fs, 'warrantyClaims'), where('userId', '==', personaUid[persona] ?? UID.shopperA))));
-    });
+    it.each(PERSONAS.map((persona) => ({ persona })))(
+      '$persona cannot read a warranty or a claim, not even their own',
+      async ({ persona }) => {
+        const fs = db(persona);
+        await assertFails(getDoc(doc(fs, 'warranties', WARRANTY_ID)));
+        await assertFails(getDoc(doc(fs, 'warrantyClaims', CLAIM_ID)));
+        await assertFails(getDocs(query(collection(fs, 'warrantyClaims'), where('userId', '==', personaUid[persona] ?? UID.shopperA))));
+      },
+    );
 
     it.each(PERSONAS.map((persona) => ({ persona })))('$persona cannot file, move or delete a claim', async ({ persona }) => {
       const fs = db(persona);
