@@ -118,132 +118,148 @@ const mailKinds = async (uid: string) =>
     .filter((k) => k.startsWith('warranty_'));
 
 describe('warranty terms from the seller settings', () => {
-  it('names the same terms on GET /api/seller, the product page, /warranty and the invoice; a seller change follows', async () => {
-    const seller = await api<Envelope<{ warranty: typeof DEFAULT_WARRANTY_TERMS }>>('seller');
-    expect(seller.status).toBe(200);
-    expect(seller.body.data.warranty).toEqual(DEFAULT_WARRANTY_TERMS);
+  it(
+    'names the same terms on GET /api/seller, the product page, /warranty and the invoice; a seller change follows',
+    { timeout: 120_000 },
+    async () => {
+      const seller = await api<Envelope<{ warranty: typeof DEFAULT_WARRANTY_TERMS }>>('seller');
+      expect(seller.status).toBe(200);
+      expect(seller.body.data.warranty).toEqual(DEFAULT_WARRANTY_TERMS);
 
-    const page = await (await fetch(`${await hostingUrl()}/warranty`)).text();
-    expect(page).toContain('Lifetime Warranty');
-    expect(page).toContain('Luggage: lifetime on shell, wheels and handles');
-    expect(page).toContain('Backpacks: 3 years on zips, stitching, straps and buckles');
-    expect(page).toContain('10 years after the sale');
+      const page = await (await fetch(`${await hostingUrl()}/warranty`)).text();
+      expect(page).toContain('Lifetime Warranty');
+      expect(page).toContain('Luggage: lifetime on shell, wheels and handles');
+      expect(page).toContain('Backpacks: 3 years on zips, stitching, straps and buckles');
+      expect(page).toContain('10 years after the sale');
 
-    const { product, order, shopper } = await delivered({ category: 'backpacks' });
-    const productPage = await (await fetch(`${await hostingUrl()}/product/${product._id}`)).text();
-    expect(productPage).toContain('3-year warranty on zips, stitching, straps and buckles');
+      const { product, order, shopper } = await delivered({ category: 'backpacks' });
+      const productPage = await (await fetch(`${await hostingUrl()}/product/${product._id}`)).text();
+      expect(productPage).toContain('3-year warranty on zips, stitching, straps and buckles');
 
-    const pdf = await fetch(`${await hostingUrl()}/api/order/${order._id}/invoice`, {
-      headers: { Authorization: `Bearer ${shopper.idToken}` },
-    });
-    expect(pdf.status).toBe(200);
-    const text = pdfText(Buffer.from(await pdf.arrayBuffer())).replace(/\s+/g, ' ');
-    expect(text).toContain('3-year warranty on zips, stitching, straps and buckles');
-
-    // The admin's settings save (PUT) takes new terms; the public answer and /warranty follow.
-    const current = await api<Envelope<Record<string, unknown>>>('admin/settings/seller', { token: adminUser.idToken });
-    const { updatedAt: _u, ...rest } = current.body.data;
-    void _u;
-    const changed = {
-      ...rest,
-      warranty: {
-        ...DEFAULT_WARRANTY_TERMS,
-        categories: { ...DEFAULT_WARRANTY_TERMS.categories, backpacks: { years: 4, covers: ['zips'], excludes: [] } },
-      },
-    };
-    try {
-      const put = await api('admin/settings/seller', { method: 'PUT', token: adminUser.idToken, body: changed });
-      expect(put.status).toBe(200);
-      const bad = await api<ErrorBody>('admin/settings/seller', {
-        method: 'PUT',
-        token: adminUser.idToken,
-        body: {
-          ...changed,
-          warranty: {
-            ...changed.warranty,
-            categories: { ...changed.warranty.categories, luggage: { years: 'forever', covers: [], excludes: [] } },
-          },
-        },
+      const pdf = await fetch(`${await hostingUrl()}/api/order/${order._id}/invoice`, {
+        headers: { Authorization: `Bearer ${shopper.idToken}` },
       });
-      expect(bad.status).toBe(400);
-      expect(JSON.stringify(bad.body)).toMatch(/lifetime.*whole number of years/);
-      const after = await api<Envelope<{ warranty: typeof DEFAULT_WARRANTY_TERMS }>>('seller');
-      expect(after.body.data.warranty.categories.backpacks.years).toBe(4);
-    } finally {
-      await api('admin/settings/seller', { method: 'PUT', token: adminUser.idToken, body: { ...rest, warranty: DEFAULT_WARRANTY_TERMS } });
-    }
-  });
+      expect(pdf.status).toBe(200);
+      const text = pdfText(Buffer.from(await pdf.arrayBuffer())).replace(/\s+/g, ' ');
+      expect(text).toContain('3-year warranty on zips, stitching, straps and buckles');
+
+      // The admin's settings save (PUT) takes new terms; the public answer and /warranty follow.
+      const current = await api<Envelope<Record<string, unknown>>>('admin/settings/seller', { token: adminUser.idToken });
+      const { updatedAt: _u, ...rest } = current.body.data;
+      void _u;
+      const changed = {
+        ...rest,
+        warranty: {
+          ...DEFAULT_WARRANTY_TERMS,
+          categories: { ...DEFAULT_WARRANTY_TERMS.categories, backpacks: { years: 4, covers: ['zips'], excludes: [] } },
+        },
+      };
+      try {
+        const put = await api('admin/settings/seller', { method: 'PUT', token: adminUser.idToken, body: changed });
+        expect(put.status).toBe(200);
+        const bad = await api<ErrorBody>('admin/settings/seller', {
+          method: 'PUT',
+          token: adminUser.idToken,
+          body: {
+            ...changed,
+            warranty: {
+              ...changed.warranty,
+              categories: { ...changed.warranty.categories, luggage: { years: 'forever', covers: [], excludes: [] } },
+            },
+          },
+        });
+        expect(bad.status).toBe(400);
+        expect(JSON.stringify(bad.body)).toMatch(/lifetime.*whole number of years/);
+        const after = await api<Envelope<{ warranty: typeof DEFAULT_WARRANTY_TERMS }>>('seller');
+        expect(after.body.data.warranty.categories.backpacks.years).toBe(4);
+      } finally {
+        await api('admin/settings/seller', {
+          method: 'PUT',
+          token: adminUser.idToken,
+          body: { ...rest, warranty: DEFAULT_WARRANTY_TERMS },
+        });
+      }
+    },
+  );
 });
 
 describe('registration at delivery', () => {
-  it('gives each delivered unit a warranty from the delivery day, by the category or the product’s own years', async () => {
-    const { warranties, order } = await delivered({ quantity: 2 });
-    expect(warranties.map((w) => w._id).sort()).toEqual([`${order._id}-1-1`, `${order._id}-1-2`]);
-    const w = warranties[0] as WarrantyJson;
-    expect(w.years).toBe('lifetime');
-    expect(w.label).toBe('Lifetime warranty on shell, wheels and handles');
-    const deliveredAt = (await stored(`orders/${order._id}`)).statusHistory.at(-1).at.toDate() as Date;
-    expect(w.startsAt).toBe(deliveredAt.toISOString());
-    const end = new Date(deliveredAt);
-    end.setUTCFullYear(end.getUTCFullYear() + 10);
-    expect(w.endsAt).toBe(end.toISOString());
+  it(
+    'gives each delivered unit a warranty from the delivery day, by the category or the product’s own years',
+    { timeout: 120_000 },
+    async () => {
+      const { warranties, order } = await delivered({ quantity: 2 });
+      expect(warranties.map((w) => w._id).sort()).toEqual([`${order._id}-1-1`, `${order._id}-1-2`]);
+      const w = warranties[0] as WarrantyJson;
+      expect(w.years).toBe('lifetime');
+      expect(w.label).toBe('Lifetime warranty on shell, wheels and handles');
+      const deliveredAt = (await stored(`orders/${order._id}`)).statusHistory.at(-1).at.toDate() as Date;
+      expect(w.startsAt).toBe(deliveredAt.toISOString());
+      const end = new Date(deliveredAt);
+      end.setUTCFullYear(end.getUTCFullYear() + 10);
+      expect(w.endsAt).toBe(end.toISOString());
 
-    const soft = await delivered({ warrantyYears: 5 });
-    expect(soft.warranties).toHaveLength(1);
-    expect(soft.warranties[0]?.years).toBe(5);
-    expect(soft.warranties[0]?.label).toBe('5-year warranty on shell, wheels and handles');
-  });
+      const soft = await delivered({ warrantyYears: 5 });
+      expect(soft.warranties).toHaveLength(1);
+      expect(soft.warranties[0]?.years).toBe(5);
+      expect(soft.warranties[0]?.label).toBe('5-year warranty on shell, wheels and handles');
+    },
+  );
 });
 
 describe('claims', () => {
-  it('answers 400 for no photo, another shopper, out of term and a second open claim; 201 with WAR-YYYY-NNNNN', async () => {
-    const { shopper, warranties } = await delivered({ quantity: 2 });
-    const [w1, w2] = warranties as [WarrantyJson, WarrantyJson];
+  it(
+    'answers 400 for no photo, another shopper, out of term and a second open claim; 201 with WAR-YYYY-NNNNN',
+    { timeout: 120_000 },
+    async () => {
+      const { shopper, warranties } = await delivered({ quantity: 2 });
+      const [w1, w2] = warranties as [WarrantyJson, WarrantyJson];
 
-    const noPhoto = await fileClaim(shopper, w1._id, 0);
-    expect(noPhoto.status).toBe(400);
-    expect(noPhoto.body.message).toBe(WARRANTY_MESSAGES.photosRequired);
+      const noPhoto = await fileClaim(shopper, w1._id, 0);
+      expect(noPhoto.status).toBe(400);
+      expect(noPhoto.body.message).toBe(WARRANTY_MESSAGES.photosRequired);
 
-    const other = await shopperWithAddress();
-    const notOwner = await fileClaim(other, w1._id);
-    expect(notOwner.status).toBe(400);
-    expect(notOwner.body.message).toBe(WARRANTY_MESSAGES.notOwner);
+      const other = await shopperWithAddress();
+      const notOwner = await fileClaim(other, w1._id);
+      expect(notOwner.status).toBe(400);
+      expect(notOwner.body.message).toBe(WARRANTY_MESSAGES.notOwner);
 
-    const badIssue = await fileClaim(shopper, w1._id, 1, { issue: 'strap' });
-    expect(badIssue.status).toBe(400);
-    expect(badIssue.body.message).toBe(WARRANTY_MESSAGES.issue);
+      const badIssue = await fileClaim(shopper, w1._id, 1, { issue: 'strap' });
+      expect(badIssue.status).toBe(400);
+      expect(badIssue.body.message).toBe(WARRANTY_MESSAGES.issue);
 
-    const ended = new Date(Date.now() - 86_400_000);
-    await admin().db.doc(`warranties/${w2._id}`).update({ endsAt: ended });
-    const outOfTerm = await fileClaim(shopper, w2._id);
-    expect(outOfTerm.status).toBe(400);
-    expect(outOfTerm.body.message).toBe(WARRANTY_MESSAGES.outOfTerm(formatDateIN(ended.toISOString())));
+      const ended = new Date(Date.now() - 86_400_000);
+      await admin().db.doc(`warranties/${w2._id}`).update({ endsAt: ended });
+      const outOfTerm = await fileClaim(shopper, w2._id);
+      expect(outOfTerm.status).toBe(400);
+      expect(outOfTerm.body.message).toBe(WARRANTY_MESSAGES.outOfTerm(formatDateIN(ended.toISOString())));
 
-    const created = await fileClaim(shopper, w1._id, 2);
-    expect(created.status).toBe(201);
-    const claim = created.body.data.claim;
-    expect(claim._id).toMatch(new RegExp(`^WAR-${new Date().getUTCFullYear()}-\\d{5}$`));
-    expect(claim.status).toBe('submitted');
-    expect(claim.photos).toHaveLength(2);
-    expect(claim.photos[0]?.url).toMatch(/^\/api\/images\/[0-9a-f]{64}$/);
+      const created = await fileClaim(shopper, w1._id, 2);
+      expect(created.status).toBe(201);
+      const claim = created.body.data.claim;
+      expect(claim._id).toMatch(new RegExp(`^WAR-${new Date().getUTCFullYear()}-\\d{5}$`));
+      expect(claim.status).toBe('submitted');
+      expect(claim.photos).toHaveLength(2);
+      expect(claim.photos[0]?.url).toMatch(/^\/api\/images\/[0-9a-f]{64}$/);
 
-    const duplicate = await fileClaim(shopper, w1._id);
-    expect(duplicate.status).toBe(400);
-    expect(duplicate.body.message).toBe(WARRANTY_MESSAGES.duplicate(claim._id));
+      const duplicate = await fileClaim(shopper, w1._id);
+      expect(duplicate.status).toBe(400);
+      expect(duplicate.body.message).toBe(WARRANTY_MESSAGES.duplicate(claim._id));
 
-    const tooMany = await fileClaim(shopper, w2._id, 5);
-    expect(tooMany.status).toBe(400);
-    expect(tooMany.body.message).toBe(WARRANTY_MESSAGES.tooManyPhotos);
+      const tooMany = await fileClaim(shopper, w2._id, 5);
+      expect(tooMany.status).toBe(400);
+      expect(tooMany.body.message).toBe(WARRANTY_MESSAGES.tooManyPhotos);
 
-    const anonymous = await api(`warranty/${w1._id}/claims`, {
-      method: 'POST',
-      rawBody: await claimForm({ issue: 'zip', description: 'x' }, 1),
-    });
-    expect(anonymous.status).toBe(401);
-    expect(await mailKinds(shopper.uid)).toEqual(['warranty_submitted']);
-  });
+      const anonymous = await api(`warranty/${w1._id}/claims`, {
+        method: 'POST',
+        rawBody: await claimForm({ issue: 'zip', description: 'x' }, 1),
+      });
+      expect(anonymous.status).toBe(401);
+      expect(await mailKinds(shopper.uid)).toEqual(['warranty_submitted']);
+    },
+  );
 
-  it('moves along the graph only (409 otherwise); a rejection tells the shopper why and frees the unit', async () => {
+  it('moves along the graph only (409 otherwise); a rejection tells the shopper why and frees the unit', { timeout: 120_000 }, async () => {
     const { shopper, warranties } = await delivered();
     const w = warranties[0] as WarrantyJson;
     const claim = (await fileClaim(shopper, w._id)).body.data.claim;
@@ -274,47 +290,51 @@ describe('claims', () => {
     expect((await fileClaim(shopper, w._id)).status).toBe(201);
   });
 
-  it('walks a claim to replaced: pickup, received, a new unit of the same variant at ₹0 taking stock once, closed, a mail each step', async () => {
-    const { shopper, product, warranties } = await delivered({ stock: 5 });
-    const w = warranties[0] as WarrantyJson;
-    const claim = (await fileClaim(shopper, w._id)).body.data.claim;
-    const before = (await variantStocks(product._id))[w.variantId];
+  it(
+    'walks a claim to replaced: pickup, received, a new unit of the same variant at ₹0 taking stock once, closed, a mail each step',
+    { timeout: 120_000 },
+    async () => {
+      const { shopper, product, warranties } = await delivered({ stock: 5 });
+      const w = warranties[0] as WarrantyJson;
+      const claim = (await fileClaim(shopper, w._id)).body.data.claim;
+      const before = (await variantStocks(product._id))[w.variantId];
 
-    expect((await move(claim._id, { status: 'approved' })).status).toBe(200);
-    const noAwb = await move(claim._id, { status: 'pickup_scheduled' });
-    expect(noAwb.status).toBe(400);
-    expect(noAwb.body.message).toBe(WARRANTY_MESSAGES.pickupNeedsAwb);
-    const pickup = await move(claim._id, { status: 'pickup_scheduled', courier: 'Delhivery', awb: 'RVP123456' });
-    expect(pickup.body.data.claim.pickup).toEqual({ courier: 'Delhivery', awb: 'RVP123456', provider: 'manual' });
-    expect((await move(claim._id, { status: 'received' })).status).toBe(200);
-    const replaced = await move(claim._id, { status: 'replaced', courier: 'Delhivery', awb: 'DL777' });
-    expect(replaced.status).toBe(200);
-    expect(replaced.body.data.claim.replacement).toMatchObject({ variantId: w.variantId, quantity: 1, pricePaise: 0 });
-    expect((await variantStocks(product._id))[w.variantId]).toBe(Number(before) - 1);
-    // Not a sale: no new invoice nor order.
-    expect((await admin().db.collection('orders').where('userId', '==', shopper.uid).get()).size).toBe(1);
+      expect((await move(claim._id, { status: 'approved' })).status).toBe(200);
+      const noAwb = await move(claim._id, { status: 'pickup_scheduled' });
+      expect(noAwb.status).toBe(400);
+      expect(noAwb.body.message).toBe(WARRANTY_MESSAGES.pickupNeedsAwb);
+      const pickup = await move(claim._id, { status: 'pickup_scheduled', courier: 'Delhivery', awb: 'RVP123456' });
+      expect(pickup.body.data.claim.pickup).toEqual({ courier: 'Delhivery', awb: 'RVP123456', provider: 'manual' });
+      expect((await move(claim._id, { status: 'received' })).status).toBe(200);
+      const replaced = await move(claim._id, { status: 'replaced', courier: 'Delhivery', awb: 'DL777' });
+      expect(replaced.status).toBe(200);
+      expect(replaced.body.data.claim.replacement).toMatchObject({ variantId: w.variantId, quantity: 1, pricePaise: 0 });
+      expect((await variantStocks(product._id))[w.variantId]).toBe(Number(before) - 1);
+      // Not a sale: no new invoice nor order.
+      expect((await admin().db.collection('orders').where('userId', '==', shopper.uid).get()).size).toBe(1);
 
-    const closed = await move(claim._id, { status: 'closed' });
-    expect(closed.status).toBe(200);
-    expect((await variantStocks(product._id))[w.variantId]).toBe(Number(before) - 1);
-    const history = closed.body.data.claim.history.map((h) => h.status);
-    expect(history).toEqual(['submitted', 'approved', 'pickup_scheduled', 'received', 'replaced', 'closed']);
-    expect(await mailKinds(shopper.uid)).toEqual(
-      expect.arrayContaining([
-        'warranty_submitted',
-        'warranty_approved',
-        'warranty_pickup_scheduled',
-        'warranty_received',
-        'warranty_replaced',
-        'warranty_closed',
-      ]),
-    );
-    expect((await stored(`warranties/${w._id}`)).openClaim).toBeNull();
-    const queue = await api<Envelope<{ claims: WarrantyClaimJson[] }>>('admin/warranty-claims', { token: adminUser.idToken });
-    expect(queue.body.data.claims.some((c) => c._id === claim._id)).toBe(true);
-  });
+      const closed = await move(claim._id, { status: 'closed' });
+      expect(closed.status).toBe(200);
+      expect((await variantStocks(product._id))[w.variantId]).toBe(Number(before) - 1);
+      const history = closed.body.data.claim.history.map((h) => h.status);
+      expect(history).toEqual(['submitted', 'approved', 'pickup_scheduled', 'received', 'replaced', 'closed']);
+      expect(await mailKinds(shopper.uid)).toEqual(
+        expect.arrayContaining([
+          'warranty_submitted',
+          'warranty_approved',
+          'warranty_pickup_scheduled',
+          'warranty_received',
+          'warranty_replaced',
+          'warranty_closed',
+        ]),
+      );
+      expect((await stored(`warranties/${w._id}`)).openClaim).toBeNull();
+      const queue = await api<Envelope<{ claims: WarrantyClaimJson[] }>>('admin/warranty-claims', { token: adminUser.idToken });
+      expect(queue.body.data.claims.some((c) => c._id === claim._id)).toBe(true);
+    },
+  );
 
-  it('answers 409 when the replacement variant is out of stock', async () => {
+  it('answers 409 when the replacement variant is out of stock', { timeout: 120_000 }, async () => {
     const { shopper, product, warranties } = await delivered({ stock: 1 });
     const w = warranties[0] as WarrantyJson;
     expect((await variantStocks(product._id))[w.variantId]).toBe(0);
