@@ -42,10 +42,7 @@ export const MAIL_KINDS = [
   ...WARRANTY_MAIL_KINDS,
 ] as const;
 export type MailKind =
-  | `order_${OrderMailEvent}`
-  | (typeof ACCOUNT_MAIL_KINDS)[number]
-  | (typeof RETURN_MAIL_KINDS)[number]
-  | WarrantyMailKind;
+  `order_${OrderMailEvent}` | (typeof ACCOUNT_MAIL_KINDS)[number] | (typeof RETURN_MAIL_KINDS)[number] | WarrantyMailKind;
 
 export interface QueuedMail {
   to: string;

@@ -48,7 +48,11 @@ export function taxDocumentsRouter(): Router {
     const order = await getOrder(user, orderId(req));
     if (!order.invoice) throw conflict(order.invoicePending ? INVOICE_BEING_PREPARED : NO_INVOICE);
     const warrantyNotes = await invoiceWarrantyNotes(order);
-    sendPdf(res, await renderTaxDocumentPdf({ kind: 'invoice', orderId: order._id, invoice: order.invoice, warrantyNotes }), order.invoice.number);
+    sendPdf(
+      res,
+      await renderTaxDocumentPdf({ kind: 'invoice', orderId: order._id, invoice: order.invoice, warrantyNotes }),
+      order.invoice.number,
+    );
   });
 
   router.get('/:id/credit-note', async (req, res) => {

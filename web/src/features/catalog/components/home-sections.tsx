@@ -131,8 +131,9 @@ export default function HomeSections({ data }: { data: HomeData }) {
               Made to Carry More
             </Text>
             <Text fz={{ base: 'md', md: 'lg' }} c="gray.8">
-              Every Bagshop bag is stitched and tested for a 5-year lifespan and covered by our {(warrantyHeadline(terms) ?? 'care promise').toLowerCase()}. Fast delivery, with a
-              date for your PIN code before you pay, and all-India shipping.
+              Every Bagshop bag is stitched and tested for a 5-year lifespan and covered by our{' '}
+              {(warrantyHeadline(terms) ?? 'care promise').toLowerCase()}. Fast delivery, with a date for your PIN code before you pay, and
+              all-India shipping.
             </Text>
             <Link to="/backpacks" className={`${button.button} ${button.md} ${classes.discover}`}>
               Discover

@@ -18,7 +18,12 @@ export const PROMISES: ShopPromise[] = [
   { icon: <IconClockHour3 size={26} aria-hidden />, title: 'Fast delivery', text: 'Your delivery date for your PIN code, before you pay.' },
   { icon: <IconRocket size={26} aria-hidden />, title: 'Express delivery', text: 'Express delivery to major cities.' },
   { icon: <IconMapPin size={26} aria-hidden />, title: 'All-India shipping', text: 'We ship to every PIN code in India.' },
-  { icon: <IconShieldCheck size={26} aria-hidden />, title: 'Lifetime warranty', text: 'Built for a 5-year lifespan, backed for life.', warranty: true },
+  {
+    icon: <IconShieldCheck size={26} aria-hidden />,
+    title: 'Lifetime warranty',
+    text: 'Built for a 5-year lifespan, backed for life.',
+    warranty: true,
+  },
 ];
 
 export function PromiseBand({ title = 'Why shop with us' }: { title?: string }) {
