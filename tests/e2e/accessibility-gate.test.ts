@@ -97,6 +97,8 @@ export const SCREENS: Screen[] = [
     ready: (p) => dialog('My Profile')(p).getByRole('button', { name: 'Save' }),
   },
   // Cart, checkout, payments
+  // Warranty (docs/warranty.md)
+  { name: 'warranty claims', path: '/warranty/claims', as: SIGNED_IN, ready: heading('Warranty claims') },
   { name: 'cart', path: '/cart', as: SIGNED_IN, ready: (p) => p.getByText(/Your cart is empty|Proceed to Checkout/).first() },
   {
     name: 'checkout dialog',
