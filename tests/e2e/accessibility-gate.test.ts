@@ -162,6 +162,7 @@ export const SCREENS: Screen[] = [
   { name: 'admin tax', path: '/admin/tax', as: ADMIN, ready: heading('Tax') },
   { name: 'admin reviews', path: '/admin/reviews', as: ADMIN, ready: heading('Reviews') },
   { name: 'admin returns', path: '/admin/returns', as: ADMIN, ready: heading('Returns') },
+  { name: 'admin warranty', path: '/admin/warranty', as: ADMIN, ready: heading('Warranty') },
   { name: 'admin offers', path: '/admin/offers', as: ADMIN, ready: heading('Offers') },
   { name: 'admin seller settings', path: '/admin/settings', as: ADMIN, ready: heading('Seller settings') },
   { name: 'admin users', path: '/admin/users', as: ADMIN, ready: (p) => p.locator('[data-user-email]').first() },
