@@ -150,6 +150,7 @@ export async function seed(
         imageHashes: imageIndexes.map((n) => refs[n]?.hash).filter((h): h is string => h !== undefined),
       })),
       countryOfOrigin: countryOfOrigin(p),
+      ...(p.warrantyYears !== undefined ? { warrantyYears: p.warrantyYears } : {}),
       // Legal Metrology declarations: the demo catalogue ships complete and published (docs/legal-metrology.md).
       ...demoDeclarations(p),
       published: true,

@@ -7,6 +7,7 @@ import { z } from 'zod';
 import type { SellerSettings } from './schemas/seller.js';
 import type { ConsumerCare } from './declarations.js';
 import type { PaymentsInfo } from './payments-page.js';
+import type { WarrantyTerms } from './warranty/terms.js';
 import { emailSchema } from './schemas/users.js';
 import { BODY_MESSAGE, optionalTextField, textField } from './schemas/common.js';
 
@@ -28,6 +29,8 @@ export interface SellerInfo {
   returnWindowDays: number;
   /** Consumer care, shown on every listing (docs/legal-metrology.md). */
   consumerCare: ConsumerCare;
+  /** The warranty's terms: every surface words the warranty from them (docs/warranty.md). */
+  warranty: WarrantyTerms;
   /** Who takes online payments, for the payments page (/payments). */
   payments: PaymentsInfo;
   grievanceOfficer: GrievanceOfficer;

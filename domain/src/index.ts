@@ -73,3 +73,7 @@ export * from './schemas/offers.js';
 export * from './codecs/offer.js';
 export * from './public-reads.js';
 export * from './emi.js';
+// Warranty (issue 40, docs/warranty.md).
+export * from './warranty/index.js';
+export * from './schemas/warranty.js';
+export * from './codecs/warranty.js';

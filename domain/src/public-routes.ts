@@ -44,6 +44,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/payment-cancel', rendering: 'client', sitemap: null },
   { path: '/orders', rendering: 'client', sitemap: null },
   { path: '/orders/:id', rendering: 'client', sitemap: null },
+  { path: '/warranty/claims', rendering: 'client', sitemap: null },
   { path: '/admin/*', rendering: 'client', sitemap: null },
 ];
 

@@ -36,6 +36,8 @@ export interface Product {
   /** false: the product cannot be returned (docs/returns.md), shown before purchase with the reason; absent = returnable. */
   returnable?: false;
   nonReturnableReason?: string;
+  /** The product's own warranty instead of its category's (docs/warranty.md): years or 'lifetime'; absent = the category's. */
+  warrantyYears?: number | 'lifetime';
   /** The first of `images` (or empty), kept for every reader that shows one picture. */
   image: ProductImage;
   /** The gallery, in display order: at most MAX_PRODUCT_IMAGES (gallery.ts). */

@@ -104,6 +104,8 @@ export function hostingRewrites(): Rewrite[] {
     { regex: '^/api/order/[^/]+/(?:invoice|credit-note)$', function: fn('adminApi') },
     // Return requests decode the shoppers' photos (issue 37): in the admin function's instances, as product uploads.
     { regex: '^/api/order/[^/]+/returns$', function: fn('adminApi') },
+    // Warranty claims carry up to 4 photos to decode (docs/warranty.md): the admin's function, as returns.
+    { regex: '^/api/warranty/[^/]+/claims$', function: fn('adminApi') },
     { regex: '^/api(?:/.*)?$', function: fn('api') },
     ...PUBLIC_ROUTES.map((route) => ({ regex: routeRegex(route.path), function: fn('api') })),
     { source: '/sitemap.xml', function: fn('api') },

@@ -34,6 +34,8 @@ export interface DemoProduct {
   discount: number;
   stock: number;
   art: BagArt;
+  /** The product's own warranty instead of its category's (docs/warranty.md): soft luggage, 5 years. */
+  warrantyYears?: number;
 }
 
 type DemoProductInput = Omit<DemoProduct, 'slug'>;
@@ -82,11 +84,12 @@ const LUGGAGE: DemoProductInput[] = [
   {
     name: 'Skyline Expandable Soft Trolley 69 cm',
     description:
-      'A soft-sided trolley in water-repellent 1680D ballistic nylon with two zipped front pockets for last-minute packing. Expands from 70 to 82 litres and rolls on four smooth spinner wheels. 3-year warranty.',
+      'A soft-sided trolley in water-repellent 1680D ballistic nylon with two zipped front pockets for last-minute packing. Expands from 70 to 82 litres and rolls on four smooth spinner wheels. 5-year warranty.',
     category: 'luggage',
     price: 5499,
     discount: 1700,
     stock: 0,
+    warrantyYears: 5,
     art: { kind: 'trolley', body: '#6c3483', accent: '#48c9b0', pattern: 'dots' },
   },
   {

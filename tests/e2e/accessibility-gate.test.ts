@@ -97,6 +97,8 @@ export const SCREENS: Screen[] = [
     ready: (p) => dialog('My Profile')(p).getByRole('button', { name: 'Save' }),
   },
   // Cart, checkout, payments
+  // Warranty (docs/warranty.md)
+  { name: 'warranty claims', path: '/warranty/claims', as: SIGNED_IN, ready: heading('Warranty claims') },
   { name: 'cart', path: '/cart', as: SIGNED_IN, ready: (p) => p.getByText(/Your cart is empty|Proceed to Checkout/).first() },
   {
     name: 'checkout dialog',
@@ -160,6 +162,7 @@ export const SCREENS: Screen[] = [
   { name: 'admin tax', path: '/admin/tax', as: ADMIN, ready: heading('Tax') },
   { name: 'admin reviews', path: '/admin/reviews', as: ADMIN, ready: heading('Reviews') },
   { name: 'admin returns', path: '/admin/returns', as: ADMIN, ready: heading('Returns') },
+  { name: 'admin warranty', path: '/admin/warranty', as: ADMIN, ready: heading('Warranty') },
   { name: 'admin offers', path: '/admin/offers', as: ADMIN, ready: heading('Offers') },
   { name: 'admin seller settings', path: '/admin/settings', as: ADMIN, ready: heading('Seller settings') },
   { name: 'admin users', path: '/admin/users', as: ADMIN, ready: (p) => p.locator('[data-user-email]').first() },

@@ -12,6 +12,7 @@ import { describeForbiddenWrites } from './suites/forbidden-writes.ts';
 import { describeOrderLists } from './suites/order-lists.ts';
 import { describeReviews } from './suites/reviews.ts';
 import { describeReturns } from './suites/returns.ts';
+import { describeWarranty } from './suites/warranty.ts';
 import { describeSpaReads } from './suites/spa-reads.ts';
 
 let baseline: CoverageReport | undefined;
@@ -34,6 +35,7 @@ describe('firestore.rules', () => {
   describeDemotion();
   describeReviews();
   describeReturns();
+  describeWarranty();
 });
 
 describe('rule coverage (runs last)', () => {

@@ -3,6 +3,7 @@
  * (docs/security.md, "Mail queue"). The function writes them (functions/src/mail/mail.ts);
  * this reads one back, for tests and tools.
  */
+import { WARRANTY_CLAIM_STATUSES, type WarrantyClaimStatus } from '../warranty/claims.js';
 import { Fields } from './plain.js';
 
 export const ORDER_MAIL_EVENTS = [
@@ -31,12 +32,17 @@ export const RETURN_MAIL_KINDS = [
   'return_rejected',
   'return_payout_paid',
 ] as const;
+/** A warranty claim's steps (docs/warranty.md): `warranty_submitted` … `warranty_closed`, `warranty_rejected`. */
+export const WARRANTY_MAIL_KINDS = WARRANTY_CLAIM_STATUSES.map((s) => `warranty_${s}` as const);
+export type WarrantyMailKind = `warranty_${WarrantyClaimStatus}`;
 export const MAIL_KINDS = [
   ...ORDER_MAIL_EVENTS.map((event) => `order_${event}` as const),
   ...ACCOUNT_MAIL_KINDS,
   ...RETURN_MAIL_KINDS,
+  ...WARRANTY_MAIL_KINDS,
 ] as const;
-export type MailKind = `order_${OrderMailEvent}` | (typeof ACCOUNT_MAIL_KINDS)[number] | (typeof RETURN_MAIL_KINDS)[number];
+export type MailKind =
+  `order_${OrderMailEvent}` | (typeof ACCOUNT_MAIL_KINDS)[number] | (typeof RETURN_MAIL_KINDS)[number] | WarrantyMailKind;
 
 export interface QueuedMail {
   to: string;

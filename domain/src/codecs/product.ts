@@ -1,4 +1,5 @@
 /** `products/{id}` (docs/architecture.md, "Data model"). */
+import { productWarrantyYearsOf } from './warranty.js';
 import { CATEGORIES } from '../categories.js';
 import { productImagesOf } from '../gallery.js';
 import { DEFAULT_GST_RATE, DEFAULT_HSN, isGstRate, type GstRate } from '../gst.js';
@@ -38,6 +39,9 @@ export function productFromData(id: string, data: unknown, stocks?: ReadonlyMap<
     stock: totalStock(variants),
     countryOfOrigin: d.text('countryOfOrigin') || DEFAULT_COUNTRY_OF_ORIGIN,
     ...(d.raw('returnable') === false ? { returnable: false as const, nonReturnableReason: d.text('nonReturnableReason') } : {}),
+    ...(productWarrantyYearsOf(d.raw('warrantyYears')) !== null
+      ? { warrantyYears: productWarrantyYearsOf(d.raw('warrantyYears')) as number | 'lifetime' }
+      : {}),
     image: images[0] ?? { url: '', hash: '' },
     images,
     ...productTaxFields(d),

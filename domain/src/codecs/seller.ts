@@ -3,6 +3,7 @@ import { isIndianState } from '../india.js';
 import type { SellerSettings } from '../schemas/seller.js';
 import { DEFAULT_RETURN_WINDOW_DAYS } from '../returns/status.js';
 import { Fields } from './plain.js';
+import { warrantyTermsFromData } from './warranty.js';
 
 /** The stored settings as the API answers them; null when never saved or when the address has no Indian state. */
 export function sellerSettingsFromData(data: unknown): SellerSettings | null {
@@ -24,6 +25,7 @@ export function sellerSettingsFromData(data: unknown): SellerSettings | null {
     consumerCare: care
       ? { name: care.text('name'), address: care.text('address'), phone: care.text('phone'), email: care.text('email') }
       : { name: d.text('legalName'), address: addressText(address), phone: d.text('phone'), email: d.text('email') },
+    warranty: warrantyTermsFromData(d.raw('warranty')),
     updatedAt: d.dateOrNull('updatedAt'),
   };
 }

@@ -6,6 +6,8 @@ import { DEFAULT_RETURN_WINDOW_DAYS } from '../returns/status.js';
 import { BODY_MESSAGE, LIMITS, matches, optionalField, optionalTextField, textField, wholeNumberField, whenFieldsValid } from './common.js';
 import { emailSchema } from './users.js';
 import { DECLARATION_ADDRESS_MAX, type ConsumerCare } from '../declarations.js';
+import { optionalWarrantyTermsSchema } from './warranty.js';
+import { DEFAULT_WARRANTY_TERMS, type WarrantyTerms } from '../warranty/terms.js';
 
 export const LEGAL_NAME_MAX = 120;
 export const INVOICE_PREFIX_MESSAGE = 'Invoice prefix must be 1 or 2 capital letters or digits';
@@ -99,6 +101,8 @@ export const sellerSettingsSchema = z
       returnWindowDays: optionalField(wholeNumberField({ min: 0, max: 90, message: RETURN_WINDOW_MESSAGE })).transform(
         (v) => v ?? DEFAULT_RETURN_WINDOW_DAYS,
       ),
+      /** The warranty's terms (docs/warranty.md); left out: issue 40's defaults. */
+      warranty: optionalWarrantyTermsSchema,
     },
     { error: BODY_MESSAGE },
   )
@@ -122,6 +126,8 @@ export interface SellerSettings {
   returnWindowDays: number;
   /** Shown on every listing (docs/legal-metrology.md); the seller's own name, address, phone and email unless set. */
   consumerCare: ConsumerCare;
+  /** The warranty's terms (docs/warranty.md). */
+  warranty: WarrantyTerms;
   updatedAt: string | null;
 }
 
@@ -140,4 +146,5 @@ export const DEMO_SELLER: SellerSettingsInput = {
   email: 'support@bagshop.test',
   phone: '+91 22 4000 1234',
   returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+  warranty: DEFAULT_WARRANTY_TERMS,
 };

@@ -43,6 +43,7 @@ export async function sellerInfo(): Promise<SellerInfo> {
     phone: s.phone,
     returnWindowDays: s.returnWindowDays,
     consumerCare: s.consumerCare,
+    warranty: s.warranty,
     payments: { provider: serverConfig().paymentProvider, online: serverConfig().paymentsUnavailable === null },
     grievanceOfficer: officer,
   };

@@ -1,3 +1,4 @@
+import { adminWarrantyRouter, warrantyRouter } from './routes/warranty.js';
 import zlib from 'node:zlib';
 import compression from 'compression';
 import { isPagePath, isPublicApiRead, trackingFreeLocation } from '@bagshop/domain';
@@ -59,6 +60,8 @@ export function createApp(): Express {
   api.use('/admin', withMethodNotAllowed(adminReturnsRouter()));
   api.use('/admin', withMethodNotAllowed(adminOffersRouter()));
   api.use('/admin', withMethodNotAllowed(adminProductsRouter()));
+  api.use('/warranty', withMethodNotAllowed(warrantyRouter()));
+  api.use('/admin', withMethodNotAllowed(adminWarrantyRouter()));
   api.use('/delivery', withMethodNotAllowed(deliveryRouter()));
   api.use('/seller', withMethodNotAllowed(sellerRouter()));
   api.use('/grievance', withMethodNotAllowed(grievanceRouter()));

@@ -41,6 +41,7 @@ import { orderMail, orderMailEventFor, queueMail } from '../mail/index.js';
 import { FULFILMENT_EFFECTS } from '../fulfilment/effects.js';
 import { releaseOfferUses } from '../offers/index.js';
 import { countSales } from '../catalog/index.js';
+import { registerWarranties } from '../warranty/index.js';
 
 /** Field paths (dotted) → values, as `tx.update` takes them. */
 export type OrderPatch = Record<string, unknown>;
@@ -263,6 +264,8 @@ export const TRANSITION_EFFECTS: TransitionEffect[] = [
   ...FULFILMENT_EFFECTS,
   // Offers (docs/offers.md): a cancelled order gives its uses back.
   releaseOfferUses,
+  // Warranty (docs/warranty.md): each delivered unit gets its warranty.
+  registerWarranties,
 ];
 
 export interface PreparedTransition {

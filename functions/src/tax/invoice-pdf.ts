@@ -158,9 +158,11 @@ export interface PdfInput {
   orderId: string;
   invoice: Invoice;
   creditNote?: CreditNote | null;
+  /** The warranty of each product (docs/warranty.md), printed with the notes of an invoice. */
+  warrantyNotes?: string[];
 }
 
-function drawDocument(doc: Doc, { kind, orderId, invoice, creditNote }: PdfInput): void {
+function drawDocument(doc: Doc, { kind, orderId, invoice, creditNote, warrantyNotes = [] }: PdfInput): void {
   const isNote = kind === 'credit-note' && creditNote;
   const left = PAGE.margin;
   const half = CONTENT / 2;
@@ -297,6 +299,7 @@ function drawDocument(doc: Doc, { kind, orderId, invoice, creditNote }: PdfInput
     `Place of supply: ${stateWithCode(invoice.placeOfSupply.state, invoice.placeOfSupply.stateCode)} (${invoice.intraState ? 'intra-state supply: CGST + SGST' : 'inter-state supply: IGST'}).`,
     'Tax is not payable on reverse charge.',
     ...(isNote ? [`This credit note cancels invoice ${invoice.number} of ${dateIN(invoice.issuedAt)} in full.`] : []),
+    ...(isNote ? [] : warrantyNotes),
   ];
   doc.font('regular').fontSize(8.5).fillColor(INK);
   for (const note of notes) {

@@ -32,6 +32,7 @@ export default [
     route('payment-cancel', 'routes/payment-cancel.tsx'),
     route('orders', 'routes/orders.tsx', { id: 'orders' }),
     route('orders/:id', 'routes/orders.tsx', { id: 'order' }),
+    route('warranty/claims', 'routes/warranty-claims.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   route('admin/*', 'routes/admin.tsx'),

@@ -1,4 +1,12 @@
-import { returnPolicyLabel, type SellerInfo } from '@bagshop/domain';
+import {
+  DEFAULT_WARRANTY_TERMS,
+  isCategory,
+  returnPolicyLabel,
+  warrantyLabel,
+  warrantyTermFor,
+  type SellerInfo,
+  type WarrantyTerms,
+} from '@bagshop/domain';
 import { Anchor } from '@mantine/core';
 import { useContext, useEffect, useState } from 'react';
 import { UNSAFE_DataRouterStateContext as DataRouterStateContext } from 'react-router';
@@ -74,6 +82,27 @@ export function ReturnsTerm({ returnable = true, reason = '' }: { returnable?: b
         ) : (
           '…'
         )}
+      </dd>
+    </div>
+  );
+}
+
+/** The seller's warranty terms (docs/warranty.md); issue 40's defaults until the seller is read. */
+export function useWarrantyTerms(): WarrantyTerms {
+  return useSeller()?.warranty ?? DEFAULT_WARRANTY_TERMS;
+}
+
+/** 'Warranty: Lifetime warranty on shell, wheels and handles' on the product page, from the seller's terms and the product's own years. */
+export function WarrantyTerm({ category, warrantyYears }: { category: string; warrantyYears?: number | 'lifetime' }) {
+  const terms = useWarrantyTerms();
+  const term = warrantyTermFor(terms, isCategory(category) ? category : 'luggage', warrantyYears);
+  return (
+    <div>
+      <dt>Warranty</dt>
+      <dd data-testid="warranty-term">
+        <Anchor component={Link} to="/warranty" c="blue.8" inherit>
+          {warrantyLabel(term)}
+        </Anchor>
       </dd>
     </div>
   );

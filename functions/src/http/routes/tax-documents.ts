@@ -7,6 +7,7 @@ import { getOrder, ORDER_NOT_FOUND } from '../../orders/place.js';
 import { issueMissingInvoice, issueRefundCreditNote } from '../../tax/actions.js';
 import { requireAdmin, requireUser } from '../auth.js';
 import { ok } from '../respond.js';
+import { invoiceWarrantyNotes } from '../../warranty/index.js';
 
 function orderId(req: Request): string {
   const parsed = docIdSchema.safeParse(req.params.id);
@@ -46,7 +47,12 @@ export function taxDocumentsRouter(): Router {
     const user = await requireUser(req);
     const order = await getOrder(user, orderId(req));
     if (!order.invoice) throw conflict(order.invoicePending ? INVOICE_BEING_PREPARED : NO_INVOICE);
-    sendPdf(res, await renderTaxDocumentPdf({ kind: 'invoice', orderId: order._id, invoice: order.invoice }), order.invoice.number);
+    const warrantyNotes = await invoiceWarrantyNotes(order);
+    sendPdf(
+      res,
+      await renderTaxDocumentPdf({ kind: 'invoice', orderId: order._id, invoice: order.invoice, warrantyNotes }),
+      order.invoice.number,
+    );
   });
 
   router.get('/:id/credit-note', async (req, res) => {

@@ -13,6 +13,7 @@ import { OrdersPage } from './components/orders-page';
 import { ProductsPage } from './components/products-page';
 import { ReviewsPage } from './components/reviews-page';
 import { ReturnsPage } from './components/returns-page';
+import { WarrantyClaimsAdminPage } from './components/warranty-claims-admin-page';
 import { SellerSettingsPage } from './components/seller-settings-page';
 import { TaxPage } from './components/tax-page';
 import { UsersPage } from './components/users-page';
@@ -43,6 +44,7 @@ export default function AdminApp() {
           <Route path="complaints" element={<ComplaintsPage />} />
           <Route path="reviews" element={<ReviewsPage />} />
           <Route path="returns" element={<ReturnsPage />} />
+          <Route path="warranty" element={<WarrantyClaimsAdminPage />} />
           <Route path="offers" element={<OffersPage />} />
           <Route path="tax" element={<TaxPage />} />
           <Route path="settings" element={<SellerSettingsPage />} />

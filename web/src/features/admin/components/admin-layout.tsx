@@ -14,6 +14,7 @@ import {
   IconStar,
   IconTruckDelivery,
   IconUsers,
+  IconShieldCheck,
 } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router-dom';
@@ -29,6 +30,7 @@ const LINKS = [
   { to: '/admin/complaints', label: 'Complaints', icon: IconMessageReport, exact: true },
   { to: '/admin/reviews', label: 'Reviews', icon: IconStar, exact: true },
   { to: '/admin/returns', label: 'Returns', icon: IconArrowBackUp, exact: true },
+  { to: '/admin/warranty', label: 'Warranty', icon: IconShieldCheck, exact: true },
   { to: '/admin/offers', label: 'Offers', icon: IconTicket, exact: true },
   { to: '/admin/tax', label: 'Tax', icon: IconReceiptTax, exact: true },
   { to: '/admin/settings', label: 'Seller settings', icon: IconBuildingStore, exact: true },

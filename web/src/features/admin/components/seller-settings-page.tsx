@@ -1,6 +1,7 @@
 import {
   addressText,
   DEFAULT_RETURN_WINDOW_DAYS,
+  DEFAULT_WARRANTY_TERMS,
   financialYearCode,
   financialYearStart,
   GST_STATE_CODES,
@@ -34,6 +35,7 @@ import { getSellerSettings, saveSellerSettings } from '../api/admin-api';
 import { useAdminTitle } from '../hooks/use-admin-title';
 import { useLoad } from '../hooks/use-load';
 import { PageHeader } from './page-header';
+import { WarrantyTermsCard } from './warranty-terms-card';
 
 const EMPTY: SellerSettingsInput = {
   legalName: '',
@@ -43,6 +45,7 @@ const EMPTY: SellerSettingsInput = {
   email: '',
   phone: '',
   returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
+  warranty: DEFAULT_WARRANTY_TERMS,
 };
 
 /** Consumer care when the seller sets none: the business's own (domain/src/codecs/seller.ts). */
@@ -66,6 +69,7 @@ function formValues(s: SellerSettings | null | undefined): SellerSettingsInput {
     email: s.email,
     phone: s.phone,
     returnWindowDays: s.returnWindowDays,
+    warranty: s.warranty,
   };
   // The API answers the business's own when none is set: left out, it keeps following the business.
   return sameCare(s.consumerCare, businessCare(values)) ? values : { ...values, consumerCare: { ...s.consumerCare } };
@@ -228,6 +232,8 @@ function SellerForm({ settings }: { settings: SellerSettings | null }) {
             </div>
           </SimpleGrid>
         </Card>
+
+        <WarrantyTermsCard form={form} />
 
         <Group justify="space-between" wrap="wrap">
           <Text size="sm" c="dimmed">

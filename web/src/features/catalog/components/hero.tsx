@@ -5,6 +5,8 @@ import button from '../../../components/plain-button.module.css';
 import { heroMotionStyle } from '../lib/hero-motion';
 import classes from './hero.module.css';
 import { MAIN_PICTURE } from '../../../lib/main-picture';
+import { warrantyHeadline } from '@bagshop/domain';
+import { useWarrantyTerms } from '../../../components/sold-by';
 
 export const HEADLINES = ['From Office to Adventure', "We've Got Your Back"] as const;
 
@@ -16,6 +18,7 @@ export const HEADLINES = ['From Office to Adventure', "We've Got Your Back"] as 
  * with its size, eager and high priority.
  */
 export function Hero() {
+  const warranty = warrantyHeadline(useWarrantyTerms());
   return (
     <section className={classes.hero} aria-label="Welcome">
       <Container size="xl" py={{ base: 32, md: 56 }}>
@@ -29,8 +32,8 @@ export function Hero() {
               ))}
             </h1>
             <Text fz={{ base: 'md', md: 'xl' }} c="gray.8" mt="lg" maw={520}>
-              Luggage, backpacks and duffles built for a 5-year lifespan, with a lifetime warranty and free shipping on all orders across
-              India.
+              Luggage, backpacks and duffles built for a 5-year lifespan, with {warranty ? `a ${warranty.toLowerCase()}` : 'care'} and free
+              shipping on all orders across India.
             </Text>
             <Group mt="xl" gap="sm">
               <Link to="/luggage" className={`${button.button} ${button.md}`}>

@@ -8,6 +8,8 @@ import type { HomeData } from '../lib/home-data';
 import classes from './home-sections.module.css';
 import { ProductsCarousel } from './products-carousel';
 import { PromiseBand } from './promise-band';
+import { warrantyHeadline } from '@bagshop/domain';
+import { useWarrantyTerms } from '../../../components/sold-by';
 import { ACCENT } from '../lib/colors';
 import { pictureAttributes } from '../../../lib/picture';
 
@@ -28,6 +30,7 @@ function SectionTitle({ children, id }: { children: string; id: string }) {
 /** The home page below the hero, drawn from the route's data (routes/home.tsx). */
 export default function HomeSections({ data }: { data: HomeData }) {
   const { add, pendingId } = useAddToCart();
+  const terms = useWarrantyTerms();
   // No false urgency: 'Limited stock' only while a trolley really is down to its last few.
   const { limited, covers } = data;
   return (
@@ -128,8 +131,9 @@ export default function HomeSections({ data }: { data: HomeData }) {
               Made to Carry More
             </Text>
             <Text fz={{ base: 'md', md: 'lg' }} c="gray.8">
-              Every Bagshop bag is stitched and tested for a 5-year lifespan and covered by our lifetime warranty. Fast delivery, with a
-              date for your PIN code before you pay, and all-India shipping.
+              Every Bagshop bag is stitched and tested for a 5-year lifespan and covered by our{' '}
+              {(warrantyHeadline(terms) ?? 'care promise').toLowerCase()}. Fast delivery, with a date for your PIN code before you pay, and
+              all-India shipping.
             </Text>
             <Link to="/backpacks" className={`${button.button} ${button.md} ${classes.discover}`}>
               Discover

@@ -22,7 +22,7 @@ import { EmiPlans } from '../../../components/emi-plans';
 import { config } from '../../../lib/config';
 import button from '../../../components/plain-button.module.css';
 import { QuantityInput } from '../../../components/quantity-input';
-import { ReturnsTerm, SoldBy } from '../../../components/sold-by';
+import { ReturnsTerm, SoldBy, WarrantyTerm } from '../../../components/sold-by';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useSession } from '../../../lib/session';
 import { stockNote } from '../lib/badges';
@@ -255,6 +255,7 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
             <Stack component="dl" gap={2} m={0} className={classes.facts} aria-label="Product details">
               <SoldBy />
               <ReturnsTerm returnable={product.returnable !== false} reason={product.nonReturnableReason ?? ''} />
+              <WarrantyTerm category={product.category} warrantyYears={product.warrantyYears} />
             </Stack>
             <Suspense fallback={null}>
               <ProductDetails product={product} variant={variant} />

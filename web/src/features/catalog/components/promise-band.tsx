@@ -1,11 +1,15 @@
 import { SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconClockHour3, IconMapPin, IconRocket, IconShieldCheck, IconTruckDelivery } from '@tabler/icons-react';
+import { warrantyClaim, warrantyHeadline } from '@bagshop/domain';
 import type { ReactNode } from 'react';
+import { useWarrantyTerms } from '../../../components/sold-by';
 
 interface ShopPromise {
   icon: ReactNode;
   title: string;
   text: string;
+  /** The warranty's entry is worded from the seller's terms (docs/warranty.md). */
+  warranty?: true;
 }
 
 /** The shop's delivery and quality promises (docs/spec.md §1, §9), worded the same everywhere. */
@@ -14,17 +18,27 @@ export const PROMISES: ShopPromise[] = [
   { icon: <IconClockHour3 size={26} aria-hidden />, title: 'Fast delivery', text: 'Your delivery date for your PIN code, before you pay.' },
   { icon: <IconRocket size={26} aria-hidden />, title: 'Express delivery', text: 'Express delivery to major cities.' },
   { icon: <IconMapPin size={26} aria-hidden />, title: 'All-India shipping', text: 'We ship to every PIN code in India.' },
-  { icon: <IconShieldCheck size={26} aria-hidden />, title: 'Lifetime warranty', text: 'Built for a 5-year lifespan, backed for life.' },
+  {
+    icon: <IconShieldCheck size={26} aria-hidden />,
+    title: 'Lifetime warranty',
+    text: 'Built for a 5-year lifespan, backed for life.',
+    warranty: true,
+  },
 ];
 
 export function PromiseBand({ title = 'Why shop with us' }: { title?: string }) {
+  const terms = useWarrantyTerms();
+  const headline = warrantyHeadline(terms);
+  const promises = PROMISES.flatMap((p) =>
+    !p.warranty ? [p] : headline ? [{ ...p, title: headline, text: `Built for a 5-year lifespan. ${warrantyClaim(terms)}.` }] : [],
+  );
   return (
     <Stack component="section" aria-label={title} gap="lg" py="xl">
       <Text component="h2" fz={26} fw={800} ta="center" m={0}>
         {title}
       </Text>
       <SimpleGrid cols={{ base: 1, xs: 2, md: 3, lg: 5 }} spacing="lg">
-        {PROMISES.map((p) => (
+        {promises.map((p) => (
           <Stack key={p.title} align="center" gap={6} ta="center">
             <ThemeIcon size={52} radius="xl" variant="light" color="blue">
               {p.icon}

@@ -1,5 +1,5 @@
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
-import { DEFAULT_RETURN_WINDOW_DAYS } from '@bagshop/domain';
+import { DEFAULT_RETURN_WINDOW_DAYS, DEFAULT_WARRANTY_TERMS, warrantyPageText, type WarrantyTerms } from '@bagshop/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { ShippingZones } from '../../../components/shipping-zones';
@@ -19,9 +19,43 @@ interface Info {
   sections: Section[];
 }
 
+/** The warranty page, every line generated from the seller's terms (docs/warranty.md). */
+function warrantyInfo(terms: WarrantyTerms): Info {
+  const text = warrantyPageText(terms);
+  const list = (items: string[]) => (
+    <List spacing={4}>
+      {items.map((item) => (
+        <List.Item key={item}>{item}</List.Item>
+      ))}
+    </List>
+  );
+  return {
+    title: text.title,
+    intro: text.intro,
+    sections: [
+      { heading: 'What is covered', body: list(text.covered) },
+      { heading: 'What is not', body: list(text.notCovered) },
+      ...(text.lifetimeMeans ? [{ heading: 'What lifetime means', body: <Text>{text.lifetimeMeans}</Text> }] : []),
+      {
+        heading: 'How to claim',
+        body: (
+          <>
+            {list(text.howToClaim)}
+            <Text mt="xs">
+              <Anchor component={Link} to="/warranty/claims" c="blue.8">
+                Your warranty claims
+              </Anchor>
+            </Text>
+          </>
+        ),
+      },
+    ],
+  };
+}
+
 // Brief, real content, consistent with the promises on the home page (docs/spec.md §1, §9).
 // The return window comes from the seller settings (`returnWindowDays`, docs/returns.md).
-export const infoFor = (days: number): Record<InfoTopic, Info> => ({
+export const infoFor = (days: number, warranty: WarrantyTerms = DEFAULT_WARRANTY_TERMS): Record<InfoTopic, Info> => ({
   shipping: {
     title: 'Shipping & Delivery',
     intro: 'Free shipping on all orders, to every PIN code in India.',
@@ -144,29 +178,7 @@ export const infoFor = (days: number): Record<InfoTopic, Info> => ({
       },
     ],
   },
-  warranty: {
-    title: 'Lifetime Warranty',
-    intro: 'Every bag is built for a 5-year lifespan of daily use, and we stand behind it for life.',
-    sections: [
-      {
-        heading: 'What is covered',
-        body: (
-          <List spacing={4}>
-            <List.Item>Zips, stitching, handles, wheels, telescopic trolley handles and shell cracks from manufacturing faults.</List.Item>
-            <List.Item>We repair the bag, or replace it with the same or a similar model if it cannot be repaired.</List.Item>
-          </List>
-        ),
-      },
-      {
-        heading: 'What is not',
-        body: <Text>Normal wear and tear (scuffs, fading), airline or accidental damage, and misuse.</Text>,
-      },
-      {
-        heading: 'How to claim',
-        body: <Text>Send us your order number and a photo of the problem. No receipt needed beyond your Bagshop order.</Text>,
-      },
-    ],
-  },
+  warranty: warrantyInfo(warranty),
   contact: {
     title: 'Contact Us',
     intro: 'Questions about an order, a bag or a warranty claim? We are happy to help.',
@@ -191,7 +203,7 @@ export const infoFor = (days: number): Record<InfoTopic, Info> => ({
 
 export function InfoPage({ topic }: { topic: InfoTopic }) {
   const seller = useSeller();
-  const info = infoFor(seller?.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS)[topic];
+  const info = infoFor(seller?.returnWindowDays ?? DEFAULT_RETURN_WINDOW_DAYS, seller?.warranty ?? DEFAULT_WARRANTY_TERMS)[topic];
   return (
     <Container size="md" py={{ base: 'xl', md: 56 }}>
       <Stack gap="lg">

@@ -1,0 +1,3 @@
+export * from './terms.js';
+export * from './claims.js';
+export * from './stats.js';
