@@ -41,6 +41,7 @@ export * from './schemas/seller.js';
 export * from './schemas/tax-report.js';
 export * from './invoice-builder.js';
 export * from './gstr1.js';
+export * from './json-schema-subset.js';
 export * from './schemas/gstr1.js';
 export * from './codecs/plain.js';
 export * from './codecs/product.js';
