@@ -1,6 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { B2CL_THRESHOLD_PAISE, buildGstr1, gstr1Counts, gstr1Csv, gstr1Date, gstr1NetPaise, gstr1SectionOf, type Gstr1Document } from './gstr1.js';
+import {
+  B2CL_THRESHOLD_PAISE,
+  buildGstr1,
+  gstr1Counts,
+  gstr1Csv,
+  gstr1Date,
+  gstr1NetPaise,
+  gstr1SectionOf,
+  type Gstr1Document,
+} from './gstr1.js';
 import { stateOfGstCode } from './gst.js';
 import { buildCreditNote, buildInvoice, placeOfSupplyOf, type InvoiceFacts, type StoredAddress } from './invoice-builder.js';
 import { validateJsonSchema, type JsonSchema } from './json-schema-subset.js';
@@ -12,11 +21,22 @@ import { taxReport } from './tax-documents.js';
 const schema = JSON.parse(readFileSync(new URL('./gstr1.schema.json', import.meta.url), 'utf8')) as JsonSchema;
 
 const MUMBAI: StoredAddress = { street: 'Kamala Mills', city: 'Mumbai', state: 'Maharashtra', postalCode: '400013', country: 'India' };
-const BENGALURU: StoredAddress = { street: '14 Indiranagar', city: 'Bengaluru', state: 'Karnataka', postalCode: '560038', country: 'India' };
+const BENGALURU: StoredAddress = {
+  street: '14 Indiranagar',
+  city: 'Bengaluru',
+  state: 'Karnataka',
+  postalCode: '560038',
+  country: 'India',
+};
 const BERLIN: StoredAddress = { street: 'Unter den Linden 1', city: 'Berlin', state: 'Berlin', postalCode: '10117', country: 'Germany' };
 
 let sequence = 0;
-function invoice(address: StoredAddress, items: InvoiceFacts['items'], buyer?: { gstin: string; legalName: string }, at = '2026-11-10T06:00:00Z'): Invoice {
+function invoice(
+  address: StoredAddress,
+  items: InvoiceFacts['items'],
+  buyer?: { gstin: string; legalName: string },
+  at = '2026-11-10T06:00:00Z',
+): Invoice {
   sequence += 1;
   const placeOfSupply = placeOfSupplyOf(address);
   if (!placeOfSupply) throw new Error('no place of supply');
@@ -32,8 +52,23 @@ function invoice(address: StoredAddress, items: InvoiceFacts['items'], buyer?: {
     businessBuyer: buyer ?? null,
   });
 }
-const bag = (price: number, quantity = 1, extra: Record<string, unknown> = {}) => ({ name: 'Trolley', price, discount: 0, quantity, hsn: '4202', gstRatePercent: 18, ...extra });
-const asDoc = (inv: Invoice): Gstr1Document => ({ kind: 'invoice', number: inv.number, issuedAt: inv.issuedAt, invoice: inv, lines: inv.lines, totals: inv.totals });
+const bag = (price: number, quantity = 1, extra: Record<string, unknown> = {}) => ({
+  name: 'Trolley',
+  price,
+  discount: 0,
+  quantity,
+  hsn: '4202',
+  gstRatePercent: 18,
+  ...extra,
+});
+const asDoc = (inv: Invoice): Gstr1Document => ({
+  kind: 'invoice',
+  number: inv.number,
+  issuedAt: inv.issuedAt,
+  invoice: inv,
+  lines: inv.lines,
+  totals: inv.totals,
+});
 let noteSeq = 0;
 function noteOf(inv: Invoice, at = '2026-11-20T06:00:00Z'): Gstr1Document {
   noteSeq += 1;
@@ -119,12 +154,30 @@ describe('buildGstr1', () => {
     const small2 = invoice(BENGALURU, [bag(100)]);
     const local = invoice(MUMBAI, [bag(4999)]);
     const abroad = invoice(BERLIN, [bag(4999)]);
-    const documents = [asDoc(b2b), asDoc(large), asDoc(small), asDoc(small2), asDoc(local), asDoc(abroad), noteOf(b2b), noteOf(large), noteOf(small), noteOf(abroad)];
+    const documents = [
+      asDoc(b2b),
+      asDoc(large),
+      asDoc(small),
+      asDoc(small2),
+      asDoc(local),
+      asDoc(abroad),
+      noteOf(b2b),
+      noteOf(large),
+      noteOf(small),
+      noteOf(abroad),
+    ];
     const g = build(documents);
     expect(g.b2cl).toEqual([
       {
         pos: '29',
-        inv: [{ inum: large.number, idt: '10-11-2026', val: 120000, itms: [{ num: 1, itm_det: { rt: 18, txval: 101694.92, iamt: 18305.08, csamt: 0 } }] }],
+        inv: [
+          {
+            inum: large.number,
+            idt: '10-11-2026',
+            val: 120000,
+            itms: [{ num: 1, itm_det: { rt: 18, txval: 101694.92, iamt: 18305.08, csamt: 0 } }],
+          },
+        ],
       },
     ]);
     expect(g.b2cs).toEqual([
@@ -132,7 +185,12 @@ describe('buildGstr1', () => {
       { sply_ty: 'INTRA', pos: '27', typ: 'OE', rt: 18, txval: 4236.44, iamt: 0, camt: 381.28, samt: 381.28, csamt: 0 },
       { sply_ty: 'INTER', pos: '29', typ: 'OE', rt: 18, txval: 84.75, iamt: 15.25, camt: 0, samt: 0, csamt: 0 },
     ]);
-    expect(g.exp).toEqual([{ exp_typ: 'WPAY', inv: [{ inum: abroad.number, idt: '10-11-2026', val: 4999, itms: [{ txval: 4236.44, rt: 18, iamt: 762.56, csamt: 0 }] }] }]);
+    expect(g.exp).toEqual([
+      {
+        exp_typ: 'WPAY',
+        inv: [{ inum: abroad.number, idt: '10-11-2026', val: 4999, itms: [{ txval: 4236.44, rt: 18, iamt: 762.56, csamt: 0 }] }],
+      },
+    ]);
     expect(g.cdnr).toEqual([
       {
         ctin: '29AABCT1234F1ZM',
@@ -155,9 +213,35 @@ describe('buildGstr1', () => {
       ['EXPWP', documents[9]?.number, 4999, '96'],
     ]);
     // HSN: B2B nets to nothing (invoice less its note); B2C is every other invoice less its notes.
-    expect(g.hsn.hsn_b2b).toEqual([{ num: 1, hsn_sc: '4202', desc: expect.stringContaining('travel bags'), uqc: 'NOS', qty: 0, rt: 18, txval: 0, iamt: 0, camt: 0, samt: 0, csamt: 0 }]);
+    expect(g.hsn.hsn_b2b).toEqual([
+      {
+        num: 1,
+        hsn_sc: '4202',
+        desc: expect.stringContaining('travel bags'),
+        uqc: 'NOS',
+        qty: 0,
+        rt: 18,
+        txval: 0,
+        iamt: 0,
+        camt: 0,
+        samt: 0,
+        csamt: 0,
+      },
+    ]);
     expect(g.hsn.hsn_b2c).toEqual([
-      { num: 1, hsn_sc: '4202', desc: expect.any(String), uqc: 'NOS', qty: 2, rt: 18, txval: 4321.19, iamt: 15.25, camt: 381.28, samt: 381.28, csamt: 0 },
+      {
+        num: 1,
+        hsn_sc: '4202',
+        desc: expect.any(String),
+        uqc: 'NOS',
+        qty: 2,
+        rt: 18,
+        txval: 4321.19,
+        iamt: 15.25,
+        camt: 381.28,
+        samt: 381.28,
+        csamt: 0,
+      },
     ]);
     expect(gstr1Counts(documents)).toEqual({ b2b: 1, b2cl: 1, b2cs: 3, exp: 1, cdnr: 1, cdnur: 2, b2csNotes: 1 });
     expect(validateJsonSchema(schema, g)).toEqual([]);
@@ -169,14 +253,22 @@ describe('buildGstr1', () => {
     for (let i = 0; i < 60; i += 1) {
       const address = addresses[i % 3] ?? MUMBAI;
       const price = 97 + i * 1913;
-      const inv = invoice(address, [bag(price, 1 + (i % 3), { gstRatePercent: [5, 12, 18, 28][i % 4] }), bag(99 + i)], i % 4 === 0 ? TECH : undefined);
+      const inv = invoice(
+        address,
+        [bag(price, 1 + (i % 3), { gstRatePercent: [5, 12, 18, 28][i % 4] }), bag(99 + i)],
+        i % 4 === 0 ? TECH : undefined,
+      );
       documents.push(asDoc(inv));
       if (i % 5 === 0) documents.push(noteOf(inv));
     }
     const g = build(documents);
     const report = taxReport(
       '2026-11',
-      documents.map((d) => (d.kind === 'invoice' ? invoiceRow('o', d.invoice) : creditNoteRow('o', d.invoice, { number: d.number, issuedAt: d.issuedAt, invoiceNumber: d.invoice.number, totals: d.totals }))),
+      documents.map((d) =>
+        d.kind === 'invoice'
+          ? invoiceRow('o', d.invoice)
+          : creditNoteRow('o', d.invoice, { number: d.number, issuedAt: d.issuedAt, invoiceNumber: d.invoice.number, totals: d.totals }),
+      ),
     );
     expect(gstr1NetPaise(g)).toEqual({
       taxablePaise: report.net.taxablePaise,
@@ -216,12 +308,28 @@ describe('buildGstr1', () => {
       documents: [],
       documentsIssued: [
         { kind: 'invoice', financialYear: '2026-27', from: 'BS/2627/0000001', to: 'BS/2627/0000009', total: 9, cancelled: 0, netIssued: 9 },
-        { kind: 'credit-note', financialYear: '2026-27', from: 'BS/2627/C0000001', to: 'BS/2627/C0000002', total: 2, cancelled: 0, netIssued: 2 },
+        {
+          kind: 'credit-note',
+          financialYear: '2026-27',
+          from: 'BS/2627/C0000001',
+          to: 'BS/2627/C0000002',
+          total: 2,
+          cancelled: 0,
+          netIssued: 2,
+        },
       ],
     });
     expect(g.doc_issue.doc_det).toEqual([
-      { doc_num: 1, doc_typ: 'Invoices for outward supply', docs: [{ num: 1, from: 'BS/2627/0000001', to: 'BS/2627/0000009', totnum: 9, cancel: 0, net_issue: 9 }] },
-      { doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: 'BS/2627/C0000001', to: 'BS/2627/C0000002', totnum: 2, cancel: 0, net_issue: 2 }] },
+      {
+        doc_num: 1,
+        doc_typ: 'Invoices for outward supply',
+        docs: [{ num: 1, from: 'BS/2627/0000001', to: 'BS/2627/0000009', totnum: 9, cancel: 0, net_issue: 9 }],
+      },
+      {
+        doc_num: 5,
+        doc_typ: 'Credit Note',
+        docs: [{ num: 1, from: 'BS/2627/C0000001', to: 'BS/2627/C0000002', totnum: 2, cancel: 0, net_issue: 2 }],
+      },
     ]);
     expect(validateJsonSchema(schema, g)).toEqual([]);
   });
@@ -264,8 +372,14 @@ describe('CSV per section', () => {
       'GSTIN/UIN of Recipient,Receiver Name,Invoice Number,Invoice date,Invoice Value,Place Of Supply,Reverse Charge,Applicable % of Tax Rate,Invoice Type,E-Commerce GSTIN,Rate,Taxable Value,Cess Amount\r\n' +
         `29AABCT1234F1ZM,Tech Bengaluru LLP,${inv.number},10-Nov-2026,4999.00,29-Karnataka,N,,Regular B2B,,18,4236.44,0.00\r\n`,
     );
-    expect(gstr1Csv(g, 'cdnr', name).split('\r\n')[1]).toMatch(/^29AABCT1234F1ZM,,BS\/2627\/C\d{7},20-Nov-2026,C,29-Karnataka,N,Regular B2B,4999.00,,18,4236.44,0.00$/);
-    expect(gstr1Csv(g, 'b2cs', name)).toBe('Type,Place Of Supply,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount,E-Commerce GSTIN\r\n');
-    expect(gstr1Csv(g, 'hsn_b2b', name).split('\r\n')[1]).toBe('4202,"Trunks, suit-cases, travel bags, handbags and similar containers",NOS-NUMBERS,0,0.00,18,0.00,0.00,0.00,0.00,0.00');
+    expect(gstr1Csv(g, 'cdnr', name).split('\r\n')[1]).toMatch(
+      /^29AABCT1234F1ZM,,BS\/2627\/C\d{7},20-Nov-2026,C,29-Karnataka,N,Regular B2B,4999.00,,18,4236.44,0.00$/,
+    );
+    expect(gstr1Csv(g, 'b2cs', name)).toBe(
+      'Type,Place Of Supply,Applicable % of Tax Rate,Rate,Taxable Value,Cess Amount,E-Commerce GSTIN\r\n',
+    );
+    expect(gstr1Csv(g, 'hsn_b2b', name).split('\r\n')[1]).toBe(
+      '4202,"Trunks, suit-cases, travel bags, handbags and similar containers",NOS-NUMBERS,0,0.00,18,0.00,0.00,0.00,0.00,0.00',
+    );
   });
 });

@@ -156,9 +156,19 @@ describe('B2B invoice → credit note → GSTR-1 of the month', () => {
     await cancelOrder(adminActor, b2bInter._id, at(6));
     await numberedOrder(b2bInter._id, { creditNote: true });
     b2bInter = (await api<Envelope<TaxedOrder>>(`order/${b2bInter._id}`, { token: business.idToken })).body.data;
-    expect(b2bInter.creditNote).toMatchObject({ invoiceNumber: b2bInter.invoice?.number, buyerGstin: TECH.gstin, totals: b2bInter.invoice?.totals });
+    expect(b2bInter.creditNote).toMatchObject({
+      invoiceNumber: b2bInter.invoice?.number,
+      buyerGstin: TECH.gstin,
+      totals: b2bInter.invoice?.totals,
+    });
     const noteText = await pdfText(`order/${b2bInter._id}/credit-note`, business.idToken, 'b2b-credit-note');
-    for (const expected of ['CREDIT NOTE', b2bInter.creditNote?.number ?? '', b2bInter.invoice?.number ?? '', 'Tech Bengaluru LLP', 'GSTIN: 29AABCT1234F1ZM']) {
+    for (const expected of [
+      'CREDIT NOTE',
+      b2bInter.creditNote?.number ?? '',
+      b2bInter.invoice?.number ?? '',
+      'Tech Bengaluru LLP',
+      'GSTIN: 29AABCT1234F1ZM',
+    ]) {
       expect(noteText, `credit note PDF lacks ${expected}`).toContain(expected);
     }
   });
@@ -266,10 +276,34 @@ describe('B2B invoice → credit note → GSTR-1 of the month', () => {
     ]);
     // HSN, B2B: two invoices less one credit note; B2C: the B2CL invoice less its note, and the ₹100 one.
     expect(g.hsn.hsn_b2b).toEqual([
-      { num: 1, hsn_sc: '4202', desc: expect.any(String), uqc: 'NOS', qty: 1, rt: 18, txval: 4236.44, iamt: 0, camt: 381.28, samt: 381.28, csamt: 0 },
+      {
+        num: 1,
+        hsn_sc: '4202',
+        desc: expect.any(String),
+        uqc: 'NOS',
+        qty: 1,
+        rt: 18,
+        txval: 4236.44,
+        iamt: 0,
+        camt: 381.28,
+        samt: 381.28,
+        csamt: 0,
+      },
     ]);
     expect(g.hsn.hsn_b2c).toEqual([
-      { num: 1, hsn_sc: '4202', desc: expect.any(String), uqc: 'NOS', qty: 1, rt: 18, txval: 84.75, iamt: 15.25, camt: 0, samt: 0, csamt: 0 },
+      {
+        num: 1,
+        hsn_sc: '4202',
+        desc: expect.any(String),
+        uqc: 'NOS',
+        qty: 1,
+        rt: 18,
+        txval: 84.75,
+        iamt: 15.25,
+        camt: 0,
+        samt: 0,
+        csamt: 0,
+      },
     ]);
     const invoiceNumbers = [b2bInter, b2bIntra, b2cl, b2cs].map((o) => inv(o).number).sort();
     const noteNumbers = [b2bInter, b2cl].map((o) => o.creditNote?.number ?? '').sort();
@@ -279,7 +313,11 @@ describe('B2B invoice → credit note → GSTR-1 of the month', () => {
         doc_typ: 'Invoices for outward supply',
         docs: [{ num: 1, from: invoiceNumbers[0], to: invoiceNumbers[3], totnum: 4, cancel: 0, net_issue: 4 }],
       },
-      { doc_num: 5, doc_typ: 'Credit Note', docs: [{ num: 1, from: noteNumbers[0], to: noteNumbers[1], totnum: 2, cancel: 0, net_issue: 2 }] },
+      {
+        doc_num: 5,
+        doc_typ: 'Credit Note',
+        docs: [{ num: 1, from: noteNumbers[0], to: noteNumbers[1], totnum: 2, cancel: 0, net_issue: 2 }],
+      },
     ]);
 
     // The Tax view's month totals: the sections add up to its net, to the paisa.
@@ -299,7 +337,9 @@ describe('B2B invoice → credit note → GSTR-1 of the month', () => {
     expect(view.creditNotes.count).toBe(2);
 
     // The Tax view's counts.
-    const summary = await api<Envelope<{ counts: Record<string, number> }>>(`admin/tax/gstr1?period=${PERIOD}&format=summary`, { token: adminUser.idToken });
+    const summary = await api<Envelope<{ counts: Record<string, number> }>>(`admin/tax/gstr1?period=${PERIOD}&format=summary`, {
+      token: adminUser.idToken,
+    });
     expect(summary.body.data.counts).toEqual({ b2b: 2, b2cl: 1, b2cs: 1, exp: 0, cdnr: 1, cdnur: 1, b2csNotes: 0 });
   });
 

@@ -9,7 +9,8 @@ const address = {
   postalCode: '560038',
   country: 'India',
 };
-const messageOf = (input: Record<string, unknown>) => addressSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+const messageOf = (input: Record<string, unknown>) =>
+  addressSchema.safeParse(input).error?.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
 
 describe('a business buyer’s GSTIN on an address (issue 41)', () => {
   it('is optional: an address without one parses as before, with empty fields', () => {

@@ -43,10 +43,7 @@ export const buyerGstinField = z.preprocess(
 /** Optional legal name: blank, missing or null is ''. */
 export const legalNameField = z.preprocess(
   (value) => (value === undefined || value === null ? '' : value),
-  z
-    .string({ error: 'Legal name must be text' })
-    .trim()
-    .max(BUYER_LEGAL_NAME_MAX, { error: BUYER_GSTIN_MESSAGES.legalNameTooLong }),
+  z.string({ error: 'Legal name must be text' }).trim().max(BUYER_LEGAL_NAME_MAX, { error: BUYER_GSTIN_MESSAGES.legalNameTooLong }),
 );
 
 /** What an order keeps of a business buyer (`order.buyer`). */

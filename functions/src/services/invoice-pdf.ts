@@ -164,7 +164,9 @@ export interface PdfInput {
 function buyerLines(invoice: Invoice): { text: string; bold?: boolean }[] {
   const b = invoice.buyer;
   const names =
-    b.gstin && b.legalName ? [{ text: b.legalName, bold: true }, ...(b.name && b.name !== b.legalName ? [{ text: `Attn: ${b.name}` }] : [])] : [{ text: b.name, bold: true }];
+    b.gstin && b.legalName
+      ? [{ text: b.legalName, bold: true }, ...(b.name && b.name !== b.legalName ? [{ text: `Attn: ${b.name}` }] : [])]
+      : [{ text: b.name, bold: true }];
   return [...names, ...b.addressLines.map((text) => ({ text }))];
 }
 
@@ -245,7 +247,11 @@ function drawDocument(doc: Doc, { kind, orderId, invoice, creditNote }: PdfInput
       { text: `Place of supply: ${stateWithCode(invoice.placeOfSupply.state, invoice.placeOfSupply.stateCode)}` },
       // A B2B invoice (issue 41): the buyer's GSTIN and its state, which may differ from the place of supply.
       ...(invoice.buyer.gstin
-        ? [{ text: `GSTIN: ${invoice.buyer.gstin}` }, { text: `GSTIN state: ${invoice.buyer.gstinState ?? ''}` }, { text: 'Reverse charge: No' }]
+        ? [
+            { text: `GSTIN: ${invoice.buyer.gstin}` },
+            { text: `GSTIN state: ${invoice.buyer.gstinState ?? ''}` },
+            { text: 'Reverse charge: No' },
+          ]
         : [{ text: 'Unregistered buyer (no GSTIN)' }]),
     ],
     left + half + 10,

@@ -46,22 +46,48 @@ export async function gstr1Documents(db: Firestore, range: Range): Promise<Gstr1
   const documents: Gstr1Document[] = [];
   for (const doc of invoices.docs) {
     const invoice = invoiceFromData(plainData(doc.get('invoice')));
-    if (invoice) documents.push({ kind: 'invoice', number: invoice.number, issuedAt: invoice.issuedAt, invoice, lines: invoice.lines, totals: invoice.totals });
+    if (invoice)
+      documents.push({
+        kind: 'invoice',
+        number: invoice.number,
+        issuedAt: invoice.issuedAt,
+        invoice,
+        lines: invoice.lines,
+        totals: invoice.totals,
+      });
   }
   for (const doc of notes.docs) {
     const invoice = invoiceFromData(plainData(doc.get('invoice')));
     const note = creditNoteFromData(plainData(doc.get('creditNote')));
     // A whole order's credit note: the invoice's lines.
-    if (invoice && note) documents.push({ kind: 'credit-note', number: note.number, issuedAt: note.issuedAt, invoice, lines: invoice.lines, totals: note.totals });
+    if (invoice && note)
+      documents.push({
+        kind: 'credit-note',
+        number: note.number,
+        issuedAt: note.issuedAt,
+        invoice,
+        lines: invoice.lines,
+        totals: note.totals,
+      });
   }
   const orderIds = [...new Set(returns.docs.map((d) => String(d.get('orderId') ?? '')).filter(Boolean))];
-  const orders = orderIds.length ? await db.getAll(...orderIds.map((id) => db.collection('orders').doc(id)), { fieldMask: ['invoice'] }) : [];
+  const orders = orderIds.length
+    ? await db.getAll(...orderIds.map((id) => db.collection('orders').doc(id)), { fieldMask: ['invoice'] })
+    : [];
   const invoiceOf = new Map<string, Invoice | null>(orders.map((o) => [o.id, invoiceFromData(plainData(o.get('invoice')))]));
   for (const doc of returns.docs) {
     const invoice = invoiceOf.get(String(doc.get('orderId') ?? ''));
     const note = returnCreditNoteFromData(plainData(doc.get('creditNote')));
     // A return's partial credit note: its own lines.
-    if (invoice && note) documents.push({ kind: 'credit-note', number: note.number, issuedAt: note.issuedAt, invoice, lines: note.lines, totals: note.totals });
+    if (invoice && note)
+      documents.push({
+        kind: 'credit-note',
+        number: note.number,
+        issuedAt: note.issuedAt,
+        invoice,
+        lines: note.lines,
+        totals: note.totals,
+      });
   }
   return documents;
 }

@@ -259,7 +259,12 @@ export function CheckoutForm({
                 </Text>
                 <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
                   <TextInput label="GSTIN" name="gstin" maxLength={15} autoCapitalize="characters" {...form.getInputProps('gstin')} />
-                  <TextInput label="Legal name of the business" name="legalName" autoComplete="organization" {...form.getInputProps('legalName')} />
+                  <TextInput
+                    label="Legal name of the business"
+                    name="legalName"
+                    autoComplete="organization"
+                    {...form.getInputProps('legalName')}
+                  />
                 </SimpleGrid>
               </Stack>
             </details>
