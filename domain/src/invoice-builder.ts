@@ -11,6 +11,8 @@ import {
   invoiceLines,
   isGstRate,
   matchIndianState,
+  stateOfGstCode,
+  stateWithCode,
   taxTotals,
   type TaxableGoods,
 } from './gst.js';
@@ -106,6 +108,20 @@ export interface InvoiceFacts {
   user: StoredBuyer;
   shippingAddress: StoredAddress;
   items: readonly StoredOrderLine[];
+  /** The order's `buyer` (issue 41): a registered buyer makes it a B2B invoice. */
+  businessBuyer?: { gstin?: unknown; legalName?: unknown } | null;
+}
+
+/** The buyer as printed, with a registered buyer's GSTIN, legal name and the GSTIN's state (issue 41). */
+export function invoiceBuyerWithGstin(
+  buyer: Invoice['buyer'],
+  business: { gstin?: unknown; legalName?: unknown } | null | undefined,
+): Invoice['buyer'] {
+  const gstin = text(business?.gstin);
+  if (!gstin) return buyer;
+  const legalName = text(business?.legalName) || buyer.name;
+  const state = stateOfGstCode(gstin.slice(0, 2));
+  return { ...buyer, gstin, legalName, gstinState: state ? stateWithCode(state, gstin.slice(0, 2)) : gstin.slice(0, 2) };
 }
 
 /** The invoice snapshot. Intra-state when the place of supply is the GSTIN's state. */
@@ -127,7 +143,7 @@ export function buildInvoice(f: InvoiceFacts): Invoice {
       email: f.seller.email,
       phone: f.seller.phone,
     },
-    buyer: invoiceBuyerOf(f.user, f.shippingAddress),
+    buyer: invoiceBuyerWithGstin(invoiceBuyerOf(f.user, f.shippingAddress), f.businessBuyer),
     placeOfSupply: f.placeOfSupply,
     intraState,
     lines,
@@ -148,5 +164,6 @@ export function buildCreditNote(invoice: Invoice, f: { fyStart: number; sequence
     invoiceNumber: invoice.number,
     reason: CREDIT_NOTE_REASON,
     totals: invoice.totals,
+    ...(invoice.buyer.gstin ? { buyerGstin: invoice.buyer.gstin } : {}),
   };
 }

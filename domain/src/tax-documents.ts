@@ -121,6 +121,10 @@ export interface InvoiceBuyer {
   name: string;
   /** The delivery address as lines, as printed. */
   addressLines: string[];
+  /** A registered buyer (a B2B invoice, issue 41): GSTIN, legal name and the GSTIN's state; absent for an unregistered buyer. */
+  gstin?: string;
+  legalName?: string;
+  gstinState?: string;
 }
 
 export interface Invoice {
@@ -144,6 +148,8 @@ export interface CreditNote {
   reason: string;
   /** The whole order is cancelled, so these equal the invoice's totals. */
   totals: TaxTotals;
+  /** The registered buyer of the invoice it cancels (CDNR, issue 41); absent for an unregistered one. */
+  buyerGstin?: string;
 }
 
 export const CREDIT_NOTE_REASON = 'Order cancelled';

@@ -92,6 +92,9 @@ export interface Address {
   postalCode: string;
   country: string;
   landmark: string;
+  /** A business buyer's GSTIN and legal name (issue 41); absent for a person. */
+  gstin?: string;
+  legalName?: string;
 }
 
 /** The address copied onto an order. */
@@ -202,6 +205,8 @@ export interface Order {
   user: OrderUser;
   items: OrderItem[];
   shippingAddress: ShippingAddress;
+  /** A business buyer's GSTIN and legal name, from the address ordered to (issue 41); absent for a person. */
+  buyer?: { gstin: string; legalName: string };
   subtotal: number;
   totalAmount: number;
   /** The offers the order was placed with and what each took off (docs/offers.md); empty without. */

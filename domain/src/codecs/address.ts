@@ -8,6 +8,7 @@ export function shippingAddressFromData(data: unknown, path = 'address'): Shippi
 }
 
 function shippingAddressOf(a: Fields): ShippingAddress {
+  const gstin = a.text('gstin');
   return {
     street: a.text('street'),
     city: a.text('city'),
@@ -15,6 +16,8 @@ function shippingAddressOf(a: Fields): ShippingAddress {
     postalCode: a.text('postalCode'),
     country: a.text('country'),
     landmark: a.text('landmark'),
+    // A business buyer's (issue 41); left out for a person, as stored before.
+    ...(gstin ? { gstin, legalName: a.text('legalName') } : {}),
   };
 }
 

@@ -190,6 +190,12 @@ function phoneOf(user: Fields): { phone?: string } {
   return phone ? { phone } : {};
 }
 
+/** The order's business buyer (issue 41), left out for a person. */
+function businessBuyerOfData(buyer: Fields | null): { buyer?: { gstin: string; legalName: string } } {
+  const gstin = buyer?.text('gstin') ?? '';
+  return buyer && gstin ? { buyer: { gstin, legalName: buyer.text('legalName') } } : {};
+}
+
 export function orderFromData(id: string, data: unknown): Order {
   const d = Fields.of(data, `orders/${id}`);
   const user = d.object('user');
@@ -201,6 +207,7 @@ export function orderFromData(id: string, data: unknown): Order {
     user: { _id: user.text('_id') || userId, fullname: fullNameOf(user), email: user.text('email'), ...phoneOf(user) },
     items: d.list('items', orderItemFromData),
     shippingAddress: shippingAddressFromData(d.raw('shippingAddress'), `orders/${id}.shippingAddress`),
+    ...businessBuyerOfData(d.objectOrNull('buyer')),
     subtotal: d.number('subtotal'),
     totalAmount: d.number('totalAmount'),
     offers: d.list('offers', orderOfferOf),

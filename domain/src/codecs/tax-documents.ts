@@ -59,6 +59,10 @@ export function invoiceFromData(value: unknown): Invoice | null {
     buyer: {
       name: buyer.text('name'),
       addressLines: buyer.textList('addressLines'),
+      // A registered buyer's (a B2B invoice, issue 41); left out for an unregistered one.
+      ...(buyer.text('gstin')
+        ? { gstin: buyer.text('gstin'), legalName: buyer.text('legalName'), gstinState: buyer.text('gstinState') }
+        : {}),
     },
     placeOfSupply: { state: place.text('state'), stateCode: place.text('stateCode') },
     intraState: d.boolean('intraState'),
@@ -78,5 +82,6 @@ export function creditNoteFromData(value: unknown): CreditNote | null {
     invoiceNumber: d.text('invoiceNumber'),
     reason: d.text('reason'),
     totals: totalsOf(d.object('totals')),
+    ...(d.text('buyerGstin') ? { buyerGstin: d.text('buyerGstin') } : {}),
   };
 }

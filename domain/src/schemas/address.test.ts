@@ -19,6 +19,9 @@ describe('addressSchema', () => {
       postalCode: '560001',
       country: 'India',
       landmark: '',
+      // Issue 41: no business buyer.
+      gstin: '',
+      legalName: '',
     });
     expect(addressSchema.parse({ ...home, country: ' india ', landmark: ' Near the park ' })).toMatchObject({
       country: 'India',

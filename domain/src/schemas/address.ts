@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isIndia, isIndianPin, isIndianState } from '../india.js';
 import { BODY_MESSAGE, LIMITS, optionalTextField, textField, whenFieldsValid } from './common.js';
+import { BUYER_GSTIN_MESSAGES, buyerGstinField, legalNameField } from './buyer-gstin.js';
 
 export const DEFAULT_COUNTRY = 'India';
 export const CITY_MAX = 100;
@@ -33,6 +34,9 @@ export const addressSchema = z
       postalCode: textField({ label: 'Postal code', max: POSTAL_CODE_MAX, required: REQUIRED }),
       country,
       landmark: optionalTextField({ label: 'Landmark', max: LIMITS.addressLine }),
+      // "Buying for a business?" (issue 41, docs/gst-b2b.md): both or neither.
+      gstin: buyerGstinField,
+      legalName: legalNameField,
     },
     { error: BODY_MESSAGE },
   )
@@ -40,6 +44,16 @@ export const addressSchema = z
     error: 'Choose a state',
     path: ['state'],
     when: whenFieldsValid('country', 'state'),
+  })
+  .refine((a) => a.gstin === '' || a.legalName !== '', {
+    error: BUYER_GSTIN_MESSAGES.legalNameRequired,
+    path: ['legalName'],
+    when: whenFieldsValid('gstin', 'legalName'),
+  })
+  .refine((a) => a.legalName === '' || a.gstin !== '', {
+    error: BUYER_GSTIN_MESSAGES.legalNameWithoutGstin,
+    path: ['gstin'],
+    when: whenFieldsValid('gstin', 'legalName'),
   })
   .refine((a) => !isIndia(a.country) || isIndianPin(a.postalCode), {
     error: 'Enter a 6-digit PIN code',

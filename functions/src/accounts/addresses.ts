@@ -29,6 +29,8 @@ export async function addAddress(uid: string, input: AddressInput): Promise<Addr
       postalCode: input.postalCode,
       country: input.country,
       landmark: input.landmark,
+      // "Buying for a business?" (issue 41): the GSTIN and legal name, only when given.
+      ...(input.gstin ? { gstin: input.gstin, legalName: input.legalName } : {}),
       createdAt: FieldValue.serverTimestamp(),
     });
   });

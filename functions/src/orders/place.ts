@@ -26,7 +26,10 @@ import {
   storesVariants,
   variantImages,
   variantLabel,
+  businessBuyerOf,
+  type BusinessBuyer,
   type Product,
+  type ShippingAddress,
 } from '@bagshop/domain';
 import { Timestamp, type DocumentReference, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { serverConfig } from '../config.js';
@@ -73,6 +76,11 @@ async function readProfile(actor: Actor) {
   // The order keeps the name and email; the role does not matter here.
   const profile = profileFromData(actor.uid, plainDoc(snap), 'customer');
   return { _id: actor.uid, fullname: profile.fullname, email: profile.email || (actor.email ?? '') };
+}
+
+function businessBuyerField(address: ShippingAddress): { buyer?: BusinessBuyer } {
+  const buyer = businessBuyerOf(address);
+  return buyer ? { buyer } : {};
 }
 
 /** The shipping address as the order keeps it (its own copy, without the id). */
@@ -318,6 +326,8 @@ export async function placeOrder(
           user,
           items: discountedItems,
           shippingAddress,
+          // A business buyer's GSTIN and legal name from the address (issue 41): its invoice is B2B.
+          ...businessBuyerField(shippingAddress),
           subtotal: totals.subtotal,
           totalAmount,
           ...(offerPlan.offers.length > 0 ? { offers: offerPlan.offers, offerDiscountPaise, offerUseKeys: offerPlan.useKeys } : {}),

@@ -162,6 +162,16 @@ export interface PdfInput {
   warrantyNotes?: string[];
 }
 
+/** The buyer's name lines: a registered buyer's legal name first, then the person and the address (issue 41). */
+function buyerLines(invoice: Invoice): { text: string; bold?: boolean }[] {
+  const b = invoice.buyer;
+  const names =
+    b.gstin && b.legalName
+      ? [{ text: b.legalName, bold: true }, ...(b.name && b.name !== b.legalName ? [{ text: `Attn: ${b.name}` }] : [])]
+      : [{ text: b.name, bold: true }];
+  return [...names, ...b.addressLines.map((text) => ({ text }))];
+}
+
 function drawDocument(doc: Doc, { kind, orderId, invoice, creditNote, warrantyNotes = [] }: PdfInput): void {
   const isNote = kind === 'credit-note' && creditNote;
   const left = PAGE.margin;
@@ -235,10 +245,16 @@ function drawDocument(doc: Doc, { kind, orderId, invoice, creditNote, warrantyNo
     doc,
     'Billed and shipped to',
     [
-      { text: invoice.buyer.name, bold: true },
-      ...invoice.buyer.addressLines.map((text) => ({ text })),
+      ...buyerLines(invoice),
       { text: `Place of supply: ${stateWithCode(invoice.placeOfSupply.state, invoice.placeOfSupply.stateCode)}` },
-      { text: 'Unregistered buyer (no GSTIN)' },
+      // A B2B invoice (issue 41): the buyer's GSTIN and its state, which may differ from the place of supply.
+      ...(invoice.buyer.gstin
+        ? [
+            { text: `GSTIN: ${invoice.buyer.gstin}` },
+            { text: `GSTIN state: ${invoice.buyer.gstinState ?? ''}` },
+            { text: 'Reverse charge: No' },
+          ]
+        : [{ text: 'Unregistered buyer (no GSTIN)' }]),
     ],
     left + half + 10,
     y,

@@ -111,6 +111,8 @@ export async function prepareInvoice(tx: Transaction, orderRef: DocumentReferenc
     user: (order.user ?? {}) as Data,
     shippingAddress: address,
     items: Array.isArray(order.items) ? (order.items as Data[]) : [],
+    // A registered buyer (issue 41, functions/src/tax): a B2B invoice with the GSTIN.
+    businessBuyer: (order.buyer ?? null) as Data | null,
   });
   return (writer) => {
     queue(writer, orderRef, now);

@@ -1,6 +1,9 @@
 import { once } from 'node:events';
 import { Router, type Response } from 'express';
 import {
+  gstr1Csv,
+  gstr1QuerySchema,
+  stateOfGstCode,
   istMonthOf,
   istMonthRange,
   MONTH_MESSAGE,
@@ -16,6 +19,7 @@ import { dashboard } from '../../dashboard/index.js';
 import { listPrivacyRequests } from '../../accounts/index.js';
 import { decodeTaxCursor, forEachTaxDocument, taxMonthView } from '../../tax/months.js';
 import { getSellerSettings, saveSellerSettings } from '../../seller/index.js';
+import { gstr1Export } from '../../tax/gstr1.js';
 import { requireAdmin } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { ok } from '../respond.js';
@@ -88,6 +92,31 @@ export function adminRouter(): Router {
       if (documents.length && !res.write(taxCsvLines(documents))) await drained(res);
     });
     res.end();
+  });
+
+  // GSTR-1 of a month in the offline tool's JSON, a CSV per section, or the Tax view's counts (issue 41, docs/gst-b2b.md).
+  router.get('/tax/gstr1', async (req, res) => {
+    await requireAdmin(req);
+    const { period, format = 'json', section } = gstr1QuerySchema().parse(req.query);
+    const range = istMonthRange(period);
+    if (!range) throw badRequest(MONTH_MESSAGE);
+    const { gstr1, counts, receivers } = await gstr1Export(db, period, range);
+    res.set('Cache-Control', 'private, no-store');
+    if (format === 'summary') return ok(res, { period, fp: gstr1.fp, counts });
+    if (format === 'csv' && section) {
+      const name = (code: string) => stateOfGstCode(code) ?? (code === '96' ? 'Other Countries' : code);
+      res
+        .status(200)
+        .type('text/csv; charset=utf-8')
+        .set('Content-Disposition', `attachment; filename="gstr1-${period}-${section}.csv"`)
+        .send(`\uFEFF${gstr1Csv(gstr1, section, name, (ctin) => receivers[ctin] ?? '')}`);
+      return;
+    }
+    res
+      .status(200)
+      .type('application/json; charset=utf-8')
+      .set('Content-Disposition', `attachment; filename="gstr1-${gstr1.fp}.json"`)
+      .send(JSON.stringify(gstr1));
   });
 
   return router;

@@ -1,5 +1,6 @@
 // The admin area's calls to /api (docs/decisions/0009-api-contract.md). Only the admin chunk imports this.
 import type {
+  Gstr1Counts,
   AdminDashboard,
   MissingDeclaration,
   Order,
@@ -110,3 +111,7 @@ export interface PrivacyRequest {
 
 /** GET /api/admin/privacy-requests: newest first. */
 export const getPrivacyRequests = () => apiData<PrivacyRequest[]>('admin/privacy-requests');
+
+// GSTR-1 (issue 41, docs/gst-b2b.md): the month's B2B / B2CL / B2CS counts.
+export const getGstr1Summary = (period: string) =>
+  apiData<{ period: string; fp: string; counts: Gstr1Counts }>('admin/tax/gstr1', { query: { period, format: 'summary' } });

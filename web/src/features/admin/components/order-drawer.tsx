@@ -282,6 +282,12 @@ export function OrderDrawer({
           ))}
 
           <Divider label="Tax invoice" labelPosition="left" />
+          {order.buyer && (
+            // A business buyer (issue 41, docs/gst-b2b.md): a B2B invoice.
+            <Text size="sm" data-testid="admin-buyer-gstin">
+              Business buyer: {order.buyer.legalName}, GSTIN {order.buyer.gstin}
+            </Text>
+          )}
           {creditNoteDue(order) && (
             <Group gap="sm">
               <Text size="sm">The whole payment was refunded after dispatch: the invoice needs its credit note.</Text>

@@ -1,12 +1,13 @@
 import { istMonthOf, type TaxDocumentRow, type TaxMonthView } from '@bagshop/domain';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '../../../testing/render';
-import { getTaxMonth } from '../api/admin-api';
+import { getGstr1Summary, getTaxMonth } from '../api/admin-api';
 import { TaxPage } from './tax-page';
 
-vi.mock('../api/admin-api', () => ({ getTaxMonth: vi.fn() }));
+vi.mock('../api/admin-api', () => ({ getTaxMonth: vi.fn(), getGstr1Summary: vi.fn() }));
 const fetchMonth = vi.mocked(getTaxMonth);
+const fetchGstr1 = vi.mocked(getGstr1Summary);
 
 const month = istMonthOf(new Date());
 const totals = { grossPaise: 589_900, taxablePaise: 499_915, cgstPaise: 44_992, sgstPaise: 44_993, igstPaise: 0 };
@@ -45,7 +46,22 @@ function view(over: Partial<TaxMonthView>): TaxMonthView {
 
 afterEach(() => vi.clearAllMocks());
 
+const gstr1Counts = { b2b: 2, b2cl: 1, b2cs: 7, exp: 0, cdnr: 1, cdnur: 0, b2csNotes: 0 };
+beforeEach(() => fetchGstr1.mockResolvedValue({ period: month, fp: month.slice(5) + month.slice(0, 4), counts: gstr1Counts }));
+
 describe('TaxPage', () => {
+  it('shows the month’s GSTR-1 counts (B2B, B2CL, B2CS, CDNR, CDNUR) and its downloads (issue 41)', async () => {
+    fetchMonth.mockResolvedValue(view({ documents: [doc(1)] }));
+    render(<TaxPage />);
+    const panel = await screen.findByTestId('gstr1-panel');
+    await waitFor(() => expect(within(panel).getByTestId('gstr1-b2b')).toHaveTextContent('B2B2'));
+    expect(within(panel).getByTestId('gstr1-b2cl')).toHaveTextContent('B2CL1');
+    expect(within(panel).getByTestId('gstr1-b2cs')).toHaveTextContent('B2CS7');
+    expect(fetchGstr1).toHaveBeenLastCalledWith(month);
+    expect(within(panel).getByRole('button', { name: /Download GSTR-1 JSON/ })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /GSTR-1 B2B section as CSV/ })).toBeInTheDocument();
+  });
+
   it('shows the totals and the series, and pages through the documents with the cursor', async () => {
     fetchMonth.mockImplementation(async (_m, cursor) =>
       cursor === 'c2' ? view({ documents: [doc(3)] }) : view({ documents: [doc(1), doc(2)], nextCursor: 'c2' }),

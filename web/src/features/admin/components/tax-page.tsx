@@ -16,6 +16,7 @@ import { errorMessage } from '../../../lib/api-client';
 import { getTaxMonth } from '../api/admin-api';
 import { useAdminTitle } from '../hooks/use-admin-title';
 import { AdminTable } from './admin-table';
+import { Gstr1Panel } from './gstr1-panel';
 import { PageHeader } from './page-header';
 
 const MONTHS_BACK = 24;
@@ -206,6 +207,9 @@ export function TaxPage() {
               </Table>
             </Table.ScrollContainer>
           </Card>
+
+          {/* Issue 41: B2B / B2CL / B2CS counts and the GSTR-1 download. */}
+          <Gstr1Panel month={month} />
 
           {shown.byPlaceAndRate.length > 0 && (
             <Stack gap={6}>

@@ -50,7 +50,47 @@ describe('CheckoutForm', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({
         paymentMethod: 'COD',
-        address: { street: '221 MG Road', city: 'Pune', state: 'Maharashtra', postalCode: '411001', country: 'India', landmark: '' },
+        address: {
+          street: '221 MG Road',
+          city: 'Pune',
+          state: 'Maharashtra',
+          postalCode: '411001',
+          country: 'India',
+          landmark: '',
+          gstin: '',
+          legalName: '',
+        },
+      }),
+    );
+  });
+
+  it('"Buying for a business? Add your GSTIN": a wrong check digit is shown (the fields opened), a valid GSTIN and legal name are sent (issue 41)', async () => {
+    const onSubmit = vi.fn(async () => {});
+    render(<CheckoutForm addresses={[]} itemCount={1} total={2499} onSubmit={onSubmit} onCancel={() => {}} />);
+    const user = userEvent.setup({ delay: null });
+    const details = screen.getByTestId('business-gstin');
+    expect(details).not.toHaveAttribute('open');
+    await user.click(screen.getByText('Buying for a business? Add your GSTIN'));
+    await user.type(screen.getByLabelText(/Street address/), '221 MG Road');
+    await user.type(screen.getByLabelText(/City/), 'Pune');
+    await user.type(screen.getByPlaceholderText('Choose a state'), 'Mahara');
+    await user.click(await screen.findByRole('option', { name: 'Maharashtra', hidden: true }));
+    await user.type(screen.getByLabelText(/Postal code/), '411001');
+    await user.type(screen.getByLabelText('GSTIN'), '29aabct1234f1zn');
+    await user.type(screen.getByLabelText('Legal name of the business'), 'Tech Bengaluru LLP');
+    // Closed again by the shopper: the problem opens it.
+    await user.click(screen.getByText('Buying for a business? Add your GSTIN'));
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    expect(await screen.findByText("The GSTIN's check digit is wrong")).toBeInTheDocument();
+    expect(details).toHaveAttribute('open');
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('GSTIN'));
+    await user.type(screen.getByLabelText('GSTIN'), '29AABCT1234F1ZM');
+    await user.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        paymentMethod: 'COD',
+        address: expect.objectContaining({ state: 'Maharashtra', gstin: '29AABCT1234F1ZM', legalName: 'Tech Bengaluru LLP' }),
       }),
     );
   });

@@ -20,7 +20,7 @@ import {
   type CartPricing,
 } from '@bagshop/domain';
 import { Alert, Anchor, Button, Group, Loader, Paper, Radio, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { errorMessage } from '../../../lib/api-client';
 import { config } from '../../../lib/config';
 import { notify } from '../../../lib/notify';
@@ -99,7 +99,9 @@ function useDelivery(pin: string | null, lookups: DeliveryLookups) {
 }
 
 function describe(a: Address): string {
-  return [a.street, a.landmark, a.city, a.state, a.postalCode, a.country].filter(Boolean).join(', ');
+  const place = [a.street, a.landmark, a.city, a.state, a.postalCode, a.country].filter(Boolean).join(', ');
+  // A business buyer's address (issue 41): its invoice carries the GSTIN.
+  return a.gstin ? `${place} · ${a.legalName ?? ''} (GSTIN ${a.gstin})` : place;
 }
 
 /** Saved addresses or a new one, the payment method, Cancel and Place Order. */
@@ -130,7 +132,7 @@ export function CheckoutForm({
   const saving = onlineSavingPaise(pricing);
   const form = useSchemaForm(
     addressSchema,
-    { street: '', city: '', state: '', postalCode: '', country: DEFAULT_COUNTRY, landmark: '' },
+    { street: '', city: '', state: '', postalCode: '', country: DEFAULT_COUNTRY, landmark: '', gstin: '', legalName: '' },
     { validateInputOnBlur: false },
   );
 
@@ -164,6 +166,13 @@ export function CheckoutForm({
     // form.getValues is stable; re-run only when the answer for the PIN changes
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [newAddress, quote, quoteError, setFieldValue, setFieldError]);
+
+  // A wrong GSTIN or a missing legal name is shown: open the business fields (issue 41).
+  const businessRef = useRef<HTMLDetailsElement>(null);
+  const businessError = Boolean(form.errors.gstin || form.errors.legalName);
+  useEffect(() => {
+    if (businessError && businessRef.current) businessRef.current.open = true;
+  }, [businessError]);
 
   const submit = async () => {
     if (unserved && quote) {
@@ -249,6 +258,24 @@ export function CheckoutForm({
               <TextInput label="Country" autoComplete="country-name" withAsterisk {...form.getInputProps('country')} />
             </SimpleGrid>
             <TextInput label="Landmark" description="Optional" {...form.getInputProps('landmark')} />
+            {/* Issue 41 (docs/gst-b2b.md): a plain <details>, opened when its fields have a problem. */}
+            <details ref={businessRef} data-testid="business-gstin">
+              <summary>Buying for a business? Add your GSTIN</summary>
+              <Stack gap="sm" mt="xs">
+                <Text size="sm" c="dimmed">
+                  Your tax invoice will carry the GSTIN and legal name, so your business can claim input tax credit.
+                </Text>
+                <SimpleGrid cols={{ base: 1, xs: 2 }} spacing="sm">
+                  <TextInput label="GSTIN" name="gstin" maxLength={15} autoCapitalize="characters" {...form.getInputProps('gstin')} />
+                  <TextInput
+                    label="Legal name of the business"
+                    name="legalName"
+                    autoComplete="organization"
+                    {...form.getInputProps('legalName')}
+                  />
+                </SimpleGrid>
+              </Stack>
+            </details>
           </Stack>
         )}
 
