@@ -21,8 +21,8 @@ import {
 import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
 import { products } from '../catalog/catalog.js';
-import { preparePhotos } from '../services/images/image-store.js';
-import type { ProcessedImage } from '../services/images/process-image.js';
+import { preparePhotos } from '../images/image-store.js';
+import type { ProcessedImage } from '../images/process-image.js';
 import { queueMail } from '../mail/mail.js';
 import { orders, runOrderTransaction, type Actor } from '../orders/store.js';
 import { variantStockDocs } from '../catalog/variant-stock.js';

@@ -8,7 +8,7 @@
 import { isCategory, productWarrantyYearsOf, warrantyEnd, warrantyLabel, warrantyRunYears, warrantyTermFor } from '@bagshop/domain';
 import type { TransitionEffect } from '../orders/transition.js';
 import { products } from '../catalog/catalog.js';
-import { orderLines } from '../services/returns/store.js';
+import { orderLines } from '../returns/store.js';
 import { sellerRef } from '../seller/seller.js';
 import { termsOf, warranties, warrantyIdOf } from './store.js';
 import { Timestamp } from 'firebase-admin/firestore';
