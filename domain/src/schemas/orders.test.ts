@@ -14,7 +14,6 @@ describe('createOrderSchema', () => {
     expect(createOrderSchema.parse({ paymentMethod: 'COD', addressId: 'addr_1', totalAmount: 1, userId: 'x', items: [] })).toEqual({
       paymentMethod: 'COD',
       addressId: 'addr_1',
-      deliverySpeed: 'standard',
     });
     // The speed is chosen by the shopper; its fee is never read from the body (the server computes it).
     expect(createOrderSchema.parse({ paymentMethod: 'COD', addressId: 'a1', deliverySpeed: 'express', shippingFee: 0 })).toEqual({
@@ -33,12 +32,10 @@ describe('createOrderSchema', () => {
       addressId: 'a1',
       productId: 'p1',
       quantity: 2,
-      deliverySpeed: 'standard',
     });
     expect(createOrderSchema.parse({ paymentMethod: 'COD', addressId: 'a1', productId: null, quantity: null })).toEqual({
       paymentMethod: 'COD',
       addressId: 'a1',
-      deliverySpeed: 'standard',
     });
   });
 

@@ -17,7 +17,7 @@ export const createOrderSchema = z
       variantId: optionalField(docIdSchema),
       quantity: optionalField(quantitySchema),
       /** Standard (free) or express (its fee, computed by the server); left out: standard (issue 40). */
-      deliverySpeed: optionalField(deliverySpeedSchema).transform((v) => v ?? 'standard'),
+      deliverySpeed: optionalField(deliverySpeedSchema),
     },
     { error: BODY_MESSAGE },
   )

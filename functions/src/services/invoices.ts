@@ -111,6 +111,8 @@ export async function prepareInvoice(tx: Transaction, orderRef: DocumentReferenc
     user: (order.user ?? {}) as Data,
     shippingAddress: address,
     items: Array.isArray(order.items) ? (order.items as Data[]) : [],
+    // An express fee above ₹0 is the invoice's own line (issue 40).
+    delivery: order.delivery,
   });
   return (writer) => {
     queue(writer, orderRef, now);
