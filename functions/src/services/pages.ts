@@ -22,7 +22,7 @@ import { serverConfig } from '../config.js';
 import { logFault } from '../lib/logs.js';
 import { getProduct, listProducts, PRODUCT_NOT_FOUND } from './catalog.js';
 import { readCatalogVersion } from './catalog-version.js';
-import { deliveryQuote } from './delivery/delivery.js';
+import { deliveryPolicy, deliveryQuote } from './delivery/delivery.js';
 import { sellerInfo } from './disclosures.js';
 import { topReviews } from './reviews/reviews.js';
 import { searchProducts } from './search.js';
@@ -98,6 +98,7 @@ export function pageServices(origin: string): PageServices {
       }
     },
     deliveryQuote: async (pin) => (await deliveryQuote(pin)).quote,
+    deliveryPolicy: () => deliveryPolicy(),
     origin,
   };
 }

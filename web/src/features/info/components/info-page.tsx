@@ -2,7 +2,7 @@ import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import { DEFAULT_RETURN_WINDOW_DAYS } from '@bagshop/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ShippingZones } from '../../../components/shipping-zones';
+import { ShippingCosts, ShippingZones } from '../../../components/shipping-zones';
 import { SellerContact } from '../../../components/seller-contact';
 import { useSeller } from '../../../components/sold-by';
 
@@ -24,7 +24,7 @@ interface Info {
 export const infoFor = (days: number): Record<InfoTopic, Info> => ({
   shipping: {
     title: 'Shipping & Delivery',
-    intro: 'Free shipping on all orders, to every PIN code in India.',
+    intro: 'Free standard shipping on all orders, to every PIN code in India.',
     sections: [
       {
         heading: 'How fast',
@@ -32,7 +32,7 @@ export const infoFor = (days: number): Record<InfoTopic, Info> => ({
       },
       {
         heading: 'What it costs',
-        body: <Text>Nothing. Shipping is free on all orders, with no minimum, whether you pay online or cash on delivery.</Text>,
+        body: <ShippingCosts />,
       },
       {
         heading: 'Tracking your order',
