@@ -313,10 +313,12 @@ describe('express delivery (issue 40)', () => {
     );
     expect(orderDelivery(KOCHI, MUMBAI, rules, monday)).toMatchObject({ speed: 'standard', fee: 0 });
     // Orders stored before express read as standard and free.
-    expect(parseOrderDelivery({ pin: '110001', zone: 'metro', days: { min: 2, max: 4 }, deliverBy: { from: 'a', to: 'b' } })).toMatchObject({
-      speed: 'standard',
-      fee: 0,
-    });
+    expect(parseOrderDelivery({ pin: '110001', zone: 'metro', days: { min: 2, max: 4 }, deliverBy: { from: 'a', to: 'b' } })).toMatchObject(
+      {
+        speed: 'standard',
+        fee: 0,
+      },
+    );
   });
 
   it('words the home page from the settings', () => {

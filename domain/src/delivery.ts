@@ -166,7 +166,8 @@ export const unknownPinMessage = (pin: string) => `We could not find PIN code ${
 export const pinStateMismatchMessage = (pin: string, actual: string, chosen: string) => `PIN code ${pin} is in ${actual}, not ${chosen}`;
 export const unservedPinMessage = (pin: string) => `Sorry, we do not deliver to PIN code ${pin} yet`;
 export const codOffPinMessage = (pin: string) => `Cash on delivery is not available for PIN code ${pin}. Please pay online.`;
-export const expressUnavailableMessage = (pin: string) => `Express delivery is not available for PIN code ${pin}. Choose standard delivery.`;
+export const expressUnavailableMessage = (pin: string) =>
+  `Express delivery is not available for PIN code ${pin}. Choose standard delivery.`;
 export const expressCodMessage = 'Cash on delivery is not available with express delivery. Please pay online or choose standard delivery.';
 export const codOverLimitMessage = (limit: number) =>
   `Cash on delivery is available only for orders up to ${formatINR(limit)}. Please pay online.`;
@@ -311,7 +312,11 @@ export function expressDays(standard: DayRange): DayRange {
 }
 
 /** The delivery fee of an order, whole rupees: standard is free; express its fee unless the goods reach the threshold. */
-export function deliveryFee(speed: DeliverySpeed, goodsTotal: number, shipping: Pick<ShippingSettings, 'expressFee' | 'expressFreeAbove'>): number {
+export function deliveryFee(
+  speed: DeliverySpeed,
+  goodsTotal: number,
+  shipping: Pick<ShippingSettings, 'expressFee' | 'expressFreeAbove'>,
+): number {
   if (speed === 'standard') return 0;
   if (shipping.expressFreeAbove !== null && goodsTotal >= shipping.expressFreeAbove) return 0;
   return shipping.expressFee;
@@ -341,7 +346,14 @@ export function quoteDelivery(
     fee: speed === 'express' ? shipping.expressFee : 0,
     freeAbove: speed === 'express' ? shipping.expressFreeAbove : null,
   });
-  const closed = (speed: DeliverySpeed): DeliveryOption => ({ speed, available: false, ...feeOf(speed), cod: false, days: null, deliverBy: null });
+  const closed = (speed: DeliverySpeed): DeliveryOption => ({
+    speed,
+    available: false,
+    ...feeOf(speed),
+    cod: false,
+    days: null,
+    deliverBy: null,
+  });
   if (!isServiceable(place, rules)) {
     return { ...base, serviceable: false, cod: false, days: null, deliverBy: null, options: [closed('standard'), closed('express')] };
   }
@@ -412,7 +424,12 @@ export interface ExpressPolicy {
 }
 
 export function expressPolicyOf(rules: Pick<DeliveryRules, 'metroDistricts'>, shipping: ShippingSettings): ExpressPolicy {
-  return { offered: expressOffered(rules, shipping), fee: shipping.expressFee, freeAbove: shipping.expressFreeAbove, cod: shipping.expressCod };
+  return {
+    offered: expressOffered(rules, shipping),
+    fee: shipping.expressFee,
+    freeAbove: shipping.expressFreeAbove,
+    cod: shipping.expressCod,
+  };
 }
 
 export function shippingWording(express: ExpressPolicy): ShippingWording {
@@ -541,7 +558,6 @@ export const DEFAULT_DELIVERY_RULES: DeliveryRules = {
 export function codRefusalForQuote(quote: Pick<DeliveryQuote, 'pin' | 'cod'>, total: number, codMaxTotal: number): string | null {
   return codRefusal(quote.pin, total, { codOffPins: quote.cod ? [] : [quote.pin], codMaxTotal });
 }
-
 
 /**
  * The demo shop's shipping settings, seeded into `settings/shipping` and used while that document

@@ -147,7 +147,7 @@ describe('fulfilment dashboard figures', () => {
       }),
     ).toEqual({
       rto: { cod: { shipped: 3, returned: 1, rate: 1 / 3 }, prepaid: { shipped: 0, returned: 0, rate: null } },
-      deliveries: { delivered: 3, onTime: 2 },
+      deliveries: { delivered: 3, onTime: 2, bySpeed: { standard: { delivered: 3, onTime: 2 }, express: { delivered: 0, onTime: 0 } } },
       openNdrs: 2,
       codAwaitingConfirmation: 1,
     });

@@ -313,7 +313,10 @@ export function fulfilmentFiguresOf(c: FulfilmentCounts): FulfilmentFigures {
       delivered: c.delivered,
       onTime: Math.max(0, c.delivered - c.late),
       bySpeed: {
-        standard: { delivered: c.delivered - express.delivered, onTime: Math.max(0, c.delivered - express.delivered - (c.late - express.late)) },
+        standard: {
+          delivered: c.delivered - express.delivered,
+          onTime: Math.max(0, c.delivered - express.delivered - (c.late - express.late)),
+        },
         express: { delivered: express.delivered, onTime: Math.max(0, express.delivered - express.late) },
       },
     },

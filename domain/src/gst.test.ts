@@ -224,7 +224,14 @@ describe('the delivery fee line (issue 40)', () => {
     expect(feeRateGoods(goodsLines)?.name).toBe('Trolley');
     const intra = invoiceLines(goodsLines, true, [{ name: 'Express delivery', grossPaise: 14_900 }]);
     // ₹149.00 at 18 %: taxable 126.27, tax 22.73 (odd) → 126.28 + 11.36 + 11.36 within the state.
-    expect(intra[2]).toMatchObject({ name: 'Express delivery', ratePercent: 18, hsn: '4202', taxablePaise: 12_628, cgstPaise: 1_136, sgstPaise: 1_136 });
+    expect(intra[2]).toMatchObject({
+      name: 'Express delivery',
+      ratePercent: 18,
+      hsn: '4202',
+      taxablePaise: 12_628,
+      cgstPaise: 1_136,
+      sgstPaise: 1_136,
+    });
     const inter = invoiceLines(goodsLines, false, [{ name: 'Express delivery', grossPaise: 14_900 }]);
     expect(inter[2]).toMatchObject({ taxablePaise: 12_627, igstPaise: 2_273, cgstPaise: 0 });
     expect(taxTotals(inter).grossPaise).toBe(900_000 + 300_000 + 14_900);

@@ -119,10 +119,21 @@ describe('the express delivery fee on the invoice (issue 40)', () => {
 
   it('is its own line at the goods’ rate: IGST between states, CGST + SGST within the state', () => {
     const inter = buildInvoice(facts({ delivery: express }));
-    expect(inter.lines[1]).toMatchObject({ name: 'Express delivery', hsn: '4202', ratePercent: 18, grossPaise: 14_900, taxablePaise: 12_627, igstPaise: 2_273 });
+    expect(inter.lines[1]).toMatchObject({
+      name: 'Express delivery',
+      hsn: '4202',
+      ratePercent: 18,
+      grossPaise: 14_900,
+      taxablePaise: 12_627,
+      igstPaise: 2_273,
+    });
     expect(inter.totals.grossPaise).toBe(499_900 + 14_900);
     const intra = buildInvoice(
-      facts({ delivery: express, placeOfSupply: { state: 'Maharashtra', stateCode: '27' }, shippingAddress: { state: 'Maharashtra', country: 'India' } }),
+      facts({
+        delivery: express,
+        placeOfSupply: { state: 'Maharashtra', stateCode: '27' },
+        shippingAddress: { state: 'Maharashtra', country: 'India' },
+      }),
     );
     expect(intra.lines[1]).toMatchObject({ grossPaise: 14_900, taxablePaise: 12_628, cgstPaise: 1_136, sgstPaise: 1_136, igstPaise: 0 });
     expect(intra.totals.taxablePaise + intra.totals.cgstPaise + intra.totals.sgstPaise).toBe(intra.totals.grossPaise);

@@ -289,7 +289,9 @@ export function startCourierLocal(options: CourierLocalOptions = {}): Promise<Co
       json(res, 200, {
         status: 200,
         data: {
-          available_courier_companies: [{ courier_company_id: company.id, courier_name: company.name, is_surface: company.id === SURFACE_COURIER.id }],
+          available_courier_companies: [
+            { courier_company_id: company.id, courier_name: company.name, is_surface: company.id === SURFACE_COURIER.id },
+          ],
           recommended_courier_company_id: company.id,
         },
       });
@@ -390,7 +392,10 @@ export function startCourierLocal(options: CourierLocalOptions = {}): Promise<Co
     const done = (error?: unknown) => {
       if (error && !res.headersSent) json(res, 500, { message: error instanceof Error ? error.message : String(error) });
     };
-    if ((req.method === 'POST' || (req.method === 'GET' && path.startsWith('/v1/external/courier/serviceability'))) && path.startsWith('/v1/')) {
+    if (
+      (req.method === 'POST' || (req.method === 'GET' && path.startsWith('/v1/external/courier/serviceability'))) &&
+      path.startsWith('/v1/')
+    ) {
       api(req, res, path, u.searchParams).then(() => done(), done);
       return;
     }

@@ -45,7 +45,16 @@ function lineItems(data: StoredOrder): Stripe.Checkout.SessionCreateParams.LineI
   const delivery = parseOrderDelivery(data.delivery);
   const fee: Stripe.Checkout.SessionCreateParams.LineItem[] =
     delivery && delivery.fee > 0
-      ? [{ quantity: 1, price_data: { currency: 'inr', unit_amount: toPaise(delivery.fee), product_data: { name: DELIVERY_SPEED_LABELS[delivery.speed] } } }]
+      ? [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'inr',
+              unit_amount: toPaise(delivery.fee),
+              product_data: { name: DELIVERY_SPEED_LABELS[delivery.speed] },
+            },
+          },
+        ]
       : [];
   return [...goodsLineItems(data), ...fee];
 }

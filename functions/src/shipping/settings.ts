@@ -4,7 +4,13 @@
  * PIN-to-zone table (docs/delivery-and-disclosures.md "Express delivery"). Only admins write
  * them, through /api/admin/settings/shipping; the server reads them for quotes and orders.
  */
-import { shippingSettingsFromData, unknownPinMessage, type DistrictRef, type ShippingSettings, type ShippingSettingsInput } from '@bagshop/domain';
+import {
+  shippingSettingsFromData,
+  unknownPinMessage,
+  type DistrictRef,
+  type ShippingSettings,
+  type ShippingSettingsInput,
+} from '@bagshop/domain';
 import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { db } from '../lib/admin.js';

@@ -51,8 +51,8 @@ export function ShippingZones() {
         </List.Item>
         {policy.express.offered && (
           <List.Item>
-            {shippingWording(policy.express).expressText} Express arrives one to two working days sooner; checkout shows whether your
-            PIN code has it{policy.express.cod ? '' : ' (pay online for express: no cash on delivery)'}.
+            {shippingWording(policy.express).expressText} Express arrives one to two working days sooner; checkout shows whether your PIN
+            code has it{policy.express.cod ? '' : ' (pay online for express: no cash on delivery)'}.
           </List.Item>
         )}
         <List.Item>Enter your PIN code on any product page or in your cart to see your delivery date.</List.Item>

@@ -139,7 +139,13 @@ function apiBase(): string {
   return serverConfig().fulfilment.courier.apiBase ?? SHIPROCKET_API;
 }
 
-async function call(path: string, body: unknown, auth = true, retried = false, method: 'POST' | 'GET' = 'POST'): Promise<Record<string, unknown>> {
+async function call(
+  path: string,
+  body: unknown,
+  auth = true,
+  retried = false,
+  method: 'POST' | 'GET' = 'POST',
+): Promise<Record<string, unknown>> {
   const base = apiBase();
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (auth) headers.Authorization = `Bearer ${await login()}`;
@@ -246,8 +252,13 @@ async function expressCourierId(input: BookingInput): Promise<number> {
     mode: 'Air',
   });
   const json = await call(`/v1/external/courier/serviceability/?${query.toString()}`, null, true, false, 'GET');
-  const data = (json.data ?? {}) as { available_courier_companies?: { courier_company_id?: unknown }[]; recommended_courier_company_id?: unknown };
-  const offered = (data.available_courier_companies ?? []).map((c) => Number(c.courier_company_id)).filter((id) => Number.isInteger(id) && id > 0);
+  const data = (json.data ?? {}) as {
+    available_courier_companies?: { courier_company_id?: unknown }[];
+    recommended_courier_company_id?: unknown;
+  };
+  const offered = (data.available_courier_companies ?? [])
+    .map((c) => Number(c.courier_company_id))
+    .filter((id) => Number.isInteger(id) && id > 0);
   const recommended = Number(data.recommended_courier_company_id);
   if (offered.includes(recommended)) return recommended;
   const first = offered[0];

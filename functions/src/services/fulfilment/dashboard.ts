@@ -18,19 +18,20 @@ export async function fulfilmentDashboard(now = new Date()): Promise<FulfilmentF
   const recent = orders().where('createdAt', '>=', since);
   const of = (method: 'COD' | 'ONLINE') => recent.where('paymentMethod', '==', method);
   const completed = recent.where('status', '==', 'completed');
-  const [codShipped, codReturned, prepaidShipped, prepaidReturned, delivered, late, openNdrs, awaiting, expressDelivered, expressLate] = await Promise.all([
-    count(of('COD').where('status', 'in', SHIPPED_STATUSES)),
-    count(of('COD').where('status', '==', 'returned_to_origin')),
-    count(of('ONLINE').where('status', 'in', SHIPPED_STATUSES)),
-    count(of('ONLINE').where('status', '==', 'returned_to_origin')),
-    count(recent.where('status', '==', 'completed')),
-    count(recent.where('status', '==', 'completed').where('deliveredLate', '==', true)),
-    count(orders().where('ndr.status', '==', 'open')),
-    count(orders().where('status', '==', 'pending').where('cod.required', '==', true).where('cod.confirmedAt', '==', null)),
-    // Split by speed (issue 40): the express ones; standard is the rest (orders from before speeds included).
-    count(completed.where('delivery.speed', '==', 'express')),
-    count(completed.where('delivery.speed', '==', 'express').where('deliveredLate', '==', true)),
-  ]);
+  const [codShipped, codReturned, prepaidShipped, prepaidReturned, delivered, late, openNdrs, awaiting, expressDelivered, expressLate] =
+    await Promise.all([
+      count(of('COD').where('status', 'in', SHIPPED_STATUSES)),
+      count(of('COD').where('status', '==', 'returned_to_origin')),
+      count(of('ONLINE').where('status', 'in', SHIPPED_STATUSES)),
+      count(of('ONLINE').where('status', '==', 'returned_to_origin')),
+      count(recent.where('status', '==', 'completed')),
+      count(recent.where('status', '==', 'completed').where('deliveredLate', '==', true)),
+      count(orders().where('ndr.status', '==', 'open')),
+      count(orders().where('status', '==', 'pending').where('cod.required', '==', true).where('cod.confirmedAt', '==', null)),
+      // Split by speed (issue 40): the express ones; standard is the rest (orders from before speeds included).
+      count(completed.where('delivery.speed', '==', 'express')),
+      count(completed.where('delivery.speed', '==', 'express').where('deliveredLate', '==', true)),
+    ]);
   return fulfilmentFiguresOf({
     cod: { shipped: codShipped, returned: codReturned },
     prepaid: { shipped: prepaidShipped, returned: prepaidReturned },

@@ -1,12 +1,6 @@
 import { SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconClockHour3, IconMapPin, IconRocket, IconShieldCheck, IconTruckDelivery } from '@tabler/icons-react';
-import {
-  DEFAULT_DELIVERY_RULES,
-  DEFAULT_SHIPPING_SETTINGS,
-  expressPolicyOf,
-  shippingWording,
-  type ShippingWording,
-} from '@bagshop/domain';
+import { DEFAULT_DELIVERY_RULES, DEFAULT_SHIPPING_SETTINGS, expressPolicyOf, shippingWording, type ShippingWording } from '@bagshop/domain';
 import type { ReactNode } from 'react';
 
 interface ShopPromise {
@@ -23,7 +17,11 @@ interface ShopPromise {
 export function shopPromises(shipping: ShippingWording): ShopPromise[] {
   return [
     { icon: <IconTruckDelivery size={26} aria-hidden />, title: shipping.freeTitle, text: shipping.freeText },
-    { icon: <IconClockHour3 size={26} aria-hidden />, title: 'Fast delivery', text: 'Your delivery date for your PIN code, before you pay.' },
+    {
+      icon: <IconClockHour3 size={26} aria-hidden />,
+      title: 'Fast delivery',
+      text: 'Your delivery date for your PIN code, before you pay.',
+    },
     ...(shipping.expressTitle && shipping.expressText
       ? [{ icon: <IconRocket size={26} aria-hidden />, title: shipping.expressTitle, text: shipping.expressText }]
       : []),

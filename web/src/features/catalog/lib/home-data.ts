@@ -33,7 +33,13 @@ export interface HomeData {
  * shipping is free, and no express claim.
  */
 export function homeShipping(express: ExpressPolicy | null): ShippingWording {
-  if (!express) return { freeTitle: 'Free standard shipping', freeText: 'Free standard shipping on all orders, no minimum.', expressTitle: null, expressText: null };
+  if (!express)
+    return {
+      freeTitle: 'Free standard shipping',
+      freeText: 'Free standard shipping on all orders, no minimum.',
+      expressTitle: null,
+      expressText: null,
+    };
   return shippingWording(express);
 }
 

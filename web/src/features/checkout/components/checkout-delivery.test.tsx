@@ -88,7 +88,9 @@ describe('CheckoutForm and delivery', { timeout: 20_000 }, () => {
     expect(screen.getByDisplayValue('Pay Online (Card)')).toBeInTheDocument();
     expect(screen.getByTestId('checkout-delivery')).toHaveTextContent('Delivery by Fri, 27 Nov to 744101');
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ paymentMethod: 'ONLINE', deliverySpeed: 'standard', addressId: 'a-744101' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ paymentMethod: 'ONLINE', deliverySpeed: 'standard', addressId: 'a-744101' }),
+    );
   });
 
   it('a cart over the COD limit gets the limit message; under it COD stays', async () => {
@@ -158,7 +160,14 @@ describe('CheckoutForm and delivery', { timeout: 20_000 }, () => {
     const delhi = quote(
       '110001',
       { state: 'Delhi', district: 'New Delhi' },
-      { available: true, fee: 149, freeAbove: 5_000, cod: true, days: { min: 1, max: 2 }, deliverBy: { from: '2026-11-24', to: '2026-11-25' } },
+      {
+        available: true,
+        fee: 149,
+        freeAbove: 5_000,
+        cod: true,
+        days: { min: 1, max: 2 },
+        deliverBy: { from: '2026-11-24', to: '2026-11-25' },
+      },
     );
     render(
       <CheckoutForm

@@ -36,7 +36,9 @@ import { OfferDiscountRows, paiseInRupees, PriceBeforeAfter } from '../../../com
 export const NEW_ADDRESS = 'new';
 export const FILL_REQUIRED = 'Please fill all required fields';
 
-export type CheckoutChoice = { paymentMethod: PaymentMethod; deliverySpeed?: DeliverySpeed } & ({ addressId: string } | { address: AddressInput });
+export type CheckoutChoice = { paymentMethod: PaymentMethod; deliverySpeed?: DeliverySpeed } & (
+  { addressId: string } | { address: AddressInput }
+);
 
 export interface CheckoutFormProps {
   addresses: readonly Address[];
@@ -171,7 +173,8 @@ export function CheckoutForm({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [newAddress, quote, quoteError, setFieldValue, setFieldError]);
 
-  const shippingText = fee > 0 ? `${DELIVERY_SPEED_LABELS.express} ${formatINR(fee)}` : speed === 'express' ? 'Express delivery Free' : 'Shipping Free';
+  const shippingText =
+    fee > 0 ? `${DELIVERY_SPEED_LABELS.express} ${formatINR(fee)}` : speed === 'express' ? 'Express delivery Free' : 'Shipping Free';
 
   const submit = async () => {
     if (unserved && quote) {
@@ -282,11 +285,7 @@ export function CheckoutForm({
                     value={o.speed}
                     disabled={!o.available}
                     label={`${DELIVERY_SPEED_LABELS[o.speed]} · ${price > 0 ? formatINR(price) : 'Free'}`}
-                    description={
-                      o.available && o.deliverBy
-                        ? deliveryByLabel(o.deliverBy)
-                        : `Not available for PIN code ${quote.pin}`
-                    }
+                    description={o.available && o.deliverBy ? deliveryByLabel(o.deliverBy) : `Not available for PIN code ${quote.pin}`}
                   />
                 );
               })}
