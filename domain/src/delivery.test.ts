@@ -16,10 +16,21 @@ import {
   orderDelivery,
   parseOrderDelivery,
   quoteDelivery,
+  DEFAULT_SHIPPING_SETTINGS,
+  deliveryFee,
+  expressAvailable,
+  expressDays,
+  expressOffered,
+  expressPolicyOf,
+  expressUnavailableMessage,
+  expressZoneOf,
+  optionFee,
+  shippingWording,
   type DeliveryRules,
   type PinPlace,
+  type ShippingSettings,
 } from './delivery.js';
-import { deliveryRulesSchema } from './schemas/delivery.js';
+import { deliveryRulesSchema, EXPRESS_FEE_MESSAGE, shippingSettingsSchema } from './schemas/delivery.js';
 
 const rules: DeliveryRules = DEFAULT_DELIVERY_RULES;
 const ist = (local: string) => new Date(`${local}+05:30`);
@@ -148,7 +159,7 @@ describe('quoteDelivery and orderDelivery', () => {
   const now = ist('2026-11-23T10:00');
 
   it('a serviceable PIN gets its zone days and dates', () => {
-    expect(quoteDelivery(BENGALURU, MUMBAI, rules, now)).toEqual({
+    expect(quoteDelivery(BENGALURU, MUMBAI, rules, now)).toMatchObject({
       pin: '560001',
       serviceable: true,
       state: 'Karnataka',
@@ -161,7 +172,7 @@ describe('quoteDelivery and orderDelivery', () => {
   });
 
   it('an unserved PIN has no days or dates', () => {
-    expect(quoteDelivery(CAMPBELL_BAY, MUMBAI, rules, now)).toEqual({
+    expect(quoteDelivery(CAMPBELL_BAY, MUMBAI, rules, now)).toMatchObject({
       pin: '744302',
       serviceable: false,
       state: 'Andaman and Nicobar Islands',
@@ -177,6 +188,8 @@ describe('quoteDelivery and orderDelivery', () => {
     expect(promise).toEqual({
       pin: '411001',
       zone: 'sameState',
+      speed: 'standard',
+      fee: 0,
       days: { min: 2, max: 3 },
       deliverBy: { from: '2026-11-25', to: '2026-11-26' },
     });
@@ -223,5 +236,128 @@ describe('deliveryRulesSchema', () => {
     const result = deliveryRulesSchema.safeParse({ ...rules, ...patch });
     expect(result.success).toBe(false);
     expect(result.error?.issues[0]?.message).toBe(message);
+  });
+});
+
+describe('express delivery (issue 40)', () => {
+  const monday = ist('2026-11-23T10:00');
+  const paid: ShippingSettings = { ...DEFAULT_SHIPPING_SETTINGS, expressFee: 149, expressFreeAbove: 5_000 };
+
+  it('is offered in metro and tier-1 cities and by the PIN-to-zone table, not elsewhere', () => {
+    expect(expressZoneOf(DELHI, rules, DEFAULT_SHIPPING_SETTINGS)).toBe('metro');
+    expect(expressZoneOf(PUNE, rules, DEFAULT_SHIPPING_SETTINGS)).toBe('tier1');
+    expect(expressZoneOf(KOCHI, rules, DEFAULT_SHIPPING_SETTINGS)).toBeNull();
+    const table: ShippingSettings = {
+      ...DEFAULT_SHIPPING_SETTINGS,
+      pinZones: [
+        { pin: KOCHI.pin, zone: 'tier1' },
+        { pin: DELHI.pin, zone: 'none' },
+      ],
+    };
+    expect(expressZoneOf(KOCHI, rules, table)).toBe('tier1');
+    expect(expressAvailable(DELHI, rules, table)).toBe(false);
+    expect(expressAvailable(CAMPBELL_BAY, rules, { ...table, pinZones: [{ pin: CAMPBELL_BAY.pin, zone: 'metro' }] })).toBe(false);
+    expect(expressAvailable(BENGALURU, rules, { ...DEFAULT_SHIPPING_SETTINGS, expressEnabled: false })).toBe(false);
+  });
+
+  it('is one to two working days sooner, never under one day', () => {
+    expect(expressDays({ min: 2, max: 4 })).toEqual({ min: 1, max: 2 });
+    expect(expressDays({ min: 1, max: 2 })).toEqual({ min: 1, max: 1 });
+    expect(expressDays({ min: 2, max: 3 })).toEqual({ min: 1, max: 1 });
+    expect(expressDays({ min: 4, max: 7 })).toEqual({ min: 3, max: 5 });
+  });
+
+  it('quotes both options with their dates, fees and cash on delivery', () => {
+    const quote = quoteDelivery(DELHI, MUMBAI, rules, monday, paid);
+    expect(quote).toMatchObject({ cod: true, days: { min: 2, max: 4 }, deliverBy: { from: '2026-11-25', to: '2026-11-27' } });
+    expect(quote.options).toEqual([
+      { speed: 'standard', available: true, fee: 0, freeAbove: null, cod: true, days: { min: 2, max: 4 }, deliverBy: quote.deliverBy },
+      {
+        speed: 'express',
+        available: true,
+        fee: 149,
+        freeAbove: 5_000,
+        cod: true,
+        days: { min: 1, max: 2 },
+        deliverBy: { from: '2026-11-24', to: '2026-11-25' },
+      },
+    ]);
+    expect(quoteDelivery(DELHI, MUMBAI, rules, monday, { ...paid, expressCod: false }).options[1]?.cod).toBe(false);
+    const kochi = quoteDelivery(KOCHI, MUMBAI, rules, monday, paid);
+    expect(kochi.options[1]).toMatchObject({ speed: 'express', available: false, days: null, deliverBy: null, cod: false });
+    const unserved = quoteDelivery(CAMPBELL_BAY, MUMBAI, rules, monday, paid);
+    expect(unserved.options.map((o) => o.available)).toEqual([false, false]);
+  });
+
+  it('charges the fee unless the goods reach the free-above threshold; standard is free', () => {
+    expect(deliveryFee('standard', 100, paid)).toBe(0);
+    expect(deliveryFee('express', 4_999, paid)).toBe(149);
+    expect(deliveryFee('express', 5_000, paid)).toBe(0);
+    expect(deliveryFee('express', 99_999, { expressFee: 149, expressFreeAbove: null })).toBe(149);
+    expect(deliveryFee('express', 99_999, DEFAULT_SHIPPING_SETTINGS)).toBe(0);
+    const option = quoteDelivery(DELHI, MUMBAI, rules, monday, paid).options[1];
+    expect(option && optionFee(option, 4_999)).toBe(149);
+  });
+
+  it('an express order keeps its speed, fee and sooner range; express where it is not offered is refused', () => {
+    expect(orderDelivery(DELHI, MUMBAI, rules, monday, { speed: 'express', goodsTotal: 3_000, shipping: paid })).toEqual({
+      pin: DELHI.pin,
+      zone: 'metro',
+      speed: 'express',
+      fee: 149,
+      days: { min: 1, max: 2 },
+      deliverBy: { from: '2026-11-24', to: '2026-11-25' },
+    });
+    expect(() => orderDelivery(KOCHI, MUMBAI, rules, monday, { speed: 'express', goodsTotal: 3_000, shipping: paid })).toThrow(
+      expressUnavailableMessage(KOCHI.pin),
+    );
+    expect(orderDelivery(KOCHI, MUMBAI, rules, monday)).toMatchObject({ speed: 'standard', fee: 0 });
+    // Orders stored before express read as standard and free.
+    expect(parseOrderDelivery({ pin: '110001', zone: 'metro', days: { min: 2, max: 4 }, deliverBy: { from: 'a', to: 'b' } })).toMatchObject(
+      {
+        speed: 'standard',
+        fee: 0,
+      },
+    );
+  });
+
+  it('words the home page from the settings', () => {
+    expect(shippingWording(expressPolicyOf(rules, DEFAULT_SHIPPING_SETTINGS))).toEqual({
+      freeTitle: 'Free shipping',
+      freeText: 'Free shipping on all orders, no minimum.',
+      expressTitle: 'Express delivery',
+      expressText: 'Express delivery to metro and major cities at no extra cost.',
+    });
+    expect(shippingWording(expressPolicyOf(rules, paid))).toMatchObject({
+      freeTitle: 'Free standard shipping',
+      expressText: 'Express delivery to metro and major cities for ₹149, free on orders of ₹5,000 and above.',
+    });
+    expect(shippingWording(expressPolicyOf(rules, { ...paid, expressEnabled: false }))).toMatchObject({
+      freeTitle: 'Free shipping',
+      expressTitle: null,
+    });
+    const nowhere = { ...DEFAULT_SHIPPING_SETTINGS, tier1Districts: [], pinZones: [{ pin: '110001', zone: 'none' as const }] };
+    expect(expressOffered({ metroDistricts: [] }, nowhere)).toBe(false);
+  });
+
+  it('the settings schema: fee, threshold, table rows once each', () => {
+    const parsed = shippingSettingsSchema.parse({
+      ...DEFAULT_SHIPPING_SETTINGS,
+      expressFee: '99',
+      expressFreeAbove: null,
+      pinZones: [
+        { pin: '682001', zone: 'tier1' },
+        { pin: '110001', zone: 'none' },
+        { pin: '682001', zone: 'metro' },
+      ],
+    });
+    expect(parsed.expressFee).toBe(99);
+    expect(parsed.pinZones).toEqual([
+      { pin: '110001', zone: 'none' },
+      { pin: '682001', zone: 'metro' },
+    ]);
+    expect(shippingSettingsSchema.safeParse({ ...DEFAULT_SHIPPING_SETTINGS, expressFee: 12.5 }).error?.issues[0]?.message).toBe(
+      EXPRESS_FEE_MESSAGE,
+    );
   });
 });

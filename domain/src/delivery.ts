@@ -87,7 +87,34 @@ export interface DeliveryRules {
   codMaxTotal: number;
 }
 
-/** `GET /api/delivery/{pin}`. Dates are IST days 'YYYY-MM-DD'; days/deliverBy are null when not serviceable. */
+/** How fast an order travels (issue 40): standard is free; express costs `ShippingSettings.expressFee`. */
+export const DELIVERY_SPEEDS = ['standard', 'express'] as const;
+export type DeliverySpeed = (typeof DELIVERY_SPEEDS)[number];
+
+export const DELIVERY_SPEED_LABELS: Record<DeliverySpeed, string> = {
+  standard: 'Standard delivery',
+  express: 'Express delivery',
+};
+
+/** One speed of a quote: whether it is offered at the PIN, its dates, its fee (whole rupees) and cash on delivery. */
+export interface DeliveryOption {
+  speed: DeliverySpeed;
+  available: boolean;
+  /** The fee before the free-above threshold, whole rupees (0 = free). */
+  fee: number;
+  /** The fee is 0 for orders whose goods come to at least this (whole rupees); null: no threshold. */
+  freeAbove: number | null;
+  /** Cash on delivery may be chosen with this speed at this PIN (the order total is checked at checkout). */
+  cod: boolean;
+  days: DayRange | null;
+  deliverBy: { from: string; to: string } | null;
+}
+
+/**
+ * `GET /api/delivery/{pin}`. Dates are IST days 'YYYY-MM-DD'; days/deliverBy are null when not
+ * serviceable. The top-level `cod`, `days` and `deliverBy` are standard delivery's (as before
+ * express existed); `options` has standard and express, in that order.
+ */
 export interface DeliveryQuote {
   pin: string;
   serviceable: boolean;
@@ -96,14 +123,39 @@ export interface DeliveryQuote {
   cod: boolean;
   days: DayRange | null;
   deliverBy: { from: string; to: string } | null;
+  options: DeliveryOption[];
 }
 
 /** What an order keeps of the promise made when it was placed. */
 export interface OrderDelivery {
   pin: string;
   zone: DeliveryZone;
+  /** 'standard' on orders from before express delivery. */
+  speed: DeliverySpeed;
+  /** What the shopper paid for delivery, whole rupees (part of the order's `totalAmount`); 0 when free. */
+  fee: number;
   days: DayRange;
   deliverBy: { from: string; to: string };
+}
+
+/** The courier's zone for express delivery: metro and tier-1 cities are served express; 'none' is not. */
+export const EXPRESS_PIN_ZONES = ['metro', 'tier1', 'none'] as const;
+export type ExpressPinZone = (typeof EXPRESS_PIN_ZONES)[number];
+
+/** The seller's shipping settings (`settings/shipping`, issue 40; docs/delivery-and-disclosures.md "Express delivery"). */
+export interface ShippingSettings {
+  /** Express offered at all (where the courier serves it). */
+  expressEnabled: boolean;
+  /** The express fee, whole rupees; 0 keeps "free shipping on all orders" true. */
+  expressFee: number;
+  /** Express is free for orders whose goods come to at least this, whole rupees; null: never. */
+  expressFreeAbove: number | null;
+  /** Cash on delivery may be chosen with express (the PIN's and the total's COD rules still apply). */
+  expressCod: boolean;
+  /** Tier-1 cities served express besides the delivery rules' metro districts. */
+  tier1Districts: DistrictRef[];
+  /** The courier's PIN-to-zone table: a PIN listed here follows it instead of its district ('none': no express). */
+  pinZones: { pin: string; zone: ExpressPinZone }[];
 }
 
 // ---- messages (the API and the web show the same words) ----
@@ -114,6 +166,9 @@ export const unknownPinMessage = (pin: string) => `We could not find PIN code ${
 export const pinStateMismatchMessage = (pin: string, actual: string, chosen: string) => `PIN code ${pin} is in ${actual}, not ${chosen}`;
 export const unservedPinMessage = (pin: string) => `Sorry, we do not deliver to PIN code ${pin} yet`;
 export const codOffPinMessage = (pin: string) => `Cash on delivery is not available for PIN code ${pin}. Please pay online.`;
+export const expressUnavailableMessage = (pin: string) =>
+  `Express delivery is not available for PIN code ${pin}. Choose standard delivery.`;
+export const expressCodMessage = 'Cash on delivery is not available with express delivery. Please pay online or choose standard delivery.';
 export const codOverLimitMessage = (limit: number) =>
   `Cash on delivery is available only for orders up to ${formatINR(limit)}. Please pay online.`;
 
@@ -227,19 +282,169 @@ export function nextQuoteChange(now: Date, rules: Pick<DeliveryRules, 'cutoff'>)
   return new Date(minutes < cutoff ? midnight + cutoff * 60_000 : midnight + DAY_MS);
 }
 
-/** The quote for a known PIN at `now`. */
-export function quoteDelivery(place: PinPlace, warehouse: PinPlace, rules: DeliveryRules, now: Date): DeliveryQuote {
-  const base = { pin: place.pin, state: place.state, district: place.district };
-  if (!isServiceable(place, rules)) return { ...base, serviceable: false, cod: false, days: null, deliverBy: null };
-  const days = rules.zoneDays[deliveryZone(place, warehouse, rules)];
-  return { ...base, serviceable: true, cod: codAtPin(place, rules), days: { ...days }, deliverBy: deliveryWindow(now, days, rules) };
+// ---- express delivery (issue 40) ----
+
+/** The courier's express zone of a PIN: its row in the PIN-to-zone table, else metro or tier-1 by district; null: no express. */
+export function expressZoneOf(
+  place: PinPlace,
+  rules: Pick<DeliveryRules, 'metroDistricts'>,
+  shipping: Pick<ShippingSettings, 'tier1Districts' | 'pinZones'>,
+): 'metro' | 'tier1' | null {
+  const row = shipping.pinZones.find((r) => r.pin === place.pin);
+  if (row) return row.zone === 'none' ? null : row.zone;
+  if (listed(rules.metroDistricts, place)) return 'metro';
+  if (listed(shipping.tier1Districts, place)) return 'tier1';
+  return null;
 }
 
-/** What an order stores: the zone, its day range and the dates promised at `now`. */
-export function orderDelivery(place: PinPlace, warehouse: PinPlace, rules: DeliveryRules, now: Date): OrderDelivery {
+/** Whether express is offered at a PIN: enabled, the PIN served at all, and in the courier's express zones. */
+export function expressAvailable(place: PinPlace, rules: DeliveryRules, shipping: ShippingSettings): boolean {
+  return shipping.expressEnabled && isServiceable(place, rules) && expressZoneOf(place, rules, shipping) !== null;
+}
+
+/**
+ * Express working days from standard's: one day sooner at the earliest, two at the latest, never
+ * under one working day after dispatch (2–4 → 1–2, 1–2 → 1–1, 4–7 → 3–5).
+ */
+export function expressDays(standard: DayRange): DayRange {
+  const min = Math.max(1, standard.min - 1);
+  return { min, max: Math.max(min, standard.max - 2) };
+}
+
+/** The delivery fee of an order, whole rupees: standard is free; express its fee unless the goods reach the threshold. */
+export function deliveryFee(
+  speed: DeliverySpeed,
+  goodsTotal: number,
+  shipping: Pick<ShippingSettings, 'expressFee' | 'expressFreeAbove'>,
+): number {
+  if (speed === 'standard') return 0;
+  if (shipping.expressFreeAbove !== null && goodsTotal >= shipping.expressFreeAbove) return 0;
+  return shipping.expressFee;
+}
+
+/** A quote option's fee for a cart whose goods come to `goodsTotal` (what the server will charge). */
+export function optionFee(option: Pick<DeliveryOption, 'fee' | 'freeAbove' | 'speed'>, goodsTotal: number): number {
+  return deliveryFee(option.speed, goodsTotal, { expressFee: option.fee, expressFreeAbove: option.freeAbove });
+}
+
+/** Whether express is offered to some PIN at all (the home page's "Express delivery" claim). */
+export function expressOffered(rules: Pick<DeliveryRules, 'metroDistricts'>, shipping: ShippingSettings): boolean {
+  if (!shipping.expressEnabled) return false;
+  return rules.metroDistricts.length > 0 || shipping.tier1Districts.length > 0 || shipping.pinZones.some((r) => r.zone !== 'none');
+}
+
+/** The quote for a known PIN at `now`: standard's fields at the top, both speeds in `options`. */
+export function quoteDelivery(
+  place: PinPlace,
+  warehouse: PinPlace,
+  rules: DeliveryRules,
+  now: Date,
+  shipping: ShippingSettings = DEFAULT_SHIPPING_SETTINGS,
+): DeliveryQuote {
+  const base = { pin: place.pin, state: place.state, district: place.district };
+  const feeOf = (speed: DeliverySpeed) => ({
+    fee: speed === 'express' ? shipping.expressFee : 0,
+    freeAbove: speed === 'express' ? shipping.expressFreeAbove : null,
+  });
+  const closed = (speed: DeliverySpeed): DeliveryOption => ({
+    speed,
+    available: false,
+    ...feeOf(speed),
+    cod: false,
+    days: null,
+    deliverBy: null,
+  });
+  if (!isServiceable(place, rules)) {
+    return { ...base, serviceable: false, cod: false, days: null, deliverBy: null, options: [closed('standard'), closed('express')] };
+  }
+  const days = rules.zoneDays[deliveryZone(place, warehouse, rules)];
+  const cod = codAtPin(place, rules);
+  const standard: DeliveryOption = {
+    speed: 'standard',
+    available: true,
+    ...feeOf('standard'),
+    cod,
+    days: { ...days },
+    deliverBy: deliveryWindow(now, days, rules),
+  };
+  let express = closed('express');
+  if (expressAvailable(place, rules, shipping)) {
+    const fast = expressDays(days);
+    express = { ...express, available: true, cod: cod && shipping.expressCod, days: fast, deliverBy: deliveryWindow(now, fast, rules) };
+  }
+  return { ...base, serviceable: true, cod, days: { ...days }, deliverBy: standard.deliverBy, options: [standard, express] };
+}
+
+/**
+ * What an order stores: the zone, the speed, the fee, its day range and the dates promised at
+ * `now`. Express where it is not offered is refused with `expressUnavailableMessage` (thrown as
+ * an Error; the server answers 409).
+ */
+export function orderDelivery(
+  place: PinPlace,
+  warehouse: PinPlace,
+  rules: DeliveryRules,
+  now: Date,
+  choice: { speed: DeliverySpeed; goodsTotal: number; shipping: ShippingSettings } = {
+    speed: 'standard',
+    goodsTotal: 0,
+    shipping: DEFAULT_SHIPPING_SETTINGS,
+  },
+): OrderDelivery {
   const zone = deliveryZone(place, warehouse, rules);
-  const days = rules.zoneDays[zone];
-  return { pin: place.pin, zone, days: { ...days }, deliverBy: deliveryWindow(now, days, rules) };
+  const standard = rules.zoneDays[zone];
+  if (choice.speed === 'express' && !expressAvailable(place, rules, choice.shipping)) throw new Error(expressUnavailableMessage(place.pin));
+  const days = choice.speed === 'express' ? expressDays(standard) : { ...standard };
+  return {
+    pin: place.pin,
+    zone,
+    speed: choice.speed,
+    fee: deliveryFee(choice.speed, choice.goodsTotal, choice.shipping),
+    days,
+    deliverBy: deliveryWindow(now, days, rules),
+  };
+}
+
+/** What the home page, cart and `/shipping` say about delivery, generated from the settings (issue 40). */
+export interface ShippingWording {
+  /** 'Free shipping' while express is free (or not offered), else 'Free standard shipping'. */
+  freeTitle: string;
+  freeText: string;
+  /** Null while express is offered to no PIN: the page then makes no express claim. */
+  expressTitle: string | null;
+  expressText: string | null;
+}
+
+/** The public part of the shipping settings (`GET /api/delivery` `express`). */
+export interface ExpressPolicy {
+  offered: boolean;
+  fee: number;
+  freeAbove: number | null;
+  cod: boolean;
+}
+
+export function expressPolicyOf(rules: Pick<DeliveryRules, 'metroDistricts'>, shipping: ShippingSettings): ExpressPolicy {
+  return {
+    offered: expressOffered(rules, shipping),
+    fee: shipping.expressFee,
+    freeAbove: shipping.expressFreeAbove,
+    cod: shipping.expressCod,
+  };
+}
+
+export function shippingWording(express: ExpressPolicy): ShippingWording {
+  const paid = express.offered && express.fee > 0;
+  const freeTitle = paid ? 'Free standard shipping' : 'Free shipping';
+  if (!express.offered) return { freeTitle, freeText: 'Free shipping on all orders, no minimum.', expressTitle: null, expressText: null };
+  const price = paid
+    ? ` for ${formatINR(express.fee)}${express.freeAbove !== null ? `, free on orders of ${formatINR(express.freeAbove)} and above` : ''}`
+    : ' at no extra cost';
+  return {
+    freeTitle,
+    freeText: paid ? 'Free standard shipping on all orders, no minimum.' : 'Free shipping on all orders, no minimum.',
+    expressTitle: 'Express delivery',
+    expressText: `Express delivery to metro and major cities${price}.`,
+  };
 }
 
 // ---- showing dates ----
@@ -278,7 +483,17 @@ export function parseOrderDelivery(value: unknown): OrderDelivery | null {
   if (typeof pin !== 'string' || !(DELIVERY_ZONES as readonly unknown[]).includes(zone)) return null;
   if (typeof days?.min !== 'number' || typeof days.max !== 'number') return null;
   if (typeof deliverBy?.from !== 'string' || typeof deliverBy.to !== 'string') return null;
-  return { pin, zone: zone as DeliveryZone, days: { min: days.min, max: days.max }, deliverBy: { from: deliverBy.from, to: deliverBy.to } };
+  const speed: DeliverySpeed = (value as { speed?: unknown }).speed === 'express' ? 'express' : 'standard';
+  const storedFee = (value as { fee?: unknown }).fee;
+  const fee = typeof storedFee === 'number' && Number.isInteger(storedFee) && storedFee > 0 ? storedFee : 0;
+  return {
+    pin,
+    zone: zone as DeliveryZone,
+    speed,
+    fee,
+    days: { min: days.min, max: days.max },
+    deliverBy: { from: deliverBy.from, to: deliverBy.to },
+  };
 }
 
 const DELHI_DISTRICTS = [
@@ -344,5 +559,28 @@ export function codRefusalForQuote(quote: Pick<DeliveryQuote, 'pin' | 'cod'>, to
   return codRefusal(quote.pin, total, { codOffPins: quote.cod ? [] : [quote.pin], codMaxTotal });
 }
 
-/** `GET /api/delivery`: the rules the cart and checkout show. */
-export type DeliveryPolicy = Pick<DeliveryRules, 'codMaxTotal' | 'cutoff' | 'workingDays' | 'zoneDays'>;
+/**
+ * The demo shop's shipping settings, seeded into `settings/shipping` and used while that document
+ * does not exist: express to the metro districts and these tier-1 cities, free (₹0), so the
+ * spec's "free shipping on all orders" stays true.
+ */
+export const DEFAULT_SHIPPING_SETTINGS: ShippingSettings = {
+  expressEnabled: true,
+  expressFee: 0,
+  expressFreeAbove: null,
+  expressCod: true,
+  tier1Districts: [
+    { state: 'Gujarat', district: 'Ahmadabad' },
+    { state: 'Gujarat', district: 'Surat' },
+    { state: 'Haryana', district: 'Gurugram' },
+    { state: 'Maharashtra', district: 'Pune' },
+    { state: 'Maharashtra', district: 'Thane' },
+    { state: 'Rajasthan', district: 'Jaipur' },
+    { state: 'Uttar Pradesh', district: 'Gautam Buddha Nagar' },
+    { state: 'Uttar Pradesh', district: 'Lucknow' },
+  ],
+  pinZones: [],
+};
+
+/** `GET /api/delivery`: the rules the cart and checkout show, and the public part of express delivery. */
+export type DeliveryPolicy = Pick<DeliveryRules, 'codMaxTotal' | 'cutoff' | 'workingDays' | 'zoneDays'> & { express: ExpressPolicy };

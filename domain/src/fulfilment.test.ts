@@ -115,7 +115,22 @@ describe('fulfilment dashboard figures', () => {
     );
     expect(figures.rto.cod).toEqual({ shipped: 3, returned: 1, rate: 1 / 3 });
     expect(figures.rto.prepaid).toEqual({ shipped: 1, returned: 0, rate: 0 });
-    expect(figures.deliveries).toEqual({ delivered: 3, onTime: 2 });
+    expect(figures.deliveries).toMatchObject({ delivered: 3, onTime: 2 });
+    expect(figures.deliveries.bySpeed).toEqual({ standard: { delivered: 3, onTime: 2 }, express: { delivered: 0, onTime: 0 } });
+    // Split by speed (issue 40): an express order delivered after its (sooner) promise is late for express.
+    const split = fulfilmentFigures(
+      [
+        { ...f('ONLINE', 'completed', '2026-11-21T10:00:00Z'), speed: 'express' },
+        { ...f('ONLINE', 'completed', '2026-11-19T10:00:00Z'), speed: 'express' },
+        f('COD', 'completed', '2026-11-20T10:00:00Z'),
+      ],
+      { openNdrs: 0, codAwaitingConfirmation: 0 },
+    );
+    expect(split.deliveries).toEqual({
+      delivered: 3,
+      onTime: 2,
+      bySpeed: { standard: { delivered: 1, onTime: 1 }, express: { delivered: 2, onTime: 1 } },
+    });
     expect(figures.openNdrs).toBe(2);
   });
 
@@ -132,7 +147,7 @@ describe('fulfilment dashboard figures', () => {
       }),
     ).toEqual({
       rto: { cod: { shipped: 3, returned: 1, rate: 1 / 3 }, prepaid: { shipped: 0, returned: 0, rate: null } },
-      deliveries: { delivered: 3, onTime: 2 },
+      deliveries: { delivered: 3, onTime: 2, bySpeed: { standard: { delivered: 3, onTime: 2 }, express: { delivered: 0, onTime: 0 } } },
       openNdrs: 2,
       codAwaitingConfirmation: 1,
     });

@@ -4,6 +4,7 @@
  * (functions/src/fulfilment/) stores and moves orders with them.
  */
 import { canTransition, type OrderStatus } from './order-status.js';
+import type { DeliverySpeed } from './delivery.js';
 
 /** What a courier says about a parcel, in the shop's words (the adapters map their codes to these). */
 export const SHIPMENT_EVENTS = [
@@ -240,8 +241,8 @@ export interface RtoRate {
 
 export interface FulfilmentFigures {
   rto: { cod: RtoRate; prepaid: RtoRate };
-  /** Delivered orders of the window, and how many on or before the promised last day. */
-  deliveries: { delivered: number; onTime: number };
+  /** Delivered orders of the window, and how many on or before the promised last day; split by delivery speed (issue 40). */
+  deliveries: { delivered: number; onTime: number; bySpeed: Record<DeliverySpeed, { delivered: number; onTime: number }> };
   openNdrs: number;
   codAwaitingConfirmation: number;
 }
@@ -255,6 +256,8 @@ export interface FulfilmentFact {
   deliveredAt: string | null;
   /** The promised last day, 'YYYY-MM-DD' (India), if any. */
   promisedBy: string | null;
+  /** The order's delivery speed; left out: standard. */
+  speed?: DeliverySpeed;
 }
 
 function rate(facts: FulfilmentFact[]): { shipped: number; returned: number } {
@@ -276,12 +279,14 @@ export function fulfilmentFigures(
   counts: { openNdrs: number; codAwaitingConfirmation: number },
 ): FulfilmentFigures {
   const delivered = facts.filter((f) => f.status === 'completed' && f.deliveredAt);
-  const late = delivered.filter((f) => deliveredLate(new Date(f.deliveredAt ?? ''), f.promisedBy)).length;
+  const isLate = (f: FulfilmentFact) => deliveredLate(new Date(f.deliveredAt ?? ''), f.promisedBy);
+  const express = delivered.filter((f) => f.speed === 'express');
   return fulfilmentFiguresOf({
     cod: rate(facts.filter((f) => f.paymentMethod === 'COD')),
     prepaid: rate(facts.filter((f) => f.paymentMethod === 'ONLINE')),
     delivered: delivered.length,
-    late,
+    late: delivered.filter(isLate).length,
+    express: { delivered: express.length, late: express.filter(isLate).length },
     ...counts,
   });
 }
@@ -293,15 +298,28 @@ export interface FulfilmentCounts {
   delivered: number;
   /** Delivered after the promised day (`deliveredLate: true`). */
   late: number;
+  /** Of those, the express orders (`delivery.speed == 'express'`); the rest are standard. Left out: none. */
+  express?: { delivered: number; late: number };
   openNdrs: number;
   codAwaitingConfirmation: number;
 }
 
 export function fulfilmentFiguresOf(c: FulfilmentCounts): FulfilmentFigures {
+  const express = c.express ?? { delivered: 0, late: 0 };
   const rto = (r: { shipped: number; returned: number }): RtoRate => ({ ...r, rate: r.shipped > 0 ? r.returned / r.shipped : null });
   return {
     rto: { cod: rto(c.cod), prepaid: rto(c.prepaid) },
-    deliveries: { delivered: c.delivered, onTime: Math.max(0, c.delivered - c.late) },
+    deliveries: {
+      delivered: c.delivered,
+      onTime: Math.max(0, c.delivered - c.late),
+      bySpeed: {
+        standard: {
+          delivered: c.delivered - express.delivered,
+          onTime: Math.max(0, c.delivered - express.delivered - (c.late - express.late)),
+        },
+        express: { delivered: express.delivered, onTime: Math.max(0, express.delivered - express.late) },
+      },
+    },
     openNdrs: c.openNdrs,
     codAwaitingConfirmation: c.codAwaitingConfirmation,
   };

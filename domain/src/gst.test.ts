@@ -9,6 +9,7 @@ import {
   isValidGstin,
   numberInWordsIN,
   principalGoods,
+  feeRateGoods,
   rupeesInWords,
   splitTax,
   stateOfGstCode,
@@ -211,5 +212,28 @@ describe('amounts', () => {
     expect(rupeesInWords(499_900)).toBe('Rupees Four Thousand Nine Hundred Ninety-Nine only');
     expect(rupeesInWords(100_050)).toBe('Rupees One Thousand and Fifty Paise only');
     expect(rupeesInWords(0)).toBe('Rupees Zero only');
+  });
+});
+
+describe('the delivery fee line (issue 40)', () => {
+  it('takes the highest rate of mixed goods, even when a lower-rated line is larger, split as the goods', () => {
+    const goodsLines = [
+      { name: 'Jute tote', hsn: '420222', quantity: 1, ratePercent: 5, unitPricePaise: 900_000, discountPaise: 0 },
+      { name: 'Trolley', hsn: '4202', quantity: 1, ratePercent: 18, unitPricePaise: 300_000, discountPaise: 0 },
+    ];
+    expect(feeRateGoods(goodsLines)?.name).toBe('Trolley');
+    const intra = invoiceLines(goodsLines, true, [{ name: 'Express delivery', grossPaise: 14_900 }]);
+    // ₹149.00 at 18 %: taxable 126.27, tax 22.73 (odd) → 126.28 + 11.36 + 11.36 within the state.
+    expect(intra[2]).toMatchObject({
+      name: 'Express delivery',
+      ratePercent: 18,
+      hsn: '4202',
+      taxablePaise: 12_628,
+      cgstPaise: 1_136,
+      sgstPaise: 1_136,
+    });
+    const inter = invoiceLines(goodsLines, false, [{ name: 'Express delivery', grossPaise: 14_900 }]);
+    expect(inter[2]).toMatchObject({ taxablePaise: 12_627, igstPaise: 2_273, cgstPaise: 0 });
+    expect(taxTotals(inter).grossPaise).toBe(900_000 + 300_000 + 14_900);
   });
 });

@@ -212,13 +212,26 @@ export interface TaxTotals {
 }
 
 /**
- * A fee follows the principal supply: the rate and HSN of the goods line with the largest
- * gross (the first of equals).
+ * The principal supply: the goods line with the largest gross (the first of equals).
  */
 export function principalGoods(goods: readonly TaxableGoods[]): TaxableGoods | null {
   let best: TaxableGoods | null = null;
   for (const g of goods) {
     if (!best || goodsGross(g) > goodsGross(best)) best = g;
+  }
+  return best;
+}
+
+/**
+ * The goods line a fee (delivery billed with the goods: a composite supply) takes its rate and
+ * HSN from: the highest rate among the goods, and among lines at that rate the one with the
+ * largest gross (the first of equals). With one rate this is the principal supply
+ * (docs/gst-invoices.md "Delivery fee").
+ */
+export function feeRateGoods(goods: readonly TaxableGoods[]): TaxableGoods | null {
+  let best: TaxableGoods | null = null;
+  for (const g of goods) {
+    if (!best || g.ratePercent > best.ratePercent || (g.ratePercent === best.ratePercent && goodsGross(g) > goodsGross(best))) best = g;
   }
   return best;
 }
@@ -236,7 +249,7 @@ export function invoiceLines(goods: readonly TaxableGoods[], intraState: boolean
     const grossPaise = goodsGross(g);
     return { ...g, grossPaise, ...splitTax(grossPaise, g.ratePercent, intraState) };
   });
-  const principal = principalGoods(goods);
+  const principal = feeRateGoods(goods);
   for (const fee of fees) {
     if (fee.grossPaise <= 0 || !principal) continue;
     lines.push({

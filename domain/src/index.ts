@@ -55,6 +55,7 @@ export * from './codecs/cart-line.js';
 export * from './codecs/order.js';
 export * from './codecs/tax-documents.js';
 export * from './codecs/seller.js';
+export * from './codecs/shipping.js';
 export * from './codecs/grievance.js';
 export * from './codecs/picture-width.js';
 export * from './codecs/mail.js';

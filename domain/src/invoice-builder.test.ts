@@ -113,3 +113,35 @@ describe('drafts (numbered later by the single writer)', () => {
     expect(buildCreditNote(draft, { fyStart: 2026, sequence: null, issuedAt: new Date('2026-12-01T05:00:00Z') }).number).toBe('');
   });
 });
+
+describe('the express delivery fee on the invoice (issue 40)', () => {
+  const express = { pin: '560038', zone: 'metro', speed: 'express', fee: 149, days: { min: 1, max: 2 }, deliverBy: { from: 'a', to: 'b' } };
+
+  it('is its own line at the goods’ rate: IGST between states, CGST + SGST within the state', () => {
+    const inter = buildInvoice(facts({ delivery: express }));
+    expect(inter.lines[1]).toMatchObject({
+      name: 'Express delivery',
+      hsn: '4202',
+      ratePercent: 18,
+      grossPaise: 14_900,
+      taxablePaise: 12_627,
+      igstPaise: 2_273,
+    });
+    expect(inter.totals.grossPaise).toBe(499_900 + 14_900);
+    const intra = buildInvoice(
+      facts({
+        delivery: express,
+        placeOfSupply: { state: 'Maharashtra', stateCode: '27' },
+        shippingAddress: { state: 'Maharashtra', country: 'India' },
+      }),
+    );
+    expect(intra.lines[1]).toMatchObject({ grossPaise: 14_900, taxablePaise: 12_628, cgstPaise: 1_136, sgstPaise: 1_136, igstPaise: 0 });
+    expect(intra.totals.taxablePaise + intra.totals.cgstPaise + intra.totals.sgstPaise).toBe(intra.totals.grossPaise);
+  });
+
+  it('a free delivery (₹0, or standard, or an order from before) has no line', () => {
+    expect(buildInvoice(facts({ delivery: { ...express, fee: 0 } })).lines).toHaveLength(1);
+    expect(buildInvoice(facts({ delivery: { ...express, speed: 'standard', fee: 0 } })).lines).toHaveLength(1);
+    expect(buildInvoice(facts()).lines).toHaveLength(1);
+  });
+});

@@ -14,8 +14,10 @@ import {
   stateOfGstCode,
   stateWithCode,
   taxTotals,
+  type TaxableFee,
   type TaxableGoods,
 } from './gst.js';
+import { DELIVERY_SPEED_LABELS, parseOrderDelivery } from './delivery.js';
 import { isIndia } from './india.js';
 import { toPaise } from './money.js';
 import { lineDescription } from './variants.js';
@@ -110,6 +112,15 @@ export interface InvoiceFacts {
   items: readonly StoredOrderLine[];
   /** The order's `buyer` (issue 41): a registered buyer makes it a B2B invoice. */
   businessBuyer?: { gstin?: unknown; legalName?: unknown } | null;
+  /** The order's `delivery` as stored: a fee above ₹0 (express) is its own line (issue 40). */
+  delivery?: unknown;
+}
+
+/** The delivery fee line of an invoice: 'Express delivery' with the order's fee in paise; none when free. */
+export function invoiceFeesOf(delivery: unknown): TaxableFee[] {
+  const d = parseOrderDelivery(delivery);
+  if (!d || d.fee <= 0) return [];
+  return [{ name: DELIVERY_SPEED_LABELS[d.speed], grossPaise: toPaise(d.fee) }];
 }
 
 /** The buyer as printed, with a registered buyer's GSTIN, legal name and the GSTIN's state (issue 41). */
@@ -128,7 +139,7 @@ export function invoiceBuyerWithGstin(
 export function buildInvoice(f: InvoiceFacts): Invoice {
   const sellerStateCode = f.seller.gstin.slice(0, 2);
   const intraState = f.placeOfSupply.stateCode === sellerStateCode;
-  const lines = invoiceLines(invoiceGoodsOf(f.items), intraState);
+  const lines = invoiceLines(invoiceGoodsOf(f.items), intraState, invoiceFeesOf(f.delivery));
   const { line1, line2, city, pincode, state } = f.seller.address;
   return {
     number: f.sequence === null ? '' : invoiceNumber(f.seller.invoicePrefix, f.fyStart, f.sequence),

@@ -4,7 +4,7 @@
 // HTTP; web/src/app/page-data.ts falls back to the public API where there is no such context
 // (`npm run dev`, tests).
 import type { Category } from './categories.js';
-import type { DeliveryQuote } from './delivery.js';
+import type { DeliveryPolicy, DeliveryQuote } from './delivery.js';
 import type { SellerInfo } from './disclosures.js';
 import type { PublicReview } from './reviews/types.js';
 import type { Product } from './types.js';
@@ -24,6 +24,8 @@ export interface PageServices {
   topReviews(productId: string, count: number): Promise<PublicReview[]>;
   /** 'Check delivery' for a PIN code sent before JavaScript (`?pin=`); throws with a message a shopper can read (an unknown PIN). */
   deliveryQuote(pin: string): Promise<DeliveryQuote>;
+  /** `GET /api/delivery`: the delivery rules and express's public settings (the home page's and /shipping's wording, issue 40). */
+  deliveryPolicy(): Promise<DeliveryPolicy>;
   /** The site's own address for canonical URLs. */
   origin: string;
 }

@@ -8,7 +8,9 @@
 //   POST /v1/external/orders/create/adhoc → {order_id, shipment_id, status: 'NEW'} (the same
 //     order_id twice answers the first booking);
 //   POST /v1/external/orders/create/return → the same, for a return's reverse pickup (docs/returns.md);
-//   POST /v1/external/courier/assign/awb {shipment_id} → {awb_assign_status: 1, response: {data: {awb_code, courier_name}}};
+//   GET /v1/external/courier/serviceability/?pickup_postcode&delivery_postcode&weight&cod&mode=Air|Surface → the couriers
+//     (the express one for Air, issue 40);
+//   POST /v1/external/courier/assign/awb {shipment_id, courier_id?} → {awb_assign_status: 1, response: {data: {awb_code, courier_name}}};
 //   POST /v1/external/courier/generate/pickup and /generate/label;
 //   POST /v1/external/ndr/:awb/action {action: 're-attempt' | 'return', deferred_date?, comments};
 //   tracking events → POST the app's /api/shipping/webhook with the token in `x-api-key`,
@@ -39,8 +41,14 @@ export const SHIPROCKET_STATUS: Record<CourierEventName, { id: number; name: str
   rto_delivered: { id: 10, name: 'RTO DELIVERED' },
 };
 
+/** The stand-in's two services (Shiprocket's courier companies): surface, and express by air (issue 40). */
+export const SURFACE_COURIER = { id: 1, name: 'Bagshop Test Courier' } as const;
+export const EXPRESS_COURIER = { id: 2, name: 'Bagshop Test Courier Express' } as const;
+
 export interface CourierShipment extends PageShipment {
   shipmentId: string;
+  /** The service booked: 'express' when assign/awb named the express courier (issue 40). */
+  service?: 'standard' | 'express';
   orderId: string;
   paymentMethod: string;
   pickupScheduled: boolean;
@@ -197,11 +205,12 @@ export function startCourierLocal(options: CourierLocalOptions = {}): Promise<Co
     res.end(JSON.stringify(body));
   }
 
-  async function api(req: IncomingMessage, res: ServerResponse, path: string): Promise<void> {
+  async function api(req: IncomingMessage, res: ServerResponse, path: string, query: URLSearchParams): Promise<void> {
     const text = await readBody(req);
     let body: Record<string, unknown> = {};
     try {
-      body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
+      // A GET (serviceability) carries its parameters in the query, as Shiprocket's does.
+      body = req.method === 'GET' ? Object.fromEntries(query) : text ? (JSON.parse(text) as Record<string, unknown>) : {};
     } catch {
       json(res, 400, { message: 'Invalid JSON' });
       return;
@@ -270,6 +279,24 @@ export function startCourierLocal(options: CourierLocalOptions = {}): Promise<Co
       json(res, 200, { order_id: orderId, shipment_id: shipmentId, status: 'NEW', status_code: 1, awb_code: '' });
       return;
     }
+    if (path === '/v1/external/courier/serviceability/' || path === '/v1/external/courier/serviceability') {
+      // The couriers for a lane: with mode=Air the stand-in's express service (courier 2), else its surface one (courier 1).
+      if (!/^[1-9][0-9]{5}$/.test(String(body.pickup_postcode ?? '')) || !/^[1-9][0-9]{5}$/.test(String(body.delivery_postcode ?? ''))) {
+        json(res, 422, { message: 'pickup_postcode and delivery_postcode are required', status_code: 422 });
+        return;
+      }
+      const company = body.mode === 'Air' ? EXPRESS_COURIER : SURFACE_COURIER;
+      json(res, 200, {
+        status: 200,
+        data: {
+          available_courier_companies: [
+            { courier_company_id: company.id, courier_name: company.name, is_surface: company.id === SURFACE_COURIER.id },
+          ],
+          recommended_courier_company_id: company.id,
+        },
+      });
+      return;
+    }
     if (path === '/v1/external/courier/assign/awb') {
       const shipmentId = String(body.shipment_id ?? '');
       const known = byShipmentId.get(shipmentId);
@@ -282,11 +309,13 @@ export function startCourierLocal(options: CourierLocalOptions = {}): Promise<Co
       if (!known && draft) {
         awb = `BST${String(Date.now()).slice(-8)}${String(Math.floor(Math.random() * 100)).padStart(2, '0')}`;
         const b = draft.body;
+        const company = Number(body.courier_id) === EXPRESS_COURIER.id ? EXPRESS_COURIER : SURFACE_COURIER;
         const shipment: CourierShipment = {
           awb,
           shipmentId,
           orderId: draft.orderId,
-          courier: 'Bagshop Test Courier',
+          courier: company.name,
+          service: company.id === EXPRESS_COURIER.id ? 'express' : 'standard',
           customer: `${String(b.billing_customer_name ?? '')} ${String(b.billing_last_name ?? '')}`.trim(),
           city: `${String(b.billing_city ?? '')} ${String(b.billing_pincode ?? '')}`.trim(),
           paymentMethod: String(b.payment_method ?? ''),
@@ -305,7 +334,14 @@ export function startCourierLocal(options: CourierLocalOptions = {}): Promise<Co
       }
       json(res, 200, {
         awb_assign_status: 1,
-        response: { data: { awb_code: awb, courier_name: 'Bagshop Test Courier', courier_company_id: 1, shipment_id: shipmentId } },
+        response: {
+          data: {
+            awb_code: awb,
+            courier_name: shipments.get(awb)?.courier ?? SURFACE_COURIER.name,
+            courier_company_id: shipments.get(awb)?.service === 'express' ? EXPRESS_COURIER.id : SURFACE_COURIER.id,
+            shipment_id: shipmentId,
+          },
+        },
       });
       return;
     }
@@ -356,8 +392,11 @@ export function startCourierLocal(options: CourierLocalOptions = {}): Promise<Co
     const done = (error?: unknown) => {
       if (error && !res.headersSent) json(res, 500, { message: error instanceof Error ? error.message : String(error) });
     };
-    if (req.method === 'POST' && path.startsWith('/v1/')) {
-      api(req, res, path).then(() => done(), done);
+    if (
+      (req.method === 'POST' || (req.method === 'GET' && path.startsWith('/v1/external/courier/serviceability'))) &&
+      path.startsWith('/v1/')
+    ) {
+      api(req, res, path, u.searchParams).then(() => done(), done);
       return;
     }
     const action = /^\/s\/([^/]+)\/([a-z_]+)$/.exec(path);

@@ -135,6 +135,7 @@ describe('the dashboard equals a direct count of the stored orders', () => {
             shipped: ['shipped', 'out_for_delivery', 'delivery_failed', 'completed', 'returned_to_origin'].includes(String(o.status)),
             deliveredAt: delivered ? delivered.at.toDate().toISOString() : null,
             promisedBy: typeof o.delivery?.deliverBy?.to === 'string' ? o.delivery.deliverBy.to : null,
+            speed: o.delivery?.speed === 'express' ? 'express' : 'standard',
           };
         });
       const openNdrs = all.filter((o) => o.ndr?.status === 'open').length;

@@ -1,7 +1,15 @@
 import { z } from 'zod';
-import { DELIVERY_ZONES, PIN_FORMAT_MESSAGE, type DeliveryRules, type DeliveryZone } from '../delivery.js';
+import {
+  DELIVERY_SPEEDS,
+  DELIVERY_ZONES,
+  EXPRESS_PIN_ZONES,
+  PIN_FORMAT_MESSAGE,
+  type DeliveryRules,
+  type DeliveryZone,
+  type ShippingSettings,
+} from '../delivery.js';
 import { INDIAN_STATES, isIndianPin } from '../india.js';
-import { BODY_MESSAGE, textField, wholeNumberField } from './common.js';
+import { BODY_MESSAGE, optionalField, textField, wholeNumberField } from './common.js';
 
 export const MAX_RULE_LIST = 500;
 export const MAX_ZONE_DAYS = 30;
@@ -100,3 +108,38 @@ export type DeliveryRulesInput = z.output<typeof deliveryRulesSchema>;
 
 /** A PIN in a URL: digits only, six of them, not starting with 0. */
 export const pinParamSchema = pin;
+
+export const EXPRESS_FEE_LIMIT = 10_000;
+export const EXPRESS_FEE_MESSAGE = 'The express fee must be a whole number of rupees from 0 to 10,000';
+export const EXPRESS_FREE_ABOVE_MESSAGE = 'Free express above must be a whole number of rupees from 1 to 10,00,000, or left empty';
+export const DELIVERY_SPEED_MESSAGE = 'Delivery speed must be standard or express';
+
+/** PUT /api/admin/settings/shipping: the seller's shipping settings (`settings/shipping`, issue 40). */
+export const shippingSettingsSchema = z.object(
+  {
+    expressEnabled: z.boolean({ error: 'Express on or off is true or false' }),
+    expressFee: wholeNumberField({ min: 0, max: EXPRESS_FEE_LIMIT, message: EXPRESS_FEE_MESSAGE }),
+    expressFreeAbove: optionalField(wholeNumberField({ min: 1, max: COD_MAX_TOTAL_LIMIT, message: EXPRESS_FREE_ABOVE_MESSAGE })).transform(
+      (v) => v ?? null,
+    ),
+    expressCod: z.boolean({ error: 'Cash on delivery with express is true or false' }),
+    tier1Districts: districtList('Tier-1 cities'),
+    pinZones: z
+      .array(
+        z.object(
+          { pin, zone: z.enum(EXPRESS_PIN_ZONES, { error: 'A PIN’s express zone is metro, tier1 or none' }) },
+          { error: 'A PIN-to-zone row is { pin, zone }' },
+        ),
+        { error: 'The PIN-to-zone table must be a list' },
+      )
+      .max(MAX_RULE_LIST, { error: `The PIN-to-zone table: at most ${MAX_RULE_LIST} PIN codes` })
+      // One row per PIN, the last one given wins; ascending by PIN.
+      .transform((rows) => [...new Map(rows.map((r) => [r.pin, r])).values()].sort((a, b) => a.pin.localeCompare(b.pin))),
+  },
+  { error: BODY_MESSAGE },
+) satisfies z.ZodType<ShippingSettings, unknown>;
+
+export type ShippingSettingsInput = z.output<typeof shippingSettingsSchema>;
+
+/** The order body's `deliverySpeed` (left out: standard). */
+export const deliverySpeedSchema = z.enum(DELIVERY_SPEEDS, { error: DELIVERY_SPEED_MESSAGE });

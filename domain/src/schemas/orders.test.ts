@@ -15,6 +15,15 @@ describe('createOrderSchema', () => {
       paymentMethod: 'COD',
       addressId: 'addr_1',
     });
+    // The speed is chosen by the shopper; its fee is never read from the body (the server computes it).
+    expect(createOrderSchema.parse({ paymentMethod: 'COD', addressId: 'a1', deliverySpeed: 'express', shippingFee: 0 })).toEqual({
+      paymentMethod: 'COD',
+      addressId: 'a1',
+      deliverySpeed: 'express',
+    });
+    expect(createOrderSchema.safeParse({ paymentMethod: 'COD', addressId: 'a1', deliverySpeed: 'rocket' }).error?.issues[0]?.message).toBe(
+      'Delivery speed must be standard or express',
+    );
   });
 
   it('accepts a Buy Now order; null means not sent', () => {

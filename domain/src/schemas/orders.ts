@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../order-status.js';
 import { BODY_MESSAGE, docIdSchema, optionalField, quantitySchema, whenFieldsValid } from './common.js';
+import { deliverySpeedSchema } from './delivery.js';
 
 /**
  * POST /api/order. Without productId the whole cart is ordered; with it ("Buy Now") only
@@ -15,6 +16,8 @@ export const createOrderSchema = z
       /** Buy Now: which variant (required when the product has several; docs/variants.md). */
       variantId: optionalField(docIdSchema),
       quantity: optionalField(quantitySchema),
+      /** Standard (free) or express (its fee, computed by the server); left out: standard (issue 40). */
+      deliverySpeed: optionalField(deliverySpeedSchema),
     },
     { error: BODY_MESSAGE },
   )

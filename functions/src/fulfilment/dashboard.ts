@@ -17,21 +17,27 @@ export async function fulfilmentDashboard(now = new Date()): Promise<FulfilmentF
   const since = Timestamp.fromMillis(now.getTime() - FULFILMENT_DASHBOARD_DAYS * 86_400_000);
   const recent = orders().where('createdAt', '>=', since);
   const of = (method: 'COD' | 'ONLINE') => recent.where('paymentMethod', '==', method);
-  const [codShipped, codReturned, prepaidShipped, prepaidReturned, delivered, late, openNdrs, awaiting] = await Promise.all([
-    count(of('COD').where('status', 'in', SHIPPED_STATUSES)),
-    count(of('COD').where('status', '==', 'returned_to_origin')),
-    count(of('ONLINE').where('status', 'in', SHIPPED_STATUSES)),
-    count(of('ONLINE').where('status', '==', 'returned_to_origin')),
-    count(recent.where('status', '==', 'completed')),
-    count(recent.where('status', '==', 'completed').where('deliveredLate', '==', true)),
-    count(orders().where('ndr.status', '==', 'open')),
-    count(orders().where('status', '==', 'pending').where('cod.required', '==', true).where('cod.confirmedAt', '==', null)),
-  ]);
+  const completed = recent.where('status', '==', 'completed');
+  const [codShipped, codReturned, prepaidShipped, prepaidReturned, delivered, late, openNdrs, awaiting, expressDelivered, expressLate] =
+    await Promise.all([
+      count(of('COD').where('status', 'in', SHIPPED_STATUSES)),
+      count(of('COD').where('status', '==', 'returned_to_origin')),
+      count(of('ONLINE').where('status', 'in', SHIPPED_STATUSES)),
+      count(of('ONLINE').where('status', '==', 'returned_to_origin')),
+      count(recent.where('status', '==', 'completed')),
+      count(recent.where('status', '==', 'completed').where('deliveredLate', '==', true)),
+      count(orders().where('ndr.status', '==', 'open')),
+      count(orders().where('status', '==', 'pending').where('cod.required', '==', true).where('cod.confirmedAt', '==', null)),
+      // Split by speed (issue 40): the express ones; standard is the rest (orders from before speeds included).
+      count(completed.where('delivery.speed', '==', 'express')),
+      count(completed.where('delivery.speed', '==', 'express').where('deliveredLate', '==', true)),
+    ]);
   return fulfilmentFiguresOf({
     cod: { shipped: codShipped, returned: codReturned },
     prepaid: { shipped: prepaidShipped, returned: prepaidReturned },
     delivered,
     late,
+    express: { delivered: expressDelivered, late: expressLate },
     openNdrs,
     codAwaitingConfirmation: awaiting,
   });

@@ -5,7 +5,8 @@
  * so a tracking event finds its order).
  */
 import { randomBytes } from 'node:crypto';
-import { invoiceRefusesShipping, type CreateShipmentInput, type Order, type ShipmentEvent } from '@bagshop/domain';
+import { invoiceRefusesShipping, parseOrderDelivery, type CreateShipmentInput, type Order, type ShipmentEvent } from '@bagshop/domain';
+import { readDeliveryRules } from '../delivery/delivery.js';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
 import { plainDoc } from '../lib/firestore-data.js';
@@ -186,6 +187,9 @@ export async function createShipment(
       items: items.map((i) => ({ name: i.name, sku: i._id, units: i.quantity, sellingPrice: i.price - i.discount })),
       weightGrams,
       dimensionsCm,
+      // Express orders ask the courier for its express service (issue 40).
+      speed: parseOrderDelivery(plain.delivery)?.speed ?? 'standard',
+      pickupPin: (await readDeliveryRules()).warehousePin,
     });
   }
 

@@ -300,13 +300,15 @@ export async function placeOrder(
         );
         const offerDiscountPaise = offerPlan.priced.discounts.reduce((sum, d) => sum + d.amountPaise, 0);
         // Offer discounts are whole rupees (decision 0027), so the total stays whole rupees.
-        const totalAmount = totals.totalAmount - offerDiscountPaise / 100;
+        const goodsTotal = totals.totalAmount - offerDiscountPaise / 100;
         const discountedItems =
           offerPlan.offers.length === 0
             ? items
             : items.map((item, i) => ({ ...item, offerDiscountPaise: offerPlan.priced.lineDiscountsPaise[i] ?? 0 }));
         // PIN code ↔ state, serviceability and the cash-on-delivery limits (a read; 400/409 when refused).
-        const delivery = await checkOrderDelivery(tx, shippingAddress, input.paymentMethod, totalAmount);
+        // The speed the shopper chose; its fee from the shipping settings (whole rupees), part of the total (issue 40).
+        const delivery = await checkOrderDelivery(tx, shippingAddress, input.paymentMethod, goodsTotal, input.deliverySpeed ?? 'standard');
+        const totalAmount = goodsTotal + delivery.fee;
         // A card order holds its stock until this moment (whole seconds: Stripe's expires_at).
         // The stock last (issue 37): every buyer of a bag locks its stock document, so the lock is
         // taken after every other read and held only until the commit, not through the offers and delivery reads.

@@ -22,7 +22,7 @@ import { serverConfig } from '../config.js';
 import { logFault } from '../lib/logs.js';
 import { getProduct, listProducts, PRODUCT_NOT_FOUND } from '../catalog/index.js';
 import { readCatalogVersion } from '../catalog/index.js';
-import { deliveryQuote } from '../shipping/index.js';
+import { deliveryPolicy, deliveryQuote } from '../shipping/index.js';
 import { sellerInfo } from '../catalog/index.js';
 import { topReviews } from '../reviews/index.js';
 import { searchProducts } from '../catalog/index.js';
@@ -98,6 +98,7 @@ export function pageServices(origin: string): PageServices {
       }
     },
     deliveryQuote: async (pin) => (await deliveryQuote(pin)).quote,
+    deliveryPolicy: () => deliveryPolicy(),
     origin,
   };
 }

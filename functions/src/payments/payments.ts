@@ -5,7 +5,7 @@
  * order's status only through the transition function.
  */
 import { returnIdOf, settleReturnRefund } from '../returns/refunds.js';
-import { formatINR, salePrice, toPaise } from '@bagshop/domain';
+import { DELIVERY_SPEED_LABELS, formatINR, parseOrderDelivery, salePrice, toPaise } from '@bagshop/domain';
 import { logger } from 'firebase-functions';
 import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { serverConfig, STRIPE_MIN_SESSION_SECONDS } from '../config.js';
@@ -40,8 +40,27 @@ interface StoredLine {
   offerDiscountPaise?: unknown;
 }
 
-/** Checkout line items in paise, from the stored order lines. */
+/** Checkout line items in paise, from the stored order lines and the delivery fee (issue 40), adding up to `totalAmount`. */
 function lineItems(data: StoredOrder): Stripe.Checkout.SessionCreateParams.LineItem[] {
+  const delivery = parseOrderDelivery(data.delivery);
+  const fee: Stripe.Checkout.SessionCreateParams.LineItem[] =
+    delivery && delivery.fee > 0
+      ? [
+          {
+            quantity: 1,
+            price_data: {
+              currency: 'inr',
+              unit_amount: toPaise(delivery.fee),
+              product_data: { name: DELIVERY_SPEED_LABELS[delivery.speed] },
+            },
+          },
+        ]
+      : [];
+  return [...goodsLineItems(data), ...fee];
+}
+
+/** The goods' line items in paise, from the stored order lines. */
+function goodsLineItems(data: StoredOrder): Stripe.Checkout.SessionCreateParams.LineItem[] {
   const items = Array.isArray(data.items) ? (data.items as StoredLine[]) : [];
   // With offers (docs/offers.md) a line's paid amount need not divide by its quantity: one item per line, at what it costs after its share.
   if (items.some((i) => Number(i.offerDiscountPaise ?? 0) > 0)) {

@@ -25,7 +25,14 @@ export interface BookingInput {
   items: { name: string; sku: string; units: number; sellingPrice: number }[];
   weightGrams: number;
   dimensionsCm: { length: number; breadth: number; height: number };
+  /** The speed the shopper paid for: express asks the courier for its express (air) service (issue 40). */
+  speed?: 'standard' | 'express';
+  /** Where the parcel is picked up (the warehouse PIN): the express service is looked up for this lane. */
+  pickupPin?: string;
 }
+
+export const expressNotServedMessage = (pin: string) =>
+  `The courier offers no express service to PIN code ${pin}: book it by hand with an express courier and its AWB`;
 
 export interface Booking {
   courier: string;
@@ -132,13 +139,22 @@ function apiBase(): string {
   return serverConfig().fulfilment.courier.apiBase ?? SHIPROCKET_API;
 }
 
-async function call(path: string, body: unknown, auth = true, retried = false): Promise<Record<string, unknown>> {
+async function call(
+  path: string,
+  body: unknown,
+  auth = true,
+  retried = false,
+  method: 'POST' | 'GET' = 'POST',
+): Promise<Record<string, unknown>> {
   const base = apiBase();
   const headers: Record<string, string> = { 'Content-Type': 'application/json' };
   if (auth) headers.Authorization = `Bearer ${await login()}`;
   let res: Response;
   try {
-    res = await fetch(`${base}${path}`, { method: 'POST', headers, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
+    res =
+      method === 'GET'
+        ? await fetch(`${base}${path}`, { method, headers, signal: AbortSignal.timeout(15_000) })
+        : await fetch(`${base}${path}`, { method, headers, body: JSON.stringify(body), signal: AbortSignal.timeout(15_000) });
   } catch {
     throw new HttpError(502, COURIER_UNAVAILABLE);
   }
@@ -146,7 +162,7 @@ async function call(path: string, body: unknown, auth = true, retried = false): 
   if (res.status === 401 && auth) {
     // The kept token was revoked (or the courier restarted): log in again, once.
     token = null;
-    if (!retried) return call(path, body, auth, true);
+    if (!retried) return call(path, body, auth, true, method);
   }
   if (!res.ok) {
     const message = typeof json.message === 'string' ? json.message : `HTTP ${res.status}`;
@@ -200,7 +216,11 @@ export async function bookWithShiprocket(input: BookingInput): Promise<Booking> 
   });
   const shipmentId = text(created.shipment_id);
   if (!shipmentId) throw new HttpError(502, 'The courier did not create the shipment');
-  const assigned = await call('/v1/external/courier/assign/awb', { shipment_id: shipmentId });
+  const courierId = input.speed === 'express' ? await expressCourierId(input) : null;
+  const assigned = await call('/v1/external/courier/assign/awb', {
+    shipment_id: shipmentId,
+    ...(courierId !== null ? { courier_id: courierId } : {}),
+  });
   const data = ((assigned.response as Record<string, unknown> | undefined)?.data ?? {}) as Record<string, unknown>;
   const awb = text(data.awb_code);
   if (Number(assigned.awb_assign_status) !== 1 || !awb) throw new HttpError(502, 'The courier did not assign an AWB');
@@ -216,6 +236,34 @@ export async function bookWithShiprocket(input: BookingInput): Promise<Booking> 
     providerShipmentId: shipmentId,
     courierLabelUrl: typeof label.label_url === 'string' ? label.label_url : null,
   };
+}
+
+/**
+ * The express service for an order's lane: Shiprocket's serviceability with `mode=Air`, its
+ * recommended courier (else the first offered). None offered: 502 with what to do instead.
+ */
+async function expressCourierId(input: BookingInput): Promise<number> {
+  const query = new URLSearchParams({
+    pickup_postcode: input.pickupPin ?? '',
+    delivery_postcode: input.address.postalCode,
+    weight: String(input.weightGrams / 1000),
+    cod: input.paymentMethod === 'COD' ? '1' : '0',
+    declared_value: String(input.totalAmount),
+    mode: 'Air',
+  });
+  const json = await call(`/v1/external/courier/serviceability/?${query.toString()}`, null, true, false, 'GET');
+  const data = (json.data ?? {}) as {
+    available_courier_companies?: { courier_company_id?: unknown }[];
+    recommended_courier_company_id?: unknown;
+  };
+  const offered = (data.available_courier_companies ?? [])
+    .map((c) => Number(c.courier_company_id))
+    .filter((id) => Number.isInteger(id) && id > 0);
+  const recommended = Number(data.recommended_courier_company_id);
+  if (offered.includes(recommended)) return recommended;
+  const first = offered[0];
+  if (first === undefined) throw new HttpError(502, expressNotServedMessage(input.address.postalCode));
+  return first;
 }
 
 export interface ReturnPickupInput {

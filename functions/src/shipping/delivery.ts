@@ -6,6 +6,8 @@
 import {
   codRefusal,
   DEFAULT_DELIVERY_RULES,
+  expressCodMessage,
+  expressPolicyOf,
   deliveryRulesSchema,
   isIndia,
   isServiceable,
@@ -16,8 +18,10 @@ import {
   quoteDelivery,
   unknownPinMessage,
   unservedPinMessage,
+  type DeliveryPolicy,
   type DeliveryQuote,
   type DeliveryRules,
+  type DeliverySpeed,
   type DeliveryRulesInput,
   type DistrictRef,
   type OrderDelivery,
@@ -28,6 +32,7 @@ import { FieldValue, type Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
 import { db } from '../lib/admin.js';
 import { badRequest, conflict, HttpError, notFound } from '../lib/errors.js';
+import { readShippingSettings } from './settings.js';
 import { findDistrict, lookupPin } from './pin-directory.js';
 
 export const DELIVERY_SETTINGS = 'settings/delivery';
@@ -57,16 +62,22 @@ function warehouseOf(rules: DeliveryRules): PinPlace {
 export async function deliveryQuote(pin: string, now = new Date()): Promise<{ quote: DeliveryQuote; maxAge: number }> {
   const place = lookupPin(pin);
   if (!place) throw notFound(unknownPinMessage(pin));
-  const rules = await readDeliveryRules();
-  const quote = quoteDelivery(place, warehouseOf(rules), rules, now);
+  const [rules, shipping] = await Promise.all([readDeliveryRules(), readShippingSettings()]);
+  const quote = quoteDelivery(place, warehouseOf(rules), rules, now, shipping);
   const untilChange = Math.floor((nextQuoteChange(now, rules).getTime() - now.getTime()) / 1000);
   return { quote, maxAge: Math.max(0, Math.min(QUOTE_MAX_AGE, untilChange)) };
 }
 
 /** What the cart and checkout need besides the quote (`GET /api/delivery`). */
-export async function deliveryPolicy(): Promise<Pick<DeliveryRules, 'codMaxTotal' | 'cutoff' | 'workingDays' | 'zoneDays'>> {
-  const rules = await readDeliveryRules();
-  return { codMaxTotal: rules.codMaxTotal, cutoff: rules.cutoff, workingDays: rules.workingDays, zoneDays: rules.zoneDays };
+export async function deliveryPolicy(): Promise<DeliveryPolicy> {
+  const [rules, shipping] = await Promise.all([readDeliveryRules(), readShippingSettings()]);
+  return {
+    codMaxTotal: rules.codMaxTotal,
+    cutoff: rules.cutoff,
+    workingDays: rules.workingDays,
+    zoneDays: rules.zoneDays,
+    express: expressPolicyOf(rules, shipping),
+  };
 }
 
 interface AddressPin {
@@ -92,26 +103,38 @@ export function checkAddressPin(address: AddressPin): PinPlace | null {
 }
 
 /**
- * Inside the order's transaction (a read, no writes): the address must be in India, its PIN
- * known, in its state and served; cash on delivery must be allowed for that PIN and total.
- * Returns the delivery promise the order stores.
+ * Inside the order's transaction (reads, no writes): the address must be in India, its PIN
+ * known, in its state and served; express only where the courier serves it (409); cash on
+ * delivery must be allowed for that PIN, speed and total (the goods and the delivery fee).
+ * Returns the delivery promise the order stores, with its speed and fee (whole rupees, computed
+ * here from the settings, never from the client; issue 40).
  */
 export async function checkOrderDelivery(
   tx: Transaction,
   address: AddressPin,
   paymentMethod: PaymentMethod,
-  totalAmount: number,
+  goodsTotal: number,
+  speed: DeliverySpeed = 'standard',
   now = new Date(),
 ): Promise<OrderDelivery> {
   const place = checkAddressPin(address);
   if (!place) throw conflict(OUTSIDE_INDIA_MESSAGE);
   const rules = await readDeliveryRules(tx);
+  const shipping = await readShippingSettings(tx);
   if (!isServiceable(place, rules)) throw conflict(unservedPinMessage(place.pin));
-  if (paymentMethod === 'COD') {
-    const refusal = codRefusal(place.pin, totalAmount, rules);
-    if (refusal) throw conflict(refusal);
+  let delivery: OrderDelivery;
+  try {
+    delivery = orderDelivery(place, warehouseOf(rules), rules, now, { speed, goodsTotal, shipping });
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    throw conflict(error instanceof Error ? error.message : String(error));
   }
-  return orderDelivery(place, warehouseOf(rules), rules, now);
+  if (paymentMethod === 'COD') {
+    const refusal = codRefusal(place.pin, goodsTotal + delivery.fee, rules);
+    if (refusal) throw conflict(refusal);
+    if (speed === 'express' && !shipping.expressCod) throw conflict(expressCodMessage);
+  }
+  return delivery;
 }
 
 function canonicalDistricts(list: DistrictRef[], field: string): DistrictRef[] {

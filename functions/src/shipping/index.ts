@@ -3,3 +3,5 @@ export { bookReturnWithShiprocket, bookWithShiprocket, courierProvider, ndrActio
 export type { Booking, CourierEvent } from './courier.js';
 export { checkAddressPin, checkOrderDelivery, deliveryPolicy, deliveryQuote, readDeliveryRules, saveDeliveryRules } from './delivery.js';
 export { allDistricts } from './pin-directory.js';
+// The shipping domain's door (issue 39's layout): the seller's shipping settings (express delivery, issue 40).
+export { readShippingSettings, saveShippingSettings, SHIPPING_SETTINGS } from './settings.js';

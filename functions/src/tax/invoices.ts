@@ -113,6 +113,8 @@ export async function prepareInvoice(tx: Transaction, orderRef: DocumentReferenc
     items: Array.isArray(order.items) ? (order.items as Data[]) : [],
     // A registered buyer (issue 41, functions/src/tax): a B2B invoice with the GSTIN.
     businessBuyer: (order.buyer ?? null) as Data | null,
+    // An express fee above ₹0 is the invoice's own line (issue 40).
+    delivery: order.delivery,
   });
   return (writer) => {
     queue(writer, orderRef, now);

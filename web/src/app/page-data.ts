@@ -1,7 +1,7 @@
 // Where route loaders get their data (docs/decisions/0034-react-router-framework-mode.md): on
 // the function, from its own services (the request's load context); without one (`npm run dev`
 // serves pages from Vite), from the public API over HTTP, as the browser would.
-import type { DeliveryQuote, PageServices, Product, PublicReview, SellerInfo } from '@bagshop/domain';
+import type { DeliveryPolicy, DeliveryQuote, PageServices, Product, PublicReview, SellerInfo } from '@bagshop/domain';
 import type { AppLoadContext } from 'react-router';
 
 declare module 'react-router' {
@@ -34,6 +34,11 @@ function overHttp(request: Request): PageServices {
       const quote = await get<DeliveryQuote>(`delivery/${encodeURIComponent(pin)}`);
       if (!quote) throw new Error('We could not find this PIN code');
       return quote;
+    },
+    deliveryPolicy: async () => {
+      const policy = await get<DeliveryPolicy>('delivery');
+      if (!policy) throw new Error('The delivery policy could not be read');
+      return policy;
     },
     origin: new URL(request.url).origin,
   };

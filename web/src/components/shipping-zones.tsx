@@ -1,4 +1,4 @@
-import { DELIVERY_ZONE_LABELS, DELIVERY_ZONES, formatINR, WEEKDAY_LABELS } from '@bagshop/domain';
+import { DELIVERY_ZONE_LABELS, DELIVERY_ZONES, expressDays, formatINR, shippingWording, WEEKDAY_LABELS } from '@bagshop/domain';
 import { List, Table, Text } from '@mantine/core';
 import { useDeliveryPolicy } from '../lib/use-delivery-policy';
 
@@ -26,6 +26,7 @@ export function ShippingZones() {
           <Table.Tr>
             <Table.Th>Where to</Table.Th>
             <Table.Th>Working days</Table.Th>
+            {policy.express.offered && <Table.Th>Express, where offered</Table.Th>}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -38,6 +39,7 @@ export function ShippingZones() {
                 </Text>
               </Table.Td>
               <Table.Td>{days(policy.zoneDays[zone])}</Table.Td>
+              {policy.express.offered && <Table.Td>{days(expressDays(policy.zoneDays[zone]))}</Table.Td>}
             </Table.Tr>
           ))}
         </Table.Tbody>
@@ -47,11 +49,38 @@ export function ShippingZones() {
           Orders placed before {policy.cutoff} IST on a working day ({workdays}) leave our warehouse the same day; later ones the next
           working day. Sundays and national holidays do not count.
         </List.Item>
+        {policy.express.offered && (
+          <List.Item>
+            {shippingWording(policy.express).expressText} Express arrives one to two working days sooner; checkout shows whether your PIN
+            code has it{policy.express.cod ? '' : ' (pay online for express: no cash on delivery)'}.
+          </List.Item>
+        )}
         <List.Item>Enter your PIN code on any product page or in your cart to see your delivery date.</List.Item>
         <List.Item>
           Cash on delivery is available for orders up to {formatINR(policy.codMaxTotal)}, except at a few remote PIN codes.
         </List.Item>
       </List>
     </>
+  );
+}
+
+/** The shipping page's "What it costs", from the shipping settings (issue 40). */
+export function ShippingCosts() {
+  const policy = useDeliveryPolicy();
+  const express = policy?.express;
+  if (!express || !express.offered || express.fee === 0) {
+    return (
+      <Text>
+        Nothing. Shipping is free on all orders, with no minimum, whether you pay online or cash on delivery
+        {express?.offered ? ', and so is express delivery where it is offered' : ''}.
+      </Text>
+    );
+  }
+  return (
+    <Text>
+      Standard shipping is free on all orders, with no minimum. Express delivery costs {formatINR(express.fee)}
+      {express.freeAbove !== null ? `, and is free on orders of ${formatINR(express.freeAbove)} and above` : ''}; the fee is shown at
+      checkout before you pay and is on your invoice with its GST.
+    </Text>
   );
 }

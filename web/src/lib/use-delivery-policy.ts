@@ -1,12 +1,19 @@
 import type { DeliveryPolicy } from '@bagshop/domain';
-import { useEffect, useState } from 'react';
+import { createContext, useContext, useEffect, useState } from 'react';
 import { getDeliveryPolicy } from './delivery-api';
+
+/**
+ * The policy a page's loader already read on the server (the `/shipping` page, issue 40): the
+ * page is drawn with it, before JavaScript; without one the hook asks the API.
+ */
+export const DeliveryPolicyContext = createContext<DeliveryPolicy | null>(null);
 
 /** The shop's delivery policy (GET /api/delivery, once per page load); null until it answers or when it fails (logged). */
 export function useDeliveryPolicy(enabled = true): DeliveryPolicy | null {
+  const given = useContext(DeliveryPolicyContext);
   const [policy, setPolicy] = useState<DeliveryPolicy | null>(null);
   useEffect(() => {
-    if (!enabled) return;
+    if (!enabled || given) return;
     let live = true;
     getDeliveryPolicy()
       .then((p) => live && setPolicy(p))
@@ -14,6 +21,6 @@ export function useDeliveryPolicy(enabled = true): DeliveryPolicy | null {
     return () => {
       live = false;
     };
-  }, [enabled]);
-  return policy;
+  }, [enabled, given]);
+  return given ?? policy;
 }

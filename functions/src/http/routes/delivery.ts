@@ -1,8 +1,9 @@
-import { deliveryRulesSchema, INDIAN_STATES, PIN_FORMAT_MESSAGE } from '@bagshop/domain';
+import { deliveryRulesSchema, INDIAN_STATES, PIN_FORMAT_MESSAGE, shippingSettingsSchema } from '@bagshop/domain';
 import { Router, type Response } from 'express';
 import { badRequest } from '../../lib/errors.js';
 import { deliveryPolicy, deliveryQuote, readDeliveryRules, saveDeliveryRules } from '../../shipping/index.js';
 import { allDistricts } from '../../shipping/index.js';
+import { readShippingSettings, saveShippingSettings } from '../../shipping/index.js';
 import { requireAdmin } from '../auth.js';
 import { jsonBody } from '../json-body.js';
 import { ok } from '../respond.js';
@@ -39,7 +40,7 @@ export function deliveryRouter(): Router {
   return router;
 }
 
-/** /api/admin/delivery: the rules, and the districts the admin screen offers. */
+/** /api/admin/delivery: the rules, and the districts the admin screen offers; /api/admin/settings/shipping. */
 export function adminDeliveryRouter(): Router {
   const router = Router();
 
@@ -52,6 +53,18 @@ export function adminDeliveryRouter(): Router {
     const admin = await requireAdmin(req);
     const input = deliveryRulesSchema.parse(jsonBody(req));
     ok(res, await saveDeliveryRules(input, admin.uid), 'Delivery settings saved');
+  });
+
+  // The seller's shipping settings: express delivery's fee, threshold, cities and PIN-to-zone table (issue 40).
+  router.get('/settings/shipping', async (req, res) => {
+    await requireAdmin(req);
+    ok(res, await readShippingSettings());
+  });
+
+  router.put('/settings/shipping', async (req, res) => {
+    const admin = await requireAdmin(req);
+    const input = shippingSettingsSchema.parse(jsonBody(req));
+    ok(res, await saveShippingSettings(input, admin.uid), 'Shipping settings saved');
   });
 
   router.get('/delivery/districts', async (req, res) => {

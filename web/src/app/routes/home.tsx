@@ -3,6 +3,7 @@ import { useLoaderData } from 'react-router';
 import { getProducts } from '../../features/catalog/api/get-products';
 import { HomePage } from '../../features/catalog/components/home-page';
 import { homeData, type HomeData } from '../../features/catalog/lib/home-data';
+import { getDeliveryPolicy } from '../../lib/delivery-api';
 import { pageServices } from '../page-data';
 import { staticTags } from './seo';
 
@@ -26,16 +27,19 @@ export const links = () => [
  * A failed read draws the page without the carousel (docs/spec.md §2).
  */
 export async function loader({ context, request }: LoaderFunctionArgs): Promise<HomeData> {
-  return homeData(
-    await pageServices(context, request)
-      .products()
-      .catch(() => null),
-  );
+  const services = pageServices(context, request);
+  const [products, policy] = await Promise.all([
+    services.products().catch(() => null),
+    // The delivery wording from the shipping settings (issue 40); unreadable: only what is always true.
+    services.deliveryPolicy().catch(() => null),
+  ]);
+  return homeData(products, policy?.express ?? null);
 }
 
 /** In the browser, moving to the home page: the public, cached API. */
 export async function clientLoader(_args: ClientLoaderFunctionArgs): Promise<HomeData> {
-  return homeData(await getProducts().catch(() => null));
+  const [products, policy] = await Promise.all([getProducts().catch(() => null), getDeliveryPolicy().catch(() => null)]);
+  return homeData(products, policy?.express ?? null);
 }
 
 export default function Home() {

@@ -12,6 +12,11 @@ export function FulfilmentFiguresCard({ figures }: { figures: FulfilmentFigures 
       'Delivered on or before the promised date',
       figures.deliveries.delivered ? `${figures.deliveries.onTime} of ${figures.deliveries.delivered}` : '–',
     ],
+    // Split by speed (issue 40): express promises sooner dates.
+    ...(['standard', 'express'] as const).map((speed): [string, string] => {
+      const d = figures.deliveries.bySpeed[speed];
+      return [`On or before the promised date, ${speed}`, d.delivered ? `${d.onTime} of ${d.delivered}` : '–'];
+    }),
     ['Open failed deliveries (NDR)', String(figures.openNdrs)],
     ['COD orders awaiting confirmation', String(figures.codAwaitingConfirmation)],
   ];

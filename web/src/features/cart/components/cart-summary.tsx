@@ -1,9 +1,10 @@
-import { formatINR, itemCountLabel, lineOffer, orderTotals, type CartLine, type CartPricing } from '@bagshop/domain';
+import { formatINR, itemCountLabel, lineOffer, orderTotals, shippingWording, type CartLine, type CartPricing } from '@bagshop/domain';
 import { Button, Divider, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { EmiPlans } from '../../../components/emi-plans';
 import { config } from '../../../lib/config';
 import { OfferDiscountRows, paiseInRupees, PriceBeforeAfter } from '../../../components/offer-prices';
 import { onlineSavingPaise } from '../../../lib/cart-pricing';
+import { useDeliveryPolicy } from '../../../lib/use-delivery-policy';
 import { CouponField } from './coupon-field';
 
 function Row({ label, value, strong, color }: { label: string; value: string; strong?: boolean; color?: string }) {
@@ -36,6 +37,8 @@ export interface CartSummaryProps {
 export function CartSummary({ lines, onCheckout, onClear, disabled, pricing, onPricing }: CartSummaryProps) {
   const totals = orderTotals(lines.map((l) => ({ ...lineOffer(l), quantity: l.quantity })));
   const blocked = lines.some((l) => l.quantity > lineOffer(l).stock);
+  const policy = useDeliveryPolicy();
+  const wording = policy ? shippingWording(policy.express) : null;
   return (
     <Paper withBorder radius="md" p="lg" component="section" aria-labelledby="cart-summary-title">
       <Stack gap="sm">
@@ -49,7 +52,8 @@ export function CartSummary({ lines, onCheckout, onClear, disabled, pricing, onP
         </Group>
         <Row label="Items subtotal" value={formatINR(totals.subtotal)} />
         {totals.discountTotal > 0 && <Row label="Discount" value={`−${formatINR(totals.discountTotal)}`} color="green.8" />}
-        <Row label="Shipping" value="Free" color="green.8" />
+        {/* "Free standard shipping" once the seller charges for express (issue 40), from the settings. */}
+        <Row label="Shipping" value={wording?.freeTitle === 'Free standard shipping' ? 'Free standard shipping' : 'Free'} color="green.8" />
         {pricing && pricing.discounts.length > 0 && <OfferDiscountRows pricing={pricing} />}
         <Divider />
         {pricing && pricing.discounts.length > 0 ? (

@@ -3,11 +3,23 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '../../../testing/render';
 import { HERO_MOTION, power3Out, power3OutLinear } from '../lib/hero-motion';
+import { shippingWording } from '@bagshop/domain';
 import { Hero } from './hero';
 
+const FREE = shippingWording({ offered: true, fee: 0, freeAbove: null, cod: true });
+const PAID = shippingWording({ offered: true, fee: 149, freeAbove: null, cod: true });
+
 describe('Hero', () => {
+  it('says free shipping while express is free, free standard shipping once it has a fee (issue 40)', () => {
+    const { unmount } = render(<Hero shipping={FREE} />);
+    expect(screen.getByText(/a lifetime warranty and free shipping on all orders across India/)).toBeInTheDocument();
+    unmount();
+    render(<Hero shipping={PAID} />);
+    expect(screen.getByText(/a lifetime warranty and free standard shipping on all orders across India/)).toBeInTheDocument();
+  });
+
   it('shows both headlines and the bag image, sized and eager', () => {
-    render(<Hero />);
+    render(<Hero shipping={FREE} />);
     expect(screen.getByText('From Office to Adventure')).toBeInTheDocument();
     expect(screen.getByText("We've Got Your Back")).toBeInTheDocument();
     const img = screen.getByRole('img', { name: 'bag' });
@@ -18,7 +30,7 @@ describe('Hero', () => {
 
   it('animates as the spec says: from 100 px to the left with a fade, 2 s each, 0.5 s apart, power3.out', () => {
     expect(HERO_MOTION).toEqual({ fromX: -100, duration: 2, stagger: 0.5, ease: 'power3.out' });
-    render(<Hero />);
+    render(<Hero shipping={FREE} />);
     const h1 = screen.getByRole('heading', { level: 1 });
     expect(h1.style.getPropertyValue('--hero-from-x')).toBe('-100px');
     expect(h1.style.getPropertyValue('--hero-duration')).toBe('2s');

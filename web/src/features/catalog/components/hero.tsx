@@ -1,4 +1,5 @@
 import { Container, Group, Text } from '@mantine/core';
+import type { ShippingWording } from '@bagshop/domain';
 import type { CSSProperties } from 'react';
 import { Link } from 'react-router-dom';
 import button from '../../../components/plain-button.module.css';
@@ -17,7 +18,8 @@ export const HEADLINES = ['From Office to Adventure', "We've Got Your Back"] as 
  * moves under prefers-reduced-motion. The image is the LCP element and is in the first render
  * with its size, eager and high priority.
  */
-export function Hero() {
+/** `shipping`: the delivery wording from the shipping settings (issue 40). */
+export function Hero({ shipping }: { shipping: ShippingWording }) {
   const warranty = warrantyHeadline(useWarrantyTerms());
   return (
     <section className={classes.hero} aria-label="Welcome">
@@ -32,8 +34,8 @@ export function Hero() {
               ))}
             </h1>
             <Text fz={{ base: 'md', md: 'xl' }} c="gray.8" mt="lg" maw={520}>
-              Luggage, backpacks and duffles built for a 5-year lifespan, with {warranty ? `a ${warranty.toLowerCase()}` : 'care'} and free
-              shipping on all orders across India.
+              Luggage, backpacks and duffles built for a 5-year lifespan, with {warranty ? `a ${warranty.toLowerCase()}` : 'care'} and {shipping.freeTitle.toLowerCase()} on
+              all orders across India.
             </Text>
             <Group mt="xl" gap="sm">
               <Link to="/luggage" className={`${button.button} ${button.md}`}>

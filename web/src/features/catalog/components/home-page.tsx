@@ -36,7 +36,7 @@ function LoadingProducts() {
 export function HomePage({ data }: { data: HomeData }) {
   return (
     <>
-      <Hero />
+      <Hero shipping={data.shipping} />
       {/* Seen only when the app moves to / and the chunk is not in yet (docs/spec.md §2 Home). */}
       <Suspense fallback={<LoadingProducts />}>
         <HomeSections data={data} />

@@ -32,7 +32,7 @@ export default function HomeSections({ data }: { data: HomeData }) {
   const { add, pendingId } = useAddToCart();
   const terms = useWarrantyTerms();
   // No false urgency: 'Limited stock' only while a trolley really is down to its last few.
-  const { limited, covers } = data;
+  const { limited, covers, shipping } = data;
   return (
     <Container size="xl" py="xl">
       <Stack gap={56}>
@@ -62,8 +62,8 @@ export default function HomeSections({ data }: { data: HomeData }) {
                 New Arrivals
               </Text>
               <Text fz={{ base: 'md', md: 'lg' }} mt="sm" c="gray.2" maw={560}>
-                This season&apos;s hardshell trolleys have landed{limited ? ', some down to their last few' : ''}. Free shipping on all
-                orders and express delivery to major cities.
+                This season&apos;s hardshell trolleys have landed{limited ? ', some down to their last few' : ''}. {shipping.freeTitle} on
+                all orders{shipping.expressTitle ? ' and express delivery to metro and major cities' : ''}.
               </Text>
               <Link to="/luggage" className={`${button.button} ${button.md} ${button.white} ${classes.cta}`}>
                 Shop Now
@@ -141,7 +141,7 @@ export default function HomeSections({ data }: { data: HomeData }) {
           </Stack>
         </section>
 
-        <PromiseBand />
+        <PromiseBand shipping={shipping} />
       </Stack>
     </Container>
   );

@@ -1,6 +1,6 @@
 import { SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconClockHour3, IconMapPin, IconRocket, IconShieldCheck, IconTruckDelivery } from '@tabler/icons-react';
-import { warrantyClaim, warrantyHeadline } from '@bagshop/domain';
+import { DEFAULT_DELIVERY_RULES, DEFAULT_SHIPPING_SETTINGS, expressPolicyOf, shippingWording, warrantyClaim, warrantyHeadline, type ShippingWording } from '@bagshop/domain';
 import type { ReactNode } from 'react';
 import { useWarrantyTerms } from '../../../components/sold-by';
 
@@ -12,24 +12,39 @@ interface ShopPromise {
   warranty?: true;
 }
 
-/** The shop's delivery and quality promises (docs/spec.md §1, §9), worded the same everywhere. */
-export const PROMISES: ShopPromise[] = [
-  { icon: <IconTruckDelivery size={26} aria-hidden />, title: 'Free shipping', text: 'Free shipping on all orders, no minimum.' },
-  { icon: <IconClockHour3 size={26} aria-hidden />, title: 'Fast delivery', text: 'Your delivery date for your PIN code, before you pay.' },
-  { icon: <IconRocket size={26} aria-hidden />, title: 'Express delivery', text: 'Express delivery to major cities.' },
-  { icon: <IconMapPin size={26} aria-hidden />, title: 'All-India shipping', text: 'We ship to every PIN code in India.' },
-  {
-    icon: <IconShieldCheck size={26} aria-hidden />,
-    title: 'Lifetime warranty',
-    text: 'Built for a 5-year lifespan, backed for life.',
-    warranty: true,
-  },
-];
+/**
+ * The shop's delivery and quality promises (docs/spec.md §1, §9), worded the same everywhere;
+ * the shipping ones from the shipping settings (issue 40): "Express delivery" only while it is
+ * offered to some PIN.
+ */
+export function shopPromises(shipping: ShippingWording): ShopPromise[] {
+  return [
+    { icon: <IconTruckDelivery size={26} aria-hidden />, title: shipping.freeTitle, text: shipping.freeText },
+    {
+      icon: <IconClockHour3 size={26} aria-hidden />,
+      title: 'Fast delivery',
+      text: 'Your delivery date for your PIN code, before you pay.',
+    },
+    ...(shipping.expressTitle && shipping.expressText
+      ? [{ icon: <IconRocket size={26} aria-hidden />, title: shipping.expressTitle, text: shipping.expressText }]
+      : []),
+    { icon: <IconMapPin size={26} aria-hidden />, title: 'All-India shipping', text: 'We ship to every PIN code in India.' },
+    {
+      icon: <IconShieldCheck size={26} aria-hidden />,
+      title: 'Lifetime warranty',
+      text: 'Built for a 5-year lifespan, backed for life.',
+      warranty: true,
+    },
+  ];
+}
 
-export function PromiseBand({ title = 'Why shop with us' }: { title?: string }) {
+/** The promises with the default shipping settings (express free to metro and tier-1 cities). */
+export const PROMISES: ShopPromise[] = shopPromises(shippingWording(expressPolicyOf(DEFAULT_DELIVERY_RULES, DEFAULT_SHIPPING_SETTINGS)));
+
+export function PromiseBand({ title = 'Why shop with us', shipping }: { title?: string; shipping?: ShippingWording }) {
   const terms = useWarrantyTerms();
   const headline = warrantyHeadline(terms);
-  const promises = PROMISES.flatMap((p) =>
+  const promises = (shipping ? shopPromises(shipping) : PROMISES).flatMap((p) =>
     !p.warranty ? [p] : headline ? [{ ...p, title: headline, text: `Built for a 5-year lifespan. ${warrantyClaim(terms)}.` }] : [],
   );
   return (

@@ -1,4 +1,12 @@
-import { CATEGORIES, LOW_STOCK_THRESHOLD, type Category, type Product } from '@bagshop/domain';
+import {
+  CATEGORIES,
+  LOW_STOCK_THRESHOLD,
+  shippingWording,
+  type Category,
+  type ExpressPolicy,
+  type Product,
+  type ShippingWording,
+} from '@bagshop/domain';
 import { CAROUSEL_PRODUCTS } from './carousel';
 
 /**
@@ -16,10 +24,28 @@ export interface HomeData {
   limited: boolean;
   /** The list could not be read: the carousel shows nothing (docs/spec.md §2). */
   failed: boolean;
+  /** The delivery claims, generated from the shipping settings (issue 40). */
+  shipping: ShippingWording;
 }
 
-export function homeData(products: Product[] | null): HomeData {
-  if (!products) return { count: 0, slides: [], covers: {}, limited: false, failed: true };
+/**
+ * The wording for the settings; while they cannot be read, only what is always true: standard
+ * shipping is free, and no express claim.
+ */
+export function homeShipping(express: ExpressPolicy | null): ShippingWording {
+  if (!express)
+    return {
+      freeTitle: 'Free standard shipping',
+      freeText: 'Free standard shipping on all orders, no minimum.',
+      expressTitle: null,
+      expressText: null,
+    };
+  return shippingWording(express);
+}
+
+export function homeData(products: Product[] | null, express: ExpressPolicy | null = null): HomeData {
+  const shipping = homeShipping(express);
+  if (!products) return { count: 0, slides: [], covers: {}, limited: false, failed: true, shipping };
   const luggage = products.filter((p) => p.category === 'luggage');
   const covers: Partial<Record<Category, Product>> = {};
   for (const c of CATEGORIES) {
@@ -32,5 +58,6 @@ export function homeData(products: Product[] | null): HomeData {
     covers,
     limited: luggage.some((p) => p.stock > 0 && p.stock <= LOW_STOCK_THRESHOLD),
     failed: false,
+    shipping,
   };
 }

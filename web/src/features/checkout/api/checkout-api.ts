@@ -1,4 +1,4 @@
-import type { Address, AddressInput, Order, PaymentMethod } from '@bagshop/domain';
+import type { Address, AddressInput, DeliverySpeed, Order, PaymentMethod } from '@bagshop/domain';
 import { apiData, apiRequest } from '../../../lib/api-client';
 
 export const checkoutApi = {
@@ -6,7 +6,14 @@ export const checkoutApi = {
   addAddress: (address: AddressInput) => apiData<Address>('users/address', { method: 'POST', body: { ...address } }),
   /** With the checkout attempt's Idempotency-Key: a retry after a timeout answers the same order. */
   placeOrder: (
-    body: { paymentMethod: PaymentMethod; addressId: string; productId?: string; variantId?: string; quantity?: number },
+    body: {
+      paymentMethod: PaymentMethod;
+      addressId: string;
+      deliverySpeed?: DeliverySpeed;
+      productId?: string;
+      variantId?: string;
+      quantity?: number;
+    },
     idempotencyKey: string,
   ) => apiData<Order>('order', { method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
   /** Top-level `{ success, url }` (docs/decisions/0009-api-contract.md). */

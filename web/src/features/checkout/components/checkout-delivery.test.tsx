@@ -1,4 +1,4 @@
-import type { Address, DeliveryPolicy, DeliveryQuote } from '@bagshop/domain';
+import type { Address, DeliveryOption, DeliveryPolicy, DeliveryQuote } from '@bagshop/domain';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '../../../testing/render';
@@ -15,19 +15,40 @@ const policy: DeliveryPolicy = {
     restOfIndia: { min: 4, max: 7 },
     northEastAndIslands: { min: 6, max: 9 },
   },
+  express: { offered: true, fee: 0, freeAbove: null, cod: true },
 };
 
-function quote(pin: string, patch: Partial<DeliveryQuote> = {}): DeliveryQuote {
-  return {
+function quote(pin: string, patch: Partial<DeliveryQuote> = {}, express: Partial<DeliveryOption> = {}): DeliveryQuote {
+  const base = {
     pin,
     serviceable: true,
-    state: 'Karnataka',
+    state: 'Karnataka' as const,
     district: 'Bengaluru Urban',
     cod: true,
     days: { min: 2, max: 4 },
     deliverBy: { from: '2026-11-25', to: '2026-11-27' },
     ...patch,
   };
+  const standard: DeliveryOption = {
+    speed: 'standard',
+    available: base.serviceable,
+    fee: 0,
+    freeAbove: null,
+    cod: base.cod,
+    days: base.days,
+    deliverBy: base.deliverBy,
+  };
+  const fast: DeliveryOption = {
+    speed: 'express',
+    available: false,
+    fee: 0,
+    freeAbove: null,
+    cod: false,
+    days: null,
+    deliverBy: null,
+    ...express,
+  };
+  return { ...base, options: [standard, fast] };
 }
 
 const lookups = (answers: Record<string, DeliveryQuote>): DeliveryLookups => ({
@@ -67,7 +88,9 @@ describe('CheckoutForm and delivery', { timeout: 20_000 }, () => {
     expect(screen.getByDisplayValue('Pay Online (Card)')).toBeInTheDocument();
     expect(screen.getByTestId('checkout-delivery')).toHaveTextContent('Delivery by Fri, 27 Nov to 744101');
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ paymentMethod: 'ONLINE', addressId: 'a-744101' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({ paymentMethod: 'ONLINE', deliverySpeed: 'standard', addressId: 'a-744101' }),
+    );
   });
 
   it('a cart over the COD limit gets the limit message; under it COD stays', async () => {
@@ -130,5 +153,54 @@ describe('CheckoutForm and delivery', { timeout: 20_000 }, () => {
     await user.type(screen.getByLabelText(/Postal code/), '999999');
     expect(await screen.findByText('We could not find PIN code 999999')).toBeInTheDocument();
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+
+  it('offers express with its date and fee where the quote has it; the fee is in the total and the choice is sent', async () => {
+    const onSubmit = vi.fn(async () => {});
+    const delhi = quote(
+      '110001',
+      { state: 'Delhi', district: 'New Delhi' },
+      {
+        available: true,
+        fee: 149,
+        freeAbove: 5_000,
+        cod: true,
+        days: { min: 1, max: 2 },
+        deliverBy: { from: '2026-11-24', to: '2026-11-25' },
+      },
+    );
+    render(
+      <CheckoutForm
+        addresses={[address('110001', 'Delhi')]}
+        itemCount={1}
+        total={3_000}
+        onSubmit={onSubmit}
+        onCancel={() => {}}
+        delivery={lookups({ '110001': delhi })}
+      />,
+    );
+    const express = await screen.findByRole('radio', { name: /Express delivery · ₹149/ });
+    expect(screen.getByRole('radio', { name: /Standard delivery · Free/ })).toBeChecked();
+    expect(express).toHaveAttribute('name', 'deliverySpeed');
+    await userEvent.click(express);
+    expect(screen.getByTestId('checkout-delivery')).toHaveTextContent('Delivery by Wed, 25 Nov to 110001');
+    expect(screen.getByText('Total ₹3,149')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ paymentMethod: 'COD', deliverySpeed: 'express', addressId: 'a-110001' }));
+  });
+
+  it('express is shown but not offered to a PIN the courier does not serve express; free above the threshold', async () => {
+    render(
+      <CheckoutForm
+        addresses={[address('682001', 'Kerala')]}
+        itemCount={1}
+        total={6_000}
+        onSubmit={async () => {}}
+        onCancel={() => {}}
+        delivery={lookups({ '682001': quote('682001', { state: 'Kerala', district: 'Ernakulam' }, { fee: 149, freeAbove: 5_000 }) })}
+      />,
+    );
+    expect(await screen.findByRole('radio', { name: /Express delivery · Free/ })).toBeDisabled();
+    expect(screen.getByText('Not available for PIN code 682001')).toBeInTheDocument();
   });
 });

@@ -103,6 +103,7 @@ export function CheckoutDialog({
       const body = {
         paymentMethod: choice.paymentMethod,
         addressId,
+        ...(choice.deliverySpeed ? { deliverySpeed: choice.deliverySpeed } : {}),
         ...(productId ? { productId, ...(variantId ? { variantId } : {}), quantity: quantity ?? 1 } : {}),
       };
       // One Idempotency-Key per checkout attempt: the same order asked again (a retry after a
@@ -135,7 +136,7 @@ export function CheckoutDialog({
     } catch (error) {
       if (error instanceof ApiError && error.status === 400 && error.message === COD_NEEDS_PHONE) {
         const addressId = 'addressId' in choice ? choice.addressId : savedNewId.current;
-        setNeedsPhone(addressId ? { paymentMethod: 'COD', addressId } : choice);
+        setNeedsPhone(addressId ? { paymentMethod: 'COD', deliverySpeed: choice.deliverySpeed, addressId } : choice);
         return;
       }
       notify.error(errorMessage(error, 'Failed to place order'));

@@ -50,6 +50,7 @@ describe('CheckoutForm', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({
         paymentMethod: 'COD',
+        deliverySpeed: 'standard',
         address: {
           street: '221 MG Road',
           city: 'Pune',
@@ -90,6 +91,7 @@ describe('CheckoutForm', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(onSubmit).toHaveBeenCalledWith({
         paymentMethod: 'COD',
+        deliverySpeed: 'standard',
         address: expect.objectContaining({ state: 'Maharashtra', gstin: '29AABCT1234F1ZM', legalName: 'Tech Bengaluru LLP' }),
       }),
     );
@@ -102,7 +104,7 @@ describe('CheckoutForm', { timeout: 20_000 }, () => {
     expect(within(group).getByRole('radio', { name: /Indiranagar/ })).toBeChecked();
     expect(screen.queryByLabelText(/Street address/)).not.toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ paymentMethod: 'COD', addressId: 'home' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ paymentMethod: 'COD', deliverySpeed: 'standard', addressId: 'home' }));
   });
 
   it('holds Place Order while the saved addresses load, then sends the first of them', async () => {
@@ -113,7 +115,7 @@ describe('CheckoutForm', { timeout: 20_000 }, () => {
     expect(screen.queryByLabelText(/Street address/)).not.toBeInTheDocument();
     rerender(<CheckoutForm addresses={[saved]} loadingAddresses={false} {...props} />);
     await userEvent.click(screen.getByRole('button', { name: 'Place Order' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ paymentMethod: 'COD', addressId: 'home' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalledWith({ paymentMethod: 'COD', deliverySpeed: 'standard', addressId: 'home' }));
   });
 
   it('says when online payment is not configured and keeps COD', () => {

@@ -3,7 +3,10 @@ import {
   codRefusalForQuote,
   DEFAULT_COUNTRY,
   deliveryByLabel,
+  DELIVERY_SPEED_LABELS,
+  expressCodMessage,
   formatINR,
+  optionFee,
   INDIAN_STATES,
   isIndia,
   isIndianPin,
@@ -16,6 +19,7 @@ import {
   type AddressInput,
   type DeliveryPolicy,
   type DeliveryQuote,
+  type DeliverySpeed,
   type PaymentMethod,
   type CartPricing,
 } from '@bagshop/domain';
@@ -33,7 +37,7 @@ export const NEW_ADDRESS = 'new';
 export const FILL_REQUIRED = 'Please fill all required fields';
 
 /** `emi`: "EMI / Pay Later" was chosen (Razorpay, issue 43): an ONLINE order whose payment page opens on Card EMI. */
-export type CheckoutChoice = { paymentMethod: PaymentMethod; emi?: boolean } & ({ addressId: string } | { address: AddressInput });
+export type CheckoutChoice = { paymentMethod: PaymentMethod; emi?: boolean; deliverySpeed?: DeliverySpeed } & ({ addressId: string } | { address: AddressInput });
 
 /** The checkout's choice for an ONLINE order paid in instalments (Razorpay only): not a method of its own. */
 export const EMI_CHOICE = 'EMI';
@@ -149,7 +153,16 @@ export function CheckoutForm({
         : null;
   const { quote, error: quoteError, policy } = useDelivery(pin, delivery);
   const unserved = quote !== null && !quote.serviceable;
-  const codReason = quote?.serviceable ? codRefusalForQuote(quote, total, policy?.codMaxTotal ?? Number.POSITIVE_INFINITY) : null;
+  // Delivery speed (issue 40): express where the quote offers it, its fee as the server will charge it.
+  const [speedChoice, setSpeed] = useState<DeliverySpeed>('standard');
+  const expressOption = quote?.options.find((o) => o.speed === 'express' && o.available) ?? null;
+  const speed: DeliverySpeed = speedChoice === 'express' && expressOption ? 'express' : 'standard';
+  const fee = speed === 'express' && expressOption ? optionFee(expressOption, total) : 0;
+  const chosenOption = quote?.options.find((o) => o.speed === speed) ?? null;
+  const codReason = quote?.serviceable
+    ? (codRefusalForQuote(quote, total + fee, policy?.codMaxTotal ?? Number.POSITIVE_INFINITY) ??
+      (speed === 'express' && expressOption && !expressOption.cod ? expressCodMessage : null))
+    : null;
 
   // Cash on delivery refused for this PIN or total: switch to paying online (the alert says why).
   useEffect(() => {
@@ -173,6 +186,8 @@ export function CheckoutForm({
   useEffect(() => {
     if (businessError && businessRef.current) businessRef.current.open = true;
   }, [businessError]);
+  const shippingText =
+    fee > 0 ? `${DELIVERY_SPEED_LABELS.express} ${formatINR(fee)}` : speed === 'express' ? 'Express delivery Free' : 'Shipping Free';
 
   const submit = async () => {
     if (unserved && quote) {
@@ -190,9 +205,9 @@ export function CheckoutForm({
         notify.error(FILL_REQUIRED);
         return;
       }
-      next = { paymentMethod, address: addressSchema.parse(form.getValues()) };
+      next = { paymentMethod, deliverySpeed: speed, address: addressSchema.parse(form.getValues()) };
     } else {
-      next = { paymentMethod, addressId: selected };
+      next = { paymentMethod, deliverySpeed: speed, addressId: selected };
     }
     if (emi && paymentMethod === 'ONLINE') next = { ...next, emi: true };
     setSubmitting(true);
@@ -285,6 +300,31 @@ export function CheckoutForm({
           </Alert>
         )}
 
+        {quote?.serviceable && (
+          <Radio.Group
+            label="Delivery speed"
+            name="deliverySpeed"
+            value={speed}
+            onChange={(value) => setSpeed(value === 'express' ? 'express' : 'standard')}
+            data-testid="delivery-speed"
+          >
+            <Stack gap="xs" mt="xs">
+              {quote.options.map((o) => {
+                const price = o.speed === 'express' ? optionFee(o, total) : 0;
+                return (
+                  <Radio
+                    key={o.speed}
+                    value={o.speed}
+                    disabled={!o.available}
+                    label={`${DELIVERY_SPEED_LABELS[o.speed]} · ${price > 0 ? formatINR(price) : 'Free'}`}
+                    description={o.available && o.deliverBy ? deliveryByLabel(o.deliverBy) : `Not available for PIN code ${quote.pin}`}
+                  />
+                );
+              })}
+            </Stack>
+          </Radio.Group>
+        )}
+
         <Select
           label="Payment method"
           description={
@@ -339,19 +379,24 @@ export function CheckoutForm({
         <Paper withBorder p="sm" radius="md" bg="gray.0">
           {pricing && pricing.discounts.length > 0 ? (
             <Stack gap={6}>
-              <Text size="sm">{itemCountLabel(itemCount)} · Shipping Free</Text>
+              <Text size="sm">
+                {itemCountLabel(itemCount)} · {shippingText}
+              </Text>
               <OfferDiscountRows pricing={pricing} />
               <PriceBeforeAfter pricing={pricing} />
+              {fee > 0 && <Text fw={700}>Total with delivery {formatINR(total + fee)}</Text>}
             </Stack>
           ) : (
             <Group justify="space-between">
-              <Text size="sm">{itemCountLabel(itemCount)} · Shipping Free</Text>
-              <Text fw={700}>Total {formatINR(total)}</Text>
+              <Text size="sm">
+                {itemCountLabel(itemCount)} · {shippingText}
+              </Text>
+              <Text fw={700}>Total {formatINR(total + fee)}</Text>
             </Group>
           )}
-          {quote?.deliverBy && (
+          {chosenOption?.deliverBy && (
             <Text size="sm" fw={600} c="green.9" mt={4} data-testid="checkout-delivery">
-              {deliveryByLabel(quote.deliverBy)} to {quote.pin}
+              {deliveryByLabel(chosenOption.deliverBy)} to {quote?.pin}
             </Text>
           )}
         </Paper>

@@ -2,7 +2,7 @@ import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import { DEFAULT_RETURN_WINDOW_DAYS, DEFAULT_WARRANTY_TERMS, warrantyPageText, type WarrantyTerms } from '@bagshop/domain';
 import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
-import { ShippingZones } from '../../../components/shipping-zones';
+import { ShippingCosts, ShippingZones } from '../../../components/shipping-zones';
 import { SellerContact } from '../../../components/seller-contact';
 import { useSeller } from '../../../components/sold-by';
 
@@ -58,7 +58,7 @@ function warrantyInfo(terms: WarrantyTerms): Info {
 export const infoFor = (days: number, warranty: WarrantyTerms = DEFAULT_WARRANTY_TERMS): Record<InfoTopic, Info> => ({
   shipping: {
     title: 'Shipping & Delivery',
-    intro: 'Free shipping on all orders, to every PIN code in India.',
+    intro: 'Free standard shipping on all orders, to every PIN code in India.',
     sections: [
       {
         heading: 'How fast',
@@ -66,7 +66,7 @@ export const infoFor = (days: number, warranty: WarrantyTerms = DEFAULT_WARRANTY
       },
       {
         heading: 'What it costs',
-        body: <Text>Nothing. Shipping is free on all orders, with no minimum, whether you pay online or cash on delivery.</Text>,
+        body: <ShippingCosts />,
       },
       {
         heading: 'Tracking your order',

@@ -1,6 +1,7 @@
 import {
   canShopperCancel,
   deliveryRangeLabel,
+  DELIVERY_SPEED_LABELS,
   formatDateIN,
   formatINR,
   lineTotal,
@@ -51,6 +52,8 @@ function OrderDetail({ order }: { order: Order }) {
   const [confirming, setConfirming] = useState(false);
   const [cancelling, setCancelling] = useState(false);
   const address = order.shippingAddress;
+  // The delivery fee (express, issue 40) is part of the total: the goods are the rest.
+  const deliveryFee = order.delivery?.fee ?? 0;
 
   const cancel = async () => {
     setCancelling(true);
@@ -137,19 +140,23 @@ function OrderDetail({ order }: { order: Order }) {
                 <Text size="sm">Items subtotal</Text>
                 <Text size="sm">{formatINR(order.subtotal)}</Text>
               </Group>
-              {order.subtotal > order.totalAmount && (
+              {order.subtotal > order.totalAmount - deliveryFee && (
                 <Group justify="space-between">
                   <Text size="sm">Discount</Text>
                   <Text size="sm" c="green.8">
-                    −{formatINR(order.subtotal - order.totalAmount)}
+                    −{formatINR(order.subtotal - (order.totalAmount - deliveryFee))}
                   </Text>
                 </Group>
               )}
-              <Group justify="space-between">
-                <Text size="sm">Shipping</Text>
-                <Text size="sm" c="green.8">
-                  Free
-                </Text>
+              <Group justify="space-between" data-testid="order-shipping">
+                <Text size="sm">{order.delivery?.speed === 'express' ? DELIVERY_SPEED_LABELS.express : 'Shipping'}</Text>
+                {deliveryFee > 0 ? (
+                  <Text size="sm">{formatINR(deliveryFee)}</Text>
+                ) : (
+                  <Text size="sm" c="green.8">
+                    Free
+                  </Text>
+                )}
               </Group>
               <Group justify="space-between">
                 <Text fw={700}>Total</Text>
@@ -172,7 +179,8 @@ function OrderDetail({ order }: { order: Order }) {
               <Text size="sm">{address.country}</Text>
               {order.delivery && (
                 <Text size="sm" mt="xs" data-testid="order-delivery">
-                  <b>Promised delivery:</b> {deliveryRangeLabel(order.delivery.deliverBy)}
+                  <b>Promised delivery{order.delivery.speed === 'express' ? ' (express)' : ''}:</b>{' '}
+                  {deliveryRangeLabel(order.delivery.deliverBy)}
                 </Text>
               )}
             </Paper>
