@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { invoiceRefusesShipping, parseOrderDelivery, type CreateShipmentInput, type Order, type ShipmentEvent } from '@bagshop/domain';
-import { readDeliveryRules } from '../delivery/delivery.js';
+import { readDeliveryRules } from '../shipping/index.js';
 import { Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
 import { plainDoc } from '../lib/firestore-data.js';

@@ -34,8 +34,8 @@ export function Hero({ shipping }: { shipping: ShippingWording }) {
               ))}
             </h1>
             <Text fz={{ base: 'md', md: 'xl' }} c="gray.8" mt="lg" maw={520}>
-              Luggage, backpacks and duffles built for a 5-year lifespan, with {warranty ? `a ${warranty.toLowerCase()}` : 'care'} and {shipping.freeTitle.toLowerCase()} on
-              all orders across India.
+              Luggage, backpacks and duffles built for a 5-year lifespan, with {warranty ? `a ${warranty.toLowerCase()}` : 'care'} and{' '}
+              {shipping.freeTitle.toLowerCase()} on all orders across India.
             </Text>
             <Group mt="xl" gap="sm">
               <Link to="/luggage" className={`${button.button} ${button.md}`}>

@@ -1,6 +1,14 @@
 import { SimpleGrid, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconClockHour3, IconMapPin, IconRocket, IconShieldCheck, IconTruckDelivery } from '@tabler/icons-react';
-import { DEFAULT_DELIVERY_RULES, DEFAULT_SHIPPING_SETTINGS, expressPolicyOf, shippingWording, warrantyClaim, warrantyHeadline, type ShippingWording } from '@bagshop/domain';
+import {
+  DEFAULT_DELIVERY_RULES,
+  DEFAULT_SHIPPING_SETTINGS,
+  expressPolicyOf,
+  shippingWording,
+  warrantyClaim,
+  warrantyHeadline,
+  type ShippingWording,
+} from '@bagshop/domain';
 import type { ReactNode } from 'react';
 import { useWarrantyTerms } from '../../../components/sold-by';
 

@@ -37,7 +37,9 @@ export const NEW_ADDRESS = 'new';
 export const FILL_REQUIRED = 'Please fill all required fields';
 
 /** `emi`: "EMI / Pay Later" was chosen (Razorpay, issue 43): an ONLINE order whose payment page opens on Card EMI. */
-export type CheckoutChoice = { paymentMethod: PaymentMethod; emi?: boolean; deliverySpeed?: DeliverySpeed } & ({ addressId: string } | { address: AddressInput });
+export type CheckoutChoice = { paymentMethod: PaymentMethod; emi?: boolean; deliverySpeed?: DeliverySpeed } & (
+  { addressId: string } | { address: AddressInput }
+);
 
 /** The checkout's choice for an ONLINE order paid in instalments (Razorpay only): not a method of its own. */
 export const EMI_CHOICE = 'EMI';
