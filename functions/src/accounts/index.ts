@@ -4,5 +4,17 @@ export { readConsents, setMarketingConsent } from './consents.js';
 export { applyVerification, resendVerification } from './email.js';
 export { confirmPhoneVerification, startPhoneVerification } from './phone.js';
 export { eraseMyAccount, exportMyData, listPrivacyRequests } from './privacy.js';
-export { MAX_PAGE, currentUserWithVerification, forgetPassword, listUsers, resetPassword, revokeSessions, setRole, signin, signup, updateDetails, updatePassword } from './users.js';
+export {
+  MAX_PAGE,
+  currentUserWithVerification,
+  forgetPassword,
+  listUsers,
+  resetPassword,
+  revokeSessions,
+  setRole,
+  signin,
+  signup,
+  updateDetails,
+  updatePassword,
+} from './users.js';
 export type { Caller } from './users.js';

@@ -27,7 +27,7 @@ import {
 import { Timestamp, type Firestore, type Query } from 'firebase-admin/firestore';
 import { conflict } from '../lib/errors.js';
 import { plainData } from '../lib/firestore-data.js';
-import { getSellerSettings } from '../seller/seller.js';
+import { getSellerSettings } from '../seller/index.js';
 
 export const GSTR1_NO_SELLER = 'Fill in the seller settings (the GSTIN) before making the GSTR-1';
 

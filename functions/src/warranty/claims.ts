@@ -20,12 +20,12 @@ import {
 } from '@bagshop/domain';
 import { Timestamp, type DocumentSnapshot, type Transaction } from 'firebase-admin/firestore';
 import { badRequest, conflict, notFound } from '../lib/errors.js';
-import { products } from '../catalog/catalog.js';
-import { preparePhotos } from '../images/image-store.js';
-import type { ProcessedImage } from '../images/process-image.js';
-import { queueMail } from '../mail/mail.js';
+import { products } from '../catalog/index.js';
+import { preparePhotos } from '../images/index.js';
+import type { ProcessedImage } from '../images/index.js';
+import { queueMail } from '../mail/index.js';
 import { orders, runOrderTransaction, type Actor } from '../orders/store.js';
-import { variantStockDocs } from '../catalog/variant-stock.js';
+import { variantStockDocs } from '../catalog/index.js';
 import { claimMail } from './mails.js';
 import { toClaim, toWarranty, warranties, warrantyClaims, warrantyCounter } from './store.js';
 

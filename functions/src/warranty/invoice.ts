@@ -1,8 +1,8 @@
 /** The invoice's warranty lines (docs/warranty.md): each product's term, from the seller's terms and the product's own years. */
 import { isCategory, productWarrantyYearsOf, warrantyLabel, warrantyTermFor, type Order } from '@bagshop/domain';
 import { db } from '../lib/admin.js';
-import { products } from '../catalog/catalog.js';
-import { sellerRef } from '../seller/seller.js';
+import { products } from '../catalog/index.js';
+import { sellerRef } from '../seller/index.js';
 import { termsOf } from './store.js';
 
 /** 'Warranty: Voyager Cabin Trolley: Lifetime warranty on shell, wheels and handles, from the day of delivery.' One per product. */

@@ -1,7 +1,7 @@
 /** The shopper's mail at each step of a warranty claim (docs/warranty.md). */
 import { WARRANTY_MAIL_SUBJECTS, shortOrderId, type WarrantyClaimStatus } from '@bagshop/domain';
 import { Timestamp } from 'firebase-admin/firestore';
-import { greeting, render, siteUrl, type MailDoc } from '../mail/mail.js';
+import { greeting, render, siteUrl, type MailDoc } from '../mail/index.js';
 
 const PARAGRAPHS: Record<WarrantyClaimStatus, (c: ClaimMailFacts) => string> = {
   submitted: (c) => `We have your warranty claim ${c.number} for ${c.name} (order ${c.orderRef}). We will look at it within a working day.`,

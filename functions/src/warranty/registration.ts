@@ -7,9 +7,9 @@
  */
 import { isCategory, productWarrantyYearsOf, warrantyEnd, warrantyLabel, warrantyRunYears, warrantyTermFor } from '@bagshop/domain';
 import type { TransitionEffect } from '../orders/transition.js';
-import { products } from '../catalog/catalog.js';
+import { products } from '../catalog/index.js';
 import { orderLines } from '../returns/store.js';
-import { sellerRef } from '../seller/seller.js';
+import { sellerRef } from '../seller/index.js';
 import { termsOf, warranties, warrantyIdOf } from './store.js';
 import { Timestamp } from 'firebase-admin/firestore';
 

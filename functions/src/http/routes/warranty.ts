@@ -11,7 +11,7 @@ import {
 import { Router, type Request } from 'express';
 import { badRequest, notFound } from '../../lib/errors.js';
 import { limitFromEnv, rateLimit, withinLimit } from '../../lib/rate-limit.js';
-import { processProductImage, type ProcessedImage } from '../../images/process-image.js';
+import { processProductImage, type ProcessedImage } from '../../images/index.js';
 import { adminClaims, createClaim, getClaim, moveClaim, myWarranties } from '../../warranty/index.js';
 import { requireAdmin, requireUser } from '../auth.js';
 import { jsonBody } from '../json-body.js';
