@@ -8,17 +8,28 @@ import {
   WARRANTY_MESSAGES,
   WARRANTY_REASON_MAX,
 } from '../warranty/claims.js';
-import { DEFAULT_LIFETIME_YEARS, DEFAULT_WARRANTY_TERMS, WARRANTY_MAX_YEARS, type WarrantyTerms } from '../warranty/terms.js';
-import { BODY_MESSAGE, docIdSchema, optionalField, optionalTextField, textField, wholeNumberField } from './common.js';
+import {
+  DEFAULT_LIFETIME_YEARS,
+  DEFAULT_WARRANTY_TERMS,
+  WARRANTY_MAX_YEARS,
+  type WarrantyTerms,
+  type WarrantyYears,
+} from '../warranty/terms.js';
+import { BODY_MESSAGE, docIdSchema, optionalField, optionalTextField, textField, toNumberInput, wholeNumberField } from './common.js';
 
 export const WARRANTY_YEARS_MESSAGE = `Warranty must be "lifetime" or a whole number of years from 0 to ${WARRANTY_MAX_YEARS}`;
 export const LIFETIME_MEANS_MAX = 500;
 
 /** 'lifetime' or a whole number of years (numbers may come as text from a form). */
-export const warrantyYearsSchema = z.union([
-  z.literal('lifetime', { error: WARRANTY_YEARS_MESSAGE }),
-  wholeNumberField({ min: 0, max: WARRANTY_MAX_YEARS, message: WARRANTY_YEARS_MESSAGE }),
-]);
+export const warrantyYearsSchema = z.preprocess(
+  (v) => (v === 'lifetime' ? v : toNumberInput(v)),
+  z.unknown().transform((v, ctx): WarrantyYears => {
+    if (v === 'lifetime') return v;
+    if (typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= WARRANTY_MAX_YEARS) return v;
+    ctx.addIssue({ code: 'custom', message: WARRANTY_YEARS_MESSAGE });
+    return z.NEVER;
+  }),
+);
 
 /** Blank lines of a form's list are dropped. */
 const dropBlank = (value: unknown) => (Array.isArray(value) ? value.filter((v) => !(typeof v === 'string' && v.trim() === '')) : value);

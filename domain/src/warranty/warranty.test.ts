@@ -71,6 +71,7 @@ describe('warranty terms and their wording', () => {
       categories: { ...DEFAULT_WARRANTY_TERMS.categories, luggage: { years: 'forever', covers: [], excludes: [] } },
     });
     expect(bad.success).toBe(false);
+    expect(bad.error?.issues[0]?.message).toBe('Warranty must be "lifetime" or a whole number of years from 0 to 25');
     expect(warrantyTermsFromData(undefined)).toEqual(DEFAULT_WARRANTY_TERMS);
     expect(warrantyTermsFromData({ categories: { duffles: { years: 1, covers: ['zips'], excludes: [] } } }).categories.duffles.years).toBe(
       1,
