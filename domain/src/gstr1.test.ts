@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
   B2CL_THRESHOLD_PAISE,
@@ -13,12 +12,13 @@ import {
 import { stateOfGstCode } from './gst.js';
 import { buildCreditNote, buildInvoice, placeOfSupplyOf, type InvoiceFacts, type StoredAddress } from './invoice-builder.js';
 import { validateJsonSchema, type JsonSchema } from './json-schema-subset.js';
+import gstr1Schema from './gstr1.schema.json';
 import { DEMO_SELLER } from './schemas/seller.js';
 import type { Invoice } from './tax-documents.js';
 import { creditNoteRow, invoiceRow } from './tax-months.js';
 import { taxReport } from './tax-documents.js';
 
-const schema = JSON.parse(readFileSync(new URL('./gstr1.schema.json', import.meta.url), 'utf8')) as JsonSchema;
+const schema = gstr1Schema as JsonSchema;
 
 const MUMBAI: StoredAddress = { street: 'Kamala Mills', city: 'Mumbai', state: 'Maharashtra', postalCode: '400013', country: 'India' };
 const BENGALURU: StoredAddress = {
