@@ -12,13 +12,13 @@ import {
 import { stateOfGstCode } from './gst.js';
 import { buildCreditNote, buildInvoice, placeOfSupplyOf, type InvoiceFacts, type StoredAddress } from './invoice-builder.js';
 import { validateJsonSchema, type JsonSchema } from './json-schema-subset.js';
-import schemaJson from './gstr1.schema.json';
+import gstr1Schema from './gstr1.schema.json';
 import { DEMO_SELLER } from './schemas/seller.js';
 import type { Invoice } from './tax-documents.js';
 import { creditNoteRow, invoiceRow } from './tax-months.js';
 import { taxReport } from './tax-documents.js';
 
-const schema = schemaJson as JsonSchema;
+const schema = gstr1Schema as JsonSchema;
 
 const MUMBAI: StoredAddress = { street: 'Kamala Mills', city: 'Mumbai', state: 'Maharashtra', postalCode: '400013', country: 'India' };
 const BENGALURU: StoredAddress = {
