@@ -31,7 +31,7 @@ function documentedFolders(text: string): Map<string, string[]> {
         ...words
           .replace(/\([^)]*\)/g, ' ')
           .split(/[\s,]+/)
-          .filter((word) => /^[a-z][a-z-]*$/.test(word)),
+          .filter((word) => /^[a-z][a-z0-9-]*$/.test(word)),
       );
       folders.set(current, list);
     }

@@ -36,8 +36,7 @@ export function WarrantyTermsCard({ form }: { form: UseFormReturnType<SellerSett
             <Textarea
               label={`${CATEGORY_LABELS[c]}: covers`}
               description="One a line"
-              autosize
-              minRows={2}
+              rows={2}
               value={lines(terms.categories[c].covers)}
               error={form.errors[`warranty.categories.${c}.covers`]}
               onChange={(e) => form.setFieldValue(`warranty.categories.${c}.covers`, split(e.currentTarget.value))}
@@ -45,15 +44,14 @@ export function WarrantyTermsCard({ form }: { form: UseFormReturnType<SellerSett
             <Textarea
               label={`${CATEGORY_LABELS[c]}: not covered`}
               description="One a line"
-              autosize
-              minRows={2}
+              rows={2}
               value={lines(terms.categories[c].excludes)}
               error={form.errors[`warranty.categories.${c}.excludes`]}
               onChange={(e) => form.setFieldValue(`warranty.categories.${c}.excludes`, split(e.currentTarget.value))}
             />
           </SimpleGrid>
         ))}
-        <Textarea label="What lifetime means" autosize minRows={2} {...form.getInputProps('warranty.lifetimeMeans')} />
+        <Textarea label="What lifetime means" rows={2} {...form.getInputProps('warranty.lifetimeMeans')} />
       </Stack>
     </Card>
   );
