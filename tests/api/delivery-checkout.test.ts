@@ -1,7 +1,14 @@
 // Checkout against the PIN directory and the seeded delivery rules: PIN ↔ state on address
 // save and on order, unserved PINs, the cash-on-delivery limits, the stored promise; the
 // seller disclosures and the complaint tickets (docs/delivery-and-disclosures.md).
-import { DEFAULT_DELIVERY_RULES, deliveryWindow, type GrievanceTicket, type OrderDelivery, type SellerInfo } from '@bagshop/domain';
+import {
+  DEFAULT_DELIVERY_RULES,
+  DEFAULT_WARRANTY_TERMS,
+  deliveryWindow,
+  type GrievanceTicket,
+  type OrderDelivery,
+  type SellerInfo,
+} from '@bagshop/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { admin, api, createTestUser, type TestUser } from '../support/api';
 import { createProduct, ordersOf, placeOrder, stockOf, type Envelope, type OrderJson, type ProductJson } from '../support/commerce';
@@ -131,6 +138,8 @@ describe('disclosures', () => {
       },
       // The payments page's provider (PAYMENT_PROVIDER) and whether it can take payments now.
       payments: { provider: expect.stringMatching(/^(stripe|razorpay)$/), online: expect.any(Boolean) },
+      // The warranty terms every surface words (issue 40): the defaults until the seller saves their own.
+      warranty: DEFAULT_WARRANTY_TERMS,
       grievanceOfficer: {
         name: 'Priya Nair',
         designation: 'Grievance Officer',

@@ -31,7 +31,9 @@ describe('GET /api/delivery/{pin}', () => {
     expect(res.status).toBe(200);
     expect(res.body.success).toBe(true);
     const data = res.body.data;
-    expect(Object.keys(data).sort()).toEqual(['cod', 'days', 'deliverBy', 'district', 'pin', 'serviceable', 'state']);
+    expect(Object.keys(data).sort()).toEqual(['cod', 'days', 'deliverBy', 'district', 'options', 'pin', 'serviceable', 'state']);
+    // Both speeds (issue 40), standard first, its dates the quote's own.
+    expect(data.options.map((o: { speed: string }) => o.speed)).toEqual(['standard', 'express']);
     expect(data).toMatchObject({ pin, serviceable: true, state, district, cod: true, days });
     expect(data.deliverBy?.from).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expectWindow(days, before, after, data.deliverBy);
@@ -69,6 +71,7 @@ describe('GET /api/delivery/{pin}', () => {
       cod: false,
       days: null,
       deliverBy: null,
+      options: [expect.objectContaining({ speed: 'standard' }), expect.objectContaining({ speed: 'express' })],
     });
   });
 
@@ -82,7 +85,8 @@ describe('GET /api/delivery/{pin}', () => {
   it('GET /api/delivery gives the COD limit and the cut-off', async () => {
     const res = await api<Envelope<Pick<DeliveryRules, 'codMaxTotal' | 'cutoff' | 'workingDays' | 'zoneDays'>>>('delivery');
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({
+    // toMatchObject: the public express settings ride along (issue 40, tests/api/delivery-express.test.ts).
+    expect(res.body.data).toMatchObject({
       codMaxTotal: 10_000,
       cutoff: '14:00',
       workingDays: [1, 2, 3, 4, 5, 6],
