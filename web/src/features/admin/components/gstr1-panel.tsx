@@ -54,7 +54,7 @@ export function Gstr1Panel({ month }: { month: string }) {
               query={{ period: month, format: 'csv', section: 'b2b' }}
               fileName={`gstr1-${month}-b2b.csv`}
               label="B2B CSV"
-              ariaLabel={`Download the GSTR-1 B2B section as CSV for ${monthLabel(month)}`}
+              ariaLabel={`Download B2B CSV of GSTR-1 for ${monthLabel(month)}`}
               variant="default"
             />
           </Group>
@@ -64,7 +64,7 @@ export function Gstr1Panel({ month }: { month: string }) {
             {error}
           </Text>
         )}
-        {!shown && !error && <Loader size="sm" aria-label="Counting the GSTR-1 sections" />}
+        {!shown && !error && <Loader size="sm" role="status" aria-label="Counting the GSTR-1 sections" />}
         {shown && (
           <SimpleGrid cols={{ base: 2, xs: 3, md: 5 }} spacing="sm">
             {SECTIONS.map((s) => (

@@ -59,7 +59,7 @@ describe('TaxPage', () => {
     expect(within(panel).getByTestId('gstr1-b2cs')).toHaveTextContent('B2CS7');
     expect(fetchGstr1).toHaveBeenLastCalledWith(month);
     expect(within(panel).getByRole('button', { name: /Download GSTR-1 JSON/ })).toBeInTheDocument();
-    expect(within(panel).getByRole('button', { name: /GSTR-1 B2B section as CSV/ })).toBeInTheDocument();
+    expect(within(panel).getByRole('button', { name: /Download B2B CSV of GSTR-1/ })).toBeInTheDocument();
   });
 
   it('shows the totals and the series, and pages through the documents with the cursor', async () => {

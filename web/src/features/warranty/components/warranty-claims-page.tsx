@@ -11,7 +11,7 @@ export default function WarrantyClaimsPage() {
           <Title order={1}>Warranty claims</Title>
           <Text c="gray.8">
             Your bags under warranty and your claims.{' '}
-            <Anchor component={Link} to="/warranty" c="blue.8">
+            <Anchor component={Link} to="/warranty" c="blue.8" underline="always">
               What the warranty covers
             </Anchor>
           </Text>
