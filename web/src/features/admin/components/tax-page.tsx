@@ -141,7 +141,7 @@ export function TaxPage() {
       )}
       {loading && !shown && (
         <Group justify="center" py="xl">
-          <Loader aria-label="Loading the tax report" />
+          <Loader role="status" aria-label="Loading the tax report" />
         </Group>
       )}
       {shown && (
