@@ -12,7 +12,6 @@ import {
 } from '@bagshop/domain';
 import { badRequest, conflict, notFound } from '../../lib/errors.js';
 import { limitFromEnv, rateLimit, withinLimit } from '../../lib/rate-limit.js';
-import { processProductImage, type ProcessedImage } from '../../images/index.js';
 import { renderTaxDocumentPdf } from '../../tax/invoice-pdf.js';
 import { NO_INVOICE } from '../../tax/invoices.js';
 import { getOrder, ORDER_NOT_FOUND } from '../../orders/place.js';
@@ -20,7 +19,7 @@ import { createReturn, orderReturns } from '../../returns/create.js';
 import { adminReturns, getReturn, markPayoutPaid, moveReturn } from '../../returns/moves.js';
 import { requireAdmin, requireUser } from '../auth.js';
 import { jsonBody } from '../json-body.js';
-import { parseMultipart } from '../multipart.js';
+import { readPhotoForm } from '../photo-form.js';
 import { ok } from '../respond.js';
 
 const MAX_RETURN_PHOTOS = 3;
@@ -37,33 +36,6 @@ function returnNumberOf(req: Request): string {
   const n = req.params.number;
   if (typeof n !== 'string' || !RETURN_NUMBER_PATTERN.test(n)) throw notFound(RETURN_MESSAGES.notFound);
   return n;
-}
-
-/** The return form: multipart (fields + up to 3 `photos`, the product image pipeline) or a JSON body without photos. */
-async function readReturnForm(
-  req: Request,
-): Promise<{ fields: unknown; photos: { count: number; load: () => Promise<ProcessedImage[]> } }> {
-  if (/^multipart\/form-data/i.test(req.get('content-type') ?? '')) {
-    const form = await parseMultipart(req, {
-      fileFields: ['photos'],
-      maxFields: 10,
-      maxFiles: MAX_RETURN_PHOTOS,
-      tooManyFiles: () => badRequest(RETURN_MESSAGES.tooManyPhotos, [{ field: 'photos', message: RETURN_MESSAGES.tooManyPhotos }]),
-    });
-    const uploads = form.files.map((f) => f.bytes);
-    return {
-      fields: form.fields,
-      photos: {
-        count: uploads.length,
-        load: async () => {
-          const out: ProcessedImage[] = [];
-          for (const bytes of uploads) out.push(await processProductImage(bytes));
-          return out;
-        },
-      },
-    };
-  }
-  return { fields: jsonBody(req), photos: { count: 0, load: async () => [] } };
 }
 
 /** The shopper's routes, under /api/order (docs/returns.md). */
@@ -90,7 +62,7 @@ export function orderReturnsRouter(): Router {
     await withinLimit(perIp, req, res);
     await withinLimit(perShopper, req, res);
     const id = orderId(req);
-    const form = await readReturnForm(req);
+    const form = await readPhotoForm(req, { maxPhotos: MAX_RETURN_PHOTOS, tooManyPhotos: RETURN_MESSAGES.tooManyPhotos });
     const input = createReturnSchema.parse(form.fields);
     const created = await createReturn(user, id, input, form.photos);
     ok(res, { return: returnForShopper(created) }, 'Return requested', 201);

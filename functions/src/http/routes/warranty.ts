@@ -9,13 +9,12 @@ import {
   warrantyClaimMoveSchema,
 } from '@bagshop/domain';
 import { Router, type Request } from 'express';
-import { badRequest, notFound } from '../../lib/errors.js';
+import { notFound } from '../../lib/errors.js';
 import { limitFromEnv, rateLimit, withinLimit } from '../../lib/rate-limit.js';
-import { processProductImage, type ProcessedImage } from '../../images/index.js';
 import { adminClaims, createClaim, getClaim, moveClaim, myWarranties } from '../../warranty/index.js';
 import { requireAdmin, requireUser } from '../auth.js';
 import { jsonBody } from '../json-body.js';
-import { parseMultipart } from '../multipart.js';
+import { readPhotoForm } from '../photo-form.js';
 import { ok } from '../respond.js';
 
 const HOUR = 3_600_000;
@@ -33,31 +32,6 @@ function claimNumberOf(req: Request): string {
   return n;
 }
 
-/** Multipart (issue, description, 1–4 `photos`: the product image pipeline) or JSON (no photos: refused with its message). */
-async function readClaimForm(req: Request): Promise<{ fields: unknown; photos: { count: number; load: () => Promise<ProcessedImage[]> } }> {
-  if (/^multipart\/form-data/i.test(req.get('content-type') ?? '')) {
-    const form = await parseMultipart(req, {
-      fileFields: ['photos'],
-      maxFields: 10,
-      maxFiles: MAX_WARRANTY_PHOTOS,
-      tooManyFiles: () => badRequest(WARRANTY_MESSAGES.tooManyPhotos, [{ field: 'photos', message: WARRANTY_MESSAGES.tooManyPhotos }]),
-    });
-    const uploads = form.files.map((f) => f.bytes);
-    return {
-      fields: form.fields,
-      photos: {
-        count: uploads.length,
-        load: async () => {
-          const out: ProcessedImage[] = [];
-          for (const bytes of uploads) out.push(await processProductImage(bytes));
-          return out;
-        },
-      },
-    };
-  }
-  return { fields: jsonBody(req), photos: { count: 0, load: async () => [] } };
-}
-
 export function warrantyRouter(): Router {
   const router = Router();
   const perShopper = rateLimit({
@@ -65,6 +39,13 @@ export function warrantyRouter(): Router {
     limit: limitFromEnv('warranty_claim', 20),
     windowMs: HOUR,
     key: async (req) => (await requireUser(req)).uid,
+    message: WARRANTY_CLAIMS_TOO_MANY,
+  });
+  // As for returns (issue 37): each claim may carry photos to decode, so an address is limited too.
+  const perIp = rateLimit({
+    name: 'warranty_claim_ip',
+    limit: limitFromEnv('warranty_claim_ip', 60),
+    windowMs: HOUR,
     message: WARRANTY_CLAIMS_TOO_MANY,
   });
 
@@ -82,9 +63,10 @@ export function warrantyRouter(): Router {
 
   router.post('/:id/claims', async (req, res) => {
     const user = await requireUser(req);
+    await withinLimit(perIp, req, res);
     await withinLimit(perShopper, req, res);
     const id = warrantyIdOf(req);
-    const form = await readClaimForm(req);
+    const form = await readPhotoForm(req, { maxPhotos: MAX_WARRANTY_PHOTOS, tooManyPhotos: WARRANTY_MESSAGES.tooManyPhotos });
     const input = createWarrantyClaimSchema.parse(form.fields);
     const claim = await createClaim(user, id, input, form.photos);
     ok(res, { claim: warrantyClaimForShopper(claim) }, `Warranty claim ${claim._id} submitted`, 201);
