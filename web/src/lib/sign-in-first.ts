@@ -14,3 +14,31 @@ export function safeNext(next: string | null): string | null {
   if (!next || /[\u0000-\u001f\u007f]/.test(next)) return null;
   return next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : null;
 }
+
+/**
+ * What a visitor asked for before signing in (`?then=add|buy&t=`) is done only after a sign-in
+ * that this browser's own form started (issue 37): the product page's action sets a one-time
+ * cookie and puts its value in `t`; the page acts only when the two match, then forgets both.
+ * A link or another site's form that carries `then=` adds nothing.
+ */
+export const THEN_COOKIE = 'bagshop_then';
+const THEN_MAX_AGE_S = 15 * 60;
+
+export function newThenToken(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+export const thenCookieHeader = (token: string) => `${THEN_COOKIE}=${token}; Path=/; Max-Age=${THEN_MAX_AGE_S}; SameSite=Strict`;
+
+/** True once, for the token the action set in this browser; the cookie is cleared either way. */
+export function takeThenToken(token: string | null): boolean {
+  if (typeof document === 'undefined') return false;
+  const stored = document.cookie
+    .split(';')
+    .map((part) => part.trim().split('='))
+    .find(([name]) => name === THEN_COOKIE)?.[1];
+  document.cookie = `${THEN_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`;
+  return Boolean(token && stored && token === stored);
+}

@@ -19,7 +19,7 @@ import {
 } from 'react-router';
 import { getProduct } from '../../features/catalog/api/get-products';
 import ProductPage from '../../features/catalog/components/product-page';
-import { signInFirstPath } from '../../lib/sign-in-first';
+import { newThenToken, signInFirstPath, thenCookieHeader } from '../../lib/sign-in-first';
 import { pageServices } from '../page-data';
 import { sellerName, siteOrigin } from './seo';
 
@@ -71,11 +71,17 @@ export async function action({ params, request }: ActionFunctionArgs) {
   const back = new URLSearchParams();
   const variant = form.get('variant');
   if (typeof variant === 'string' && variant) back.set('variant', variant);
-  // What was asked for, done by the page once the shopper is signed in (product-page.tsx).
+  const product = `/product/${encodeURIComponent(params.id ?? '')}`;
+  // Another site's form posted here: the shopper is sent to sign in and back, and nothing is added.
+  if (request.headers.get('sec-fetch-site') === 'cross-site') return redirect(signInFirstPath(`${product}?${back.toString()}`));
+  // What was asked for, done by the page once the shopper is signed in (product-page.tsx), with
+  // the one-time token that proves this browser asked for it (lib/sign-in-first.ts).
   back.set('then', form.get('intent') === 'buy' ? 'buy' : 'add');
   const quantity = Number.parseInt(String(form.get('quantity') ?? '1'), 10);
   back.set('qty', String(Number.isInteger(quantity) && quantity >= 1 ? quantity : 1));
-  return redirect(signInFirstPath(`/product/${encodeURIComponent(params.id ?? '')}?${back.toString()}`));
+  const token = newThenToken();
+  back.set('t', token);
+  return redirect(signInFirstPath(`${product}?${back.toString()}`), { headers: { 'Set-Cookie': thenCookieHeader(token) } });
 }
 
 /** A variant chosen (`?variant=`) changes the URL only; the product stays. */

@@ -25,6 +25,7 @@ import { QuantityInput } from '../../../components/quantity-input';
 import { ReturnsTerm, SoldBy, WarrantyTerm } from '../../../components/sold-by';
 import { useAddToCart } from '../hooks/use-add-to-cart';
 import { useSession } from '../../../lib/session';
+import { takeThenToken } from '../../../lib/sign-in-first';
 import { stockNote } from '../lib/badges';
 import { PriceBlock } from './price-block';
 import { ProductBadges } from './product-badges';
@@ -105,7 +106,8 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
   const incomplete = hasOptions && (missing.length > 0 || !variant);
   const missingMessage = chooseVariantMessage(missing.length ? missing : (product.options ?? []));
   // Add to cart or Buy Now sent before the app ran comes back here after sign-in
-  // (`?then=add|buy&qty=`, web/src/app/routes/product.tsx): done once the session is known.
+  // (`?then=add|buy&qty=&t=`, web/src/app/routes/product.tsx): done once the session is known, and
+  // only with the token the action left in this browser (a link carrying `then=` adds nothing).
   const { user, firebaseUser, loading } = useSession();
   const [params, setParams] = useSearchParams();
   const then = params.get('then');
@@ -118,8 +120,9 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
     const next = new URLSearchParams(params);
     next.delete('then');
     next.delete('qty');
+    next.delete('t');
     setParams(next, { replace: true });
-    if (!signedIn) return;
+    if (!takeThenToken(params.get('t')) || !signedIn) return;
     const quantity = Math.min(Math.max(1, thenQty), maxQty);
     const variantId = hasOptions ? variant?._id : undefined;
     if (then === 'buy') void buyNow(product._id, quantity, variantId);

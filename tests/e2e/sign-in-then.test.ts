@@ -1,0 +1,64 @@
+// Issue 37 (Low): Add to cart pressed before the app ran sends a visitor to sign in and back, and
+// the page then adds the bag; but only after a sign-in this browser's own form started. A link
+// that carries `?then=add` (someone else's, or an old one) adds nothing (web/src/lib/sign-in-first.ts).
+import type { Product } from '@bagshop/domain';
+import { describe, expect, it } from 'vitest';
+import { createTestUser } from '../support/api';
+import { useBrowser, VIEWPORTS, waitForLive } from '../support/browser';
+import { label, logIn, waitForPath, WAIT } from '../support/shopper-ui';
+
+describe('Add to cart before sign-in', () => {
+  const chromium = useBrowser();
+
+  /** An in-stock bag with no sizes or colours to choose (Add to cart needs no choice). */
+  async function plainBag(): Promise<Product> {
+    const res = await fetch(`${chromium.base}/api/products/category/backpacks`);
+    const found = ((await res.json()) as { data: Product[] }).data.find((p) => p.stock > 5 && !(p.options ?? []).length);
+    if (!found) throw new Error('the demo data has no in-stock backpack without options');
+    return found;
+  }
+
+  it('pressed before the app ran: sign in, come back, and the bag is in the cart once', async () => {
+    const bag = await plainBag();
+    const shopper = await createTestUser({ firstname: 'Later' });
+    const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
+    // The app's entry script does not arrive: the page is the server's, and the form posts.
+    const entry = /\/assets\/entry\.client-[^/]*\.js$/;
+    await context.route(entry, (route) => route.abort());
+    const page = await context.newPage();
+    await page.goto(`${chromium.base}/product/${bag._id}`, { waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await waitForPath(page, '/auth');
+    const next = new URL(new URL(page.url()).searchParams.get('next') ?? '', chromium.base);
+    expect(next.searchParams.get('then')).toBe('add');
+    expect(next.searchParams.get('t')).toMatch(/^[0-9a-f]{32}$/);
+
+    // The app arrives now (the network is back); the shopper signs in on the page they were sent to.
+    await context.unroute(entry);
+    await page.reload({ waitUntil: 'load' });
+    await page.getByLabel(label('Email')).fill(shopper.email);
+    await page.getByLabel(label('Password')).fill(shopper.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await waitForPath(page, '/cart');
+    await page.getByRole('group', { name: `Quantity of ${bag.name}` }).waitFor(WAIT);
+    expect(await page.getByTestId('line-quantity').innerText()).toBe('1');
+    await context.close();
+  });
+
+  it('a link carrying ?then=add adds nothing: the bag is added once, by the tap', async () => {
+    const bag = await plainBag();
+    const shopper = await createTestUser({ firstname: 'Linked' });
+    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
+    await logIn(page, chromium.base, shopper.email, shopper.password);
+    await page.goto(`${chromium.base}/product/${bag._id}?then=add&qty=1&t=0123456789abcdef0123456789abcdef`, { waitUntil: 'load' });
+    await waitForLive(page);
+    // The page drops what the link asked for, and stays (an add would have opened /cart).
+    await page.waitForURL((url) => !url.searchParams.has('then') && !url.searchParams.has('t'), WAIT);
+    expect(new URL(page.url()).pathname).toBe(`/product/${bag._id}`);
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await waitForPath(page, '/cart');
+    await page.getByRole('group', { name: `Quantity of ${bag.name}` }).waitFor(WAIT);
+    expect(await page.getByTestId('line-quantity').innerText()).toBe('1');
+    await page.close();
+  });
+});
