@@ -1,25 +1,35 @@
 // Issue 37 (Low): Add to cart pressed before the app ran sends a visitor to sign in and back, and
 // the page then adds the bag; but only after a sign-in this browser's own form started. A link
 // that carries `?then=add` (someone else's, or an old one) adds nothing (web/src/lib/sign-in-first.ts).
-import type { Product } from '@bagshop/domain';
-import { describe, expect, it } from 'vitest';
-import { createTestUser } from '../support/api';
+import { Timestamp } from 'firebase-admin/firestore';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { admin, catalogChanged, createTestUser } from '../support/api';
 import { useBrowser, VIEWPORTS, waitForLive } from '../support/browser';
 import { label, logIn, waitForPath, WAIT } from '../support/shopper-ui';
 
 describe('Add to cart before sign-in', () => {
   const chromium = useBrowser();
 
-  /** An in-stock bag with no sizes or colours to choose (Add to cart needs no choice). */
-  async function plainBag(): Promise<Product> {
-    const res = await fetch(`${chromium.base}/api/products/category/backpacks`);
-    const found = ((await res.json()) as { data: Product[] }).data.find((p) => p.stock > 5 && !(p.options ?? []).length);
-    if (!found) throw new Error('the demo data has no in-stock backpack without options');
-    return found;
-  }
+  let bag: { _id: string; name: string };
+
+  // Our own bag (a unique name, no sizes or colours to choose), copied from a demo backpack.
+  beforeAll(async () => {
+    const { db } = admin();
+    const sample = (await db.collection('products').where('category', '==', 'backpacks').limit(1).get()).docs[0];
+    if (!sample) throw new Error('No demo backpack to copy');
+    const { options: _options, variants: _variants, ...data } = sample.data();
+    const name = `E2E Plain Daypack ${Date.now().toString(36)}`;
+    const ref = await db.collection('products').add({ ...data, name, stock: 20, createdAt: Timestamp.now(), updatedAt: Timestamp.now() });
+    bag = { _id: ref.id, name };
+    await catalogChanged();
+  });
+
+  afterAll(async () => {
+    if (bag) await admin().db.doc(`products/${bag._id}`).delete();
+    await catalogChanged();
+  });
 
   it('pressed before the app ran: sign in, come back, and the bag is in the cart once', async () => {
-    const bag = await plainBag();
     const shopper = await createTestUser({ firstname: 'Later' });
     const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
     // The app's entry script does not arrive: the page is the server's, and the form posts.
@@ -46,7 +56,6 @@ describe('Add to cart before sign-in', () => {
   });
 
   it('a link carrying ?then=add adds nothing: the bag is added once, by the tap', async () => {
-    const bag = await plainBag();
     const shopper = await createTestUser({ firstname: 'Linked' });
     const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
     await logIn(page, chromium.base, shopper.email, shopper.password);

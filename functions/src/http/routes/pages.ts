@@ -82,7 +82,8 @@ export const renderPage: RequestHandler = async (req, res, next) => {
     }));
     res.locals.nonce = nonce;
     if (req.method === 'GET' || req.method === 'HEAD') res.set('Cache-Control', PAGE_CACHE);
-    else res.set('Cache-Control', 'no-store');
+    // `private`: Hosting (and its emulator) drops a Set-Cookie from any response not marked so.
+    else res.set('Cache-Control', 'private, no-store');
     await handle(req.method === 'POST' ? withReadableBody(req) : req, res, next);
   } catch (error) {
     logFault(req.path, error);
