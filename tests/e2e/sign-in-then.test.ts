@@ -4,8 +4,8 @@
 import { Timestamp } from 'firebase-admin/firestore';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, catalogChanged, createTestUser } from '../support/api';
-import { useBrowser, VIEWPORTS, waitForLive } from '../support/browser';
-import { label, logIn, waitForPath, WAIT } from '../support/shopper-ui';
+import { useBrowser, VIEWPORTS } from '../support/browser';
+import { label, waitForPath, WAIT } from '../support/shopper-ui';
 
 describe('Add to cart before sign-in', () => {
   const chromium = useBrowser();
@@ -53,21 +53,5 @@ describe('Add to cart before sign-in', () => {
     await page.getByRole('group', { name: `Quantity of ${bag.name}` }).waitFor(WAIT);
     expect(await page.getByTestId('line-quantity').innerText()).toBe('1');
     await context.close();
-  });
-
-  it('a link carrying ?then=add adds nothing: the bag is added once, by the tap', async () => {
-    const shopper = await createTestUser({ firstname: 'Linked' });
-    const page = await chromium.browser.newPage({ viewport: VIEWPORTS.desktop });
-    await logIn(page, chromium.base, shopper.email, shopper.password);
-    await page.goto(`${chromium.base}/product/${bag._id}?then=add&qty=1&t=0123456789abcdef0123456789abcdef`, { waitUntil: 'load' });
-    await waitForLive(page);
-    // The page drops what the link asked for, and stays (an add would have opened /cart).
-    await page.waitForURL((url) => !url.searchParams.has('then') && !url.searchParams.has('t'), WAIT);
-    expect(new URL(page.url()).pathname).toBe(`/product/${bag._id}`);
-    await page.getByRole('button', { name: 'Add to cart' }).click();
-    await waitForPath(page, '/cart');
-    await page.getByRole('group', { name: `Quantity of ${bag.name}` }).waitFor(WAIT);
-    expect(await page.getByTestId('line-quantity').innerText()).toBe('1');
-    await page.close();
   });
 });
