@@ -122,6 +122,46 @@ describe('the WhatsApp webhook', { timeout: 90_000 }, () => {
     expect((await admin().db.collection('inboundMessages').where('from', '==', shopper.phone).get()).size).toBe(1);
   });
 
+  it("GET /api/admin/messages/summary: per channel and flow, WhatsApp's receipts and mail's flows; admins only", async () => {
+    const { message } = await sentEntry();
+    expect((await whatsapp.sendRaw(statusWebhook(message, 'read'))).status).toBe(200);
+    // A mail the Trigger Email extension has sent (delivery.state SUCCESS), and one it could not send.
+    const mail = {
+      to: 'x@test.bagshop.test',
+      message: { subject: 's', text: 't', html: 'h' },
+      kind: 'order_shipped',
+      uid: 'u',
+      createdAt: new Date(),
+    };
+    await admin()
+      .db.collection('mail')
+      .add({ ...mail, flow: 'shipped', delivery: { state: 'SUCCESS' } });
+    await admin()
+      .db.collection('mail')
+      .add({ ...mail, flow: 'shipped', delivery: { state: 'ERROR' } });
+    const seller = await createTestUser({ role: 'admin' });
+    const summary = await api<{
+      data: {
+        days: number;
+        rows: { channel: string; flow: string; total: number; sent: number; delivered: number; read: number; failed: number }[];
+      };
+    }>('admin/messages/summary', { token: seller.idToken });
+    expect(summary.status).toBe(200);
+    expect(summary.body.data.days).toBe(30);
+    const shipped = summary.body.data.rows.find((r) => r.channel === 'whatsapp' && r.flow === 'shipped');
+    expect(shipped?.read).toBeGreaterThanOrEqual(1);
+    expect(shipped && shipped.sent >= shipped.delivered && shipped.delivered >= shipped.read).toBe(true);
+    const mailed = summary.body.data.rows.find((r) => r.channel === 'mail' && r.flow === 'shipped');
+    expect(mailed?.sent).toBeGreaterThanOrEqual(1);
+    expect(mailed?.failed).toBeGreaterThanOrEqual(1);
+    // Mail has no delivery or read receipts.
+    expect(summary.body.data.rows.every((r) => r.channel === 'whatsapp' || (r.delivered === 0 && r.read === 0))).toBe(true);
+
+    const shopper = await createTestUser();
+    expect((await api('admin/messages/summary', { token: shopper.idToken })).status).toBe(403);
+    expect((await api('admin/messages/summary?days=0', { token: seller.idToken })).status).toBe(400);
+  });
+
   it('GET: the verification handshake echoes hub.challenge for the right verify token only', async () => {
     const ok = await fetch(
       `${await hostingUrl()}/api/webhooks/whatsapp?hub.mode=subscribe&hub.verify_token=whatsapp-local-verify-token&hub.challenge=1158201444`,

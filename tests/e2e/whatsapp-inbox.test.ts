@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { admin, createTestUser, type TestUser } from '../support/api';
 import { screenshot, useBrowser, VIEWPORTS } from '../support/browser';
 import { createProduct, placeUnconfirmedOrder, shopperWithAddress } from '../support/commerce';
+import { logIn } from '../support/shopper-ui';
 import { eventually } from '../support/stripe';
 import { messagesTo, startTestWhatsApp, type WhatsAppLocal } from '../support/whatsapp';
 import { startMailLocal, type MailLocal } from '../../scripts/mail-local/server';
@@ -63,6 +64,18 @@ describe('local WhatsApp and mail inboxes (Chromium)', () => {
     expect(await confirmLink.getAttribute('href')).toContain(`/orders/${orderId}?confirm=`);
     expect(await page.getByText(shopper.email).count()).toBeGreaterThan(0);
     await screenshot(page, 'mail-inbox-order-mail');
+    await context.close();
+  });
+
+  it("the admin's Messages view counts the flows per channel", async () => {
+    const context = await chromium.browser.newContext({ viewport: VIEWPORTS.desktop });
+    const page = await context.newPage();
+    await logIn(page, chromium.base, seller.email, seller.password);
+    await page.goto(`${chromium.base}/admin/messages`, { waitUntil: 'load' });
+    const table = page.getByRole('table', { name: 'Messages per flow and channel' });
+    const row = table.getByRole('row').filter({ hasText: 'Cod confirm' }).filter({ hasText: 'WhatsApp' });
+    await row.first().waitFor({ timeout: 30_000 });
+    await screenshot(page, 'admin-messages');
     await context.close();
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { messageFromData, messageOutcomeFromData } from './message.js';
+import { inboundMessageFromData, messageFromData, messageOutcomeFromData } from './message.js';
 
 const stored = {
   channel: 'whatsapp',
@@ -43,5 +43,28 @@ describe('messageOutcomeFromData', () => {
     };
     expect(messageOutcomeFromData('m1', d)).toEqual({ mailId: 'm1', ...d });
     expect(() => messageOutcomeFromData('m1', { ...d, outcome: 'maybe' })).toThrow('messageOutcomes/m1.outcome');
+  });
+});
+
+describe('inboundMessageFromData', () => {
+  it('reads a handled inbound message; a fresh one has no action yet', () => {
+    const d = {
+      wamid: 'wamid.IN1',
+      from: '+919876543210',
+      type: 'text',
+      status: 'handled',
+      action: 'marketing_withdrawn',
+      uid: 'u1',
+      detail: null,
+      createdAt: '2026-12-01T10:00:00.000Z',
+      handledAt: '2026-12-01T10:00:01.000Z',
+    };
+    expect(inboundMessageFromData('wamid_IN1', d)).toEqual({ id: 'wamid_IN1', ...d });
+    const { action: _a, uid: _u, detail: _d, handledAt: _h, ...fresh } = d;
+    expect(inboundMessageFromData('x', { ...fresh, status: 'received' })).toMatchObject({
+      status: 'received',
+      action: null,
+      handledAt: null,
+    });
   });
 });

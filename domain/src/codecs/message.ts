@@ -86,3 +86,35 @@ export function messageOutcomeFromData(mailId: string, data: unknown): MessageOu
     at: d.date('at'),
   };
 }
+
+/** A WhatsApp message from a shopper (`inboundMessages/{wamid}`, functions/src/messaging/webhook.ts), handled once. */
+export interface InboundMessageEntry {
+  id: string;
+  wamid: string;
+  /** E.164 */
+  from: string;
+  type: string;
+  status: 'received' | 'handled';
+  /** What it did: marketing_withdrawn, stop_unknown_phone, cod_confirmed, cod_confirm_refused, ignored. */
+  action: string | null;
+  uid: string | null;
+  detail: string | null;
+  createdAt: string;
+  handledAt: string | null;
+}
+
+export function inboundMessageFromData(id: string, data: unknown): InboundMessageEntry {
+  const d = Fields.of(data, `inboundMessages/${id}`);
+  return {
+    id,
+    wamid: d.text('wamid'),
+    from: d.text('from'),
+    type: d.text('type'),
+    status: d.oneOf<'received' | 'handled'>('status', ['received', 'handled'], 'received'),
+    action: d.textOrNull('action'),
+    uid: d.textOrNull('uid'),
+    detail: d.textOrNull('detail'),
+    createdAt: d.date('createdAt'),
+    handledAt: d.dateOrNull('handledAt'),
+  };
+}

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { mailFlowOf, maskPhone, orderMessageId, whatsappFlowForOrderMail } from './flows.js';
 import { nextMessageStatus } from './status.js';
+import { flowLabel } from './summary.js';
 import { renderTemplate, templateByName, templateParameterProblem, WHATSAPP_TEMPLATES } from './whatsapp-templates.js';
 
 describe('flows', () => {
@@ -21,6 +22,11 @@ describe('flows', () => {
     expect(whatsappFlowForOrderMail('order_confirmed', false)).toBeNull();
     expect(whatsappFlowForOrderMail('verify_email', false)).toBeNull();
     expect(orderMessageId('o1', 'shipped')).toBe('wa_o1_shipped');
+  });
+
+  it('labels flows for people', () => {
+    expect(flowLabel('out-for-delivery')).toBe('Out for delivery');
+    expect(flowLabel('cod-confirm')).toBe('COD confirm');
   });
 
   it('masks phone numbers', () => {

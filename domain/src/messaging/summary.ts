@@ -21,8 +21,8 @@ export interface MessagesSummary {
   truncated: boolean;
 }
 
-/** 'out-for-delivery' → 'Out for delivery'. */
+/** 'out-for-delivery' → 'Out for delivery'; 'cod-confirm' → 'COD confirm'. */
 export function flowLabel(flow: string): string {
-  const words = flow.replace(/-/g, ' ');
+  const words = flow.replace(/-/g, ' ').replace(/\bcod\b/g, 'COD');
   return words.charAt(0).toUpperCase() + words.slice(1);
 }

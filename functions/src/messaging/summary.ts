@@ -6,7 +6,14 @@
  * extension writes `delivery.state` (SUCCESS: sent, ERROR: failed, otherwise queued); mail has
  * no delivered or read receipts.
  */
-import { MESSAGE_STATUSES, mailFlowOf, type FlowCounts, type MessageChannel, type MessagesSummary, type MessageStatus } from '@bagshop/domain';
+import {
+  MESSAGE_STATUSES,
+  mailFlowOf,
+  type FlowCounts,
+  type MessageChannel,
+  type MessagesSummary,
+  type MessageStatus,
+} from '@bagshop/domain';
 import { Timestamp } from 'firebase-admin/firestore';
 import { db } from '../lib/admin.js';
 import { messageLog } from './log.js';
