@@ -14,6 +14,8 @@ import { DEMO_ACCOUNTS } from './seed.ts';
 import { startRazorpayLocal, type RazorpayLocal } from './razorpay-local/server.ts';
 import { startStripeLocal, type StripeLocal } from './stripe-local/server.ts';
 import { LOCAL_COURIER_WEBHOOK_TOKEN, startCourierLocal, type CourierLocal } from './courier-local/server.ts';
+import { startMailLocal, type MailLocal } from './mail-local/server.ts';
+import { startWhatsAppLocal, type WhatsAppLocal } from './whatsapp-local/server.ts';
 
 const dev = process.argv.includes('--dev');
 /** The local test checkout's sessions and refunds, kept across restarts like the emulator data. */
@@ -32,6 +34,9 @@ async function main(): Promise<number> {
   if (payments.mode === 'local') await checkPorts(['stripeLocal']);
   const localCourier = process.env.COURIER_PROVIDER?.trim() !== 'manual';
   if (localCourier) await checkPorts(['courierLocal']);
+  await checkPorts(['mailLocal']);
+  const localWhatsApp = process.env.WHATSAPP?.trim().toLowerCase() !== 'off';
+  if (localWhatsApp) await checkPorts(['whatsappLocal']);
   // PAYMENT_PROVIDER=razorpay: real Razorpay test keys, else the local Razorpay test checkout.
   const useRazorpay = process.env.PAYMENT_PROVIDER?.trim().toLowerCase() === 'razorpay';
   const razorpayPayments = chooseRazorpay();
@@ -81,6 +86,19 @@ async function main(): Promise<number> {
     });
   }
 
+  // The queued mails, drawn (scripts/mail-local): it reads the Firestore emulator when asked.
+  const mailLocal: MailLocal = await startMailLocal({ port: PORTS.mailLocal, firestoreHost: emulatorEnv().FIRESTORE_EMULATOR_HOST });
+
+  // The WhatsApp Cloud API stand-in (scripts/whatsapp-local): each phone's messages as a chat.
+  let whatsappLocal: WhatsAppLocal | undefined;
+  if (localWhatsApp) {
+    whatsappLocal = await startWhatsAppLocal({
+      port: PORTS.whatsappLocal,
+      webhookUrl: `${HOSTING_URL}/api/webhooks/whatsapp`,
+      log: (line) => console.log(`\x1b[32mwhatsapp\x1b[0m ${line}`),
+    });
+  }
+
   step('Starting the Firebase emulators (auth, firestore, functions, hosting)');
   const emulators = startEmulators(env, { persist: true });
   let vite: ChildProcess | undefined;
@@ -94,6 +112,8 @@ async function main(): Promise<number> {
     void stripeLocal?.close();
     void courierLocal?.close();
     void razorpayLocal?.close();
+    void mailLocal.close();
+    void whatsappLocal?.close();
     vite?.kill('SIGTERM');
     emulators.child.kill('SIGINT');
   };
@@ -143,6 +163,8 @@ async function main(): Promise<number> {
 ${useRazorpay ? `  Online payments: ${razorpayLine}` : `  Card payments: ${cardLine}`}
   Unpaid card orders hold their stock for ${holdMinutes} (PAYMENT_HOLD_SECONDS)
   ${courierLocal ? `Courier: local test courier at ${courierLocal.url}` : 'Courier: manual (COURIER_PROVIDER=manual): the admin types courier and AWB'}
+  Mail: local test inbox at ${mailLocal.url}
+  ${whatsappLocal ? `WhatsApp: local test inbox at ${whatsappLocal.url}` : 'WhatsApp: off (WHATSAPP=off)'}
   Demo admin:   ${admin.email} / ${admin.password}
   Demo shopper: ${shopper.email} / ${shopper.password}
   Ctrl-C stops everything. \`npm run reset\` starts again from the demo data.

@@ -87,6 +87,9 @@ async function emulatorRun(suites: string[], provider: 'stripe' | 'razorpay'): P
       // The API and browser tests start the local test courier (scripts/courier-local) here.
       COURIER_LOCAL_PORT: String(PORTS.courierLocal),
       RAZORPAY_LOCAL_PORT: String(PORTS.razorpayLocal),
+      // The WhatsApp tests start the local stand-in (scripts/whatsapp-local) here; the function's WHATSAPP_API_BASE points there.
+      WHATSAPP_LOCAL_PORT: String(PORTS.whatsappLocal),
+      MAIL_LOCAL_PORT: String(PORTS.mailLocal),
       // Every test request comes from 127.0.0.1: raise the per-IP abuse limits. The
       // per-account limits stay as in production, and the API tests check their 429s.
       RATE_LIMIT_SIGNUP: '100000',

@@ -82,3 +82,7 @@ export * from './emi.js';
 export * from './warranty/index.js';
 export * from './schemas/warranty.js';
 export * from './codecs/warranty.js';
+// Messages to shoppers: WhatsApp order updates, flows, the message log (issue 42, docs/whatsapp.md).
+export * from './messaging/index.js';
+export * from './codecs/message.js';
+export * from './schemas/messaging.js';

@@ -24,6 +24,10 @@ export const LOCAL_PORTS = {
   courierLocal: 12113,
   /** The local test checkout that stands in for Razorpay (scripts/razorpay-local; PAYMENT_PROVIDER=razorpay). */
   razorpayLocal: 12112,
+  /** The local WhatsApp Cloud API stand-in and its chat page (scripts/whatsapp-local; docs/whatsapp.md). */
+  whatsappLocal: 12114,
+  /** The local mail inbox: the queued `mail` documents, rendered (scripts/mail-local). */
+  mailLocal: 12115,
 } as const;
 
 export type LocalPortName = keyof typeof LOCAL_PORTS;

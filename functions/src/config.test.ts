@@ -124,7 +124,7 @@ describe('the exported functions declare their secrets', () => {
   });
 
   it("api and sweepHolds bind both providers' secrets (Stripe and Razorpay)", async () => {
-    const { api, sweepHolds, sweepHoldsEmulator } = await import('./index.js');
+    const { api, sweepHolds, sweepHoldsEmulator, sendWhatsAppOrderUpdate } = await import('./index.js');
     expect(sweepHoldsEmulator).toBeUndefined(); // the emulators' HTTP twin of the sweep is never deployed
     const secrets = (fn: { __endpoint?: { secretEnvironmentVariables?: { key: string }[] } }) =>
       (fn.__endpoint?.secretEnvironmentVariables ?? []).map((s) => s.key).sort();
@@ -138,10 +138,30 @@ describe('the exported functions declare their secrets', () => {
       'STRIPE_SECRET_KEY',
       'STRIPE_WEBHOOK_SECRET',
     ];
-    expect(secrets(api)).toEqual(all);
+    // The API also takes the WhatsApp webhook (the app secret) and the COD-confirm button (docs/whatsapp.md).
+    expect(secrets(api)).toEqual([...all, 'WHATSAPP_APP_SECRET', 'WHATSAPP_TOKEN'].sort());
     expect(secrets(sweepHolds)).toEqual(all);
+    expect(secrets(sendWhatsAppOrderUpdate)).toEqual([
+      'COURIER_WEBHOOK_TOKEN',
+      'ORDER_LINK_SECRET',
+      'SHIPROCKET_EMAIL',
+      'SHIPROCKET_PASSWORD',
+      'WHATSAPP_APP_SECRET',
+      'WHATSAPP_TOKEN',
+    ]);
     expect(api.__endpoint).toMatchObject({ region: ['asia-south1'], httpsTrigger: {} });
     expect(sweepHolds.__endpoint).toMatchObject({ region: ['asia-south1'], scheduleTrigger: { schedule: 'every 1 minutes' } });
+  }, 30_000);
+});
+
+describe('WhatsApp settings', () => {
+  it('off without a token and a phone number id; the API base moves only on the emulators', () => {
+    expect(parseConfig({}).whatsapp).toMatchObject({ enabled: false, apiBase: 'https://graph.facebook.com', apiVersion: 'v21.0' });
+    expect(parseConfig({ WHATSAPP_TOKEN: 'unused', WHATSAPP_PHONE_NUMBER_ID: '1' }).whatsapp.enabled).toBe(false);
+    const on = { WHATSAPP_TOKEN: 't', WHATSAPP_PHONE_NUMBER_ID: '1', WHATSAPP_API_BASE: 'http://127.0.0.1:12114' };
+    expect(parseConfig(on).whatsapp).toMatchObject({ enabled: true, apiBase: 'https://graph.facebook.com' });
+    expect(parseConfig({ ...on, FUNCTIONS_EMULATOR: 'true' }).whatsapp.apiBase).toBe('http://127.0.0.1:12114');
+    expect(() => parseConfig({ WHATSAPP_API_VERSION: '21' })).toThrow('WHATSAPP_API_VERSION must look like v21.0');
   });
 });
 

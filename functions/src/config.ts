@@ -47,6 +47,12 @@ export const COURIER_WEBHOOK_TOKEN = defineSecret('COURIER_WEBHOOK_TOKEN');
 export const ORDER_LINK_SECRET = defineSecret('ORDER_LINK_SECRET');
 export const FULFILMENT_SECRETS = [SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, COURIER_WEBHOOK_TOKEN, ORDER_LINK_SECRET];
 
+// WhatsApp order updates (docs/whatsapp.md): the Cloud API's access token, and the Meta app's
+// secret that signs its webhooks (X-Hub-Signature-256). `unused` (or unset): no WhatsApp messages.
+export const WHATSAPP_TOKEN = defineSecret('WHATSAPP_TOKEN');
+export const WHATSAPP_APP_SECRET = defineSecret('WHATSAPP_APP_SECRET');
+export const WHATSAPP_SECRETS = [WHATSAPP_TOKEN, WHATSAPP_APP_SECRET];
+
 // ── Plain settings (functions/.env.<project>, asked for by `firebase deploy`) ───────────
 export const APP_ORIGIN = defineString('APP_ORIGIN', {
   description: "The shop's public origin, e.g. https://bagshop.example.in: where Stripe Checkout sends shoppers back to",
@@ -115,6 +121,18 @@ export const API_MIN_INSTANCES = defineInt('API_MIN_INSTANCES', {
   default: 1,
   description:
     "Instances of the shoppers' function `api` kept warm, so the first visitor after a quiet spell does not wait 1-3 s (each costs its idle CPU and memory; 0 turns it off)",
+});
+export const WHATSAPP_PHONE_NUMBER_ID = defineString('WHATSAPP_PHONE_NUMBER_ID', {
+  default: '',
+  description: "The WhatsApp Business phone number's id (WhatsApp Manager → API setup); empty: no WhatsApp messages (docs/whatsapp.md)",
+});
+export const WHATSAPP_API_VERSION = defineString('WHATSAPP_API_VERSION', {
+  default: 'v21.0',
+  description: 'The Graph API version the WhatsApp Cloud API calls use, e.g. v21.0',
+});
+export const WHATSAPP_VERIFY_TOKEN = defineString('WHATSAPP_VERIFY_TOKEN', {
+  default: '',
+  description: "The word you type as the webhook's Verify token in the Meta app (GET /api/webhooks/whatsapp echoes hub.challenge for it)",
 });
 export const DEFAULT_REVIEW_REQUEST_DAYS = 5;
 /** Solicitation that spam reviews carry; never words of criticism (docs/reviews.md). */
@@ -206,6 +224,19 @@ export interface ServerConfig {
   codPhoneVerification: 'required' | 'off';
   /** Reviews (docs/reviews.md): the request mail's delay after delivery, and the moderation block list. */
   reviews: { requestDays: number; blocklist: string[] };
+  /** WhatsApp order updates (docs/whatsapp.md); `enabled` when the token and the phone number id are set. */
+  whatsapp: WhatsAppConfig;
+}
+
+export interface WhatsAppConfig {
+  enabled: boolean;
+  token: string | null;
+  appSecret: string | null;
+  phoneNumberId: string | null;
+  apiVersion: string;
+  /** https://graph.facebook.com, or on the emulators the local stand-in (scripts/whatsapp-local). */
+  apiBase: string;
+  verifyToken: string | null;
 }
 
 export class ConfigError extends Error {
@@ -354,6 +385,15 @@ export function parseConfig(env: Env): ServerConfig {
     ),
     REVIEW_REQUEST_DAYS: intSetting('REVIEW_REQUEST_DAYS', DEFAULT_REVIEW_REQUEST_DAYS, 0, 60),
     REVIEW_BLOCKLIST: z.preprocess((value) => (typeof value === 'string' ? value : undefined), z.string().optional()),
+    WHATSAPP_TOKEN: optionalSecret,
+    WHATSAPP_APP_SECRET: optionalSecret,
+    WHATSAPP_PHONE_NUMBER_ID: optionalText,
+    WHATSAPP_API_VERSION: z.preprocess(
+      (v) => blankToUndefined(typeof v === 'string' ? v.trim() : v) ?? 'v21.0',
+      z.string().regex(/^v\d{1,3}\.\d{1,2}$/, { error: 'WHATSAPP_API_VERSION must look like v21.0' }),
+    ),
+    WHATSAPP_API_BASE: optionalText,
+    WHATSAPP_VERIFY_TOKEN: optionalText,
   });
   const parsed = schema.safeParse(env);
   if (!parsed.success) throw new ConfigError(parsed.error.issues.map((i) => i.message));
@@ -393,6 +433,15 @@ export function parseConfig(env: Env): ServerConfig {
   }
   if (s.RAZORPAY_KEY_ID?.includes('_live_') && emulator)
     problems.push('A live Razorpay key (rzp_live_…) is refused on the emulators: use a test key');
+  // WhatsApp's API, like Stripe's, is moved only on the emulators (to scripts/whatsapp-local).
+  let whatsappApiBase = 'https://graph.facebook.com';
+  if (s.WHATSAPP_API_BASE && emulator) {
+    try {
+      whatsappApiBase = new URL(s.WHATSAPP_API_BASE).origin;
+    } catch {
+      problems.push(`WHATSAPP_API_BASE must be a URL (got "${s.WHATSAPP_API_BASE}")`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const mode = apiBase ? 'local' : 'stripe';
@@ -469,6 +518,15 @@ export function parseConfig(env: Env): ServerConfig {
     webApiKey: s.WEB_API_KEY ?? '',
     codPhoneVerification: s.COD_PHONE_VERIFICATION,
     reviews: { requestDays: s.REVIEW_REQUEST_DAYS, blocklist: parseBlocklist(s.REVIEW_BLOCKLIST ?? DEFAULT_REVIEW_BLOCKLIST) },
+    whatsapp: {
+      enabled: Boolean(s.WHATSAPP_TOKEN && s.WHATSAPP_PHONE_NUMBER_ID),
+      token: s.WHATSAPP_TOKEN ?? null,
+      appSecret: s.WHATSAPP_APP_SECRET ?? null,
+      phoneNumberId: s.WHATSAPP_PHONE_NUMBER_ID ?? null,
+      apiVersion: s.WHATSAPP_API_VERSION,
+      apiBase: whatsappApiBase,
+      verifyToken: s.WHATSAPP_VERIFY_TOKEN ?? null,
+    },
   };
 }
 

@@ -1,11 +1,12 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
-import { API_MIN_INSTANCES, checkConfigAtStartup, FULFILMENT_SECRETS, PAYMENT_SECRETS, serverConfig } from './config.js';
+import { API_MIN_INSTANCES, checkConfigAtStartup, FULFILMENT_SECRETS, PAYMENT_SECRETS, serverConfig, WHATSAPP_SECRETS } from './config.js';
 import { createApp } from './http/app.js';
 import { sweepExpiredHolds } from './orders/holds.js';
 import { issueQueuedDocumentsQuietly } from './tax/numbering.js';
 import { sendReviewRequests } from './reviews/index.js';
+import { sendOrderUpdateForMail } from './messaging/index.js';
 
 // An invalid setting stops here with one `config_invalid` log line (config.ts).
 checkConfigAtStartup();
@@ -23,7 +24,7 @@ export const api = onRequest(
     timeoutSeconds: 60,
     minInstances: API_MIN_INSTANCES,
     invoker: 'public',
-    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS],
+    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...WHATSAPP_SECRETS],
   },
   createApp(),
 );
@@ -39,7 +40,7 @@ export const adminApi = onRequest(
     concurrency: 8,
     timeoutSeconds: 300,
     invoker: 'public',
-    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS],
+    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...WHATSAPP_SECRETS],
   },
   createApp(),
 );
@@ -99,3 +100,21 @@ export const sendReviewRequestsEmulator = serverConfig().emulator
       res.json({ success: true, data: await sendReviewRequests() });
     })
   : undefined;
+
+// WhatsApp order updates (docs/whatsapp.md): each queued order mail (placed, shipped, out for
+// delivery, delivered, refund) is sent as its WhatsApp template too, once per order and flow,
+// to the account's verified phone. A trigger on the mail queue, so every path that mails an
+// order event messages it as well, and the order's own transaction never waits on WhatsApp.
+export const sendWhatsAppOrderUpdate = onDocumentCreated(
+  {
+    document: 'mail/{mailId}',
+    region: REGION,
+    memory: '256MiB',
+    timeoutSeconds: 60,
+    secrets: [...WHATSAPP_SECRETS, ...FULFILMENT_SECRETS],
+  },
+  async (event) => {
+    const data = event.data?.data();
+    if (data) await sendOrderUpdateForMail(event.params.mailId, data);
+  },
+);

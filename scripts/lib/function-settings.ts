@@ -18,6 +18,12 @@ import {
   LOCAL_COURIER_WEBHOOK_TOKEN,
   LOCAL_ORDER_LINK_SECRET,
 } from '../courier-local/server.ts';
+import {
+  LOCAL_WHATSAPP_APP_SECRET,
+  LOCAL_WHATSAPP_PHONE_NUMBER_ID,
+  LOCAL_WHATSAPP_TOKEN,
+  LOCAL_WHATSAPP_VERIFY_TOKEN,
+} from '../whatsapp-local/server.ts';
 import { PORTS, PROJECT_ID, ROOT } from './env.ts';
 import { PreflightError } from './preflight.ts';
 
@@ -58,6 +64,23 @@ function courierSettings(env: NodeJS.ProcessEnv): { params: Record<string, strin
   };
   if (env.COURIER_PROVIDER?.trim() === 'manual') return { params: { COURIER_PROVIDER: 'manual' }, secrets };
   return { params: { COURIER_PROVIDER: 'shiprocket', COURIER_API_BASE: `http://127.0.0.1:${PORTS.courierLocal}` }, secrets };
+}
+
+/**
+ * WhatsApp on the emulators (docs/whatsapp.md): the Cloud API adapter pointed at the local
+ * stand-in (scripts/whatsapp-local) with its test token and app secret. WHATSAPP=off: no messages.
+ */
+function whatsappSettings(env: NodeJS.ProcessEnv): { params: Record<string, string>; secrets: Record<string, string> } {
+  if (env.WHATSAPP?.trim().toLowerCase() === 'off')
+    return { params: { WHATSAPP_PHONE_NUMBER_ID: '' }, secrets: { WHATSAPP_TOKEN: 'unused', WHATSAPP_APP_SECRET: 'unused' } };
+  return {
+    params: {
+      WHATSAPP_API_BASE: `http://127.0.0.1:${PORTS.whatsappLocal}`,
+      WHATSAPP_PHONE_NUMBER_ID: LOCAL_WHATSAPP_PHONE_NUMBER_ID,
+      WHATSAPP_VERIFY_TOKEN: LOCAL_WHATSAPP_VERIFY_TOKEN,
+    },
+    secrets: { WHATSAPP_TOKEN: LOCAL_WHATSAPP_TOKEN, WHATSAPP_APP_SECRET: LOCAL_WHATSAPP_APP_SECRET },
+  };
 }
 
 export type RazorpayPayments =
@@ -154,6 +177,8 @@ export function writeFunctionSettings(options: {
   if (options.payments.mode === 'local') params.STRIPE_API_BASE = options.payments.url;
   const courier = courierSettings(env);
   Object.assign(params, courier.params);
+  const whatsapp = whatsappSettings(env);
+  Object.assign(params, whatsapp.params);
   const razorpay = options.razorpay ?? chooseRazorpay(env);
   params.RAZORPAY_KEY_ID = razorpay.keyId;
   if (razorpay.mode === 'local') params.RAZORPAY_API_BASE = razorpay.url;
@@ -163,6 +188,7 @@ export function writeFunctionSettings(options: {
     RAZORPAY_KEY_SECRET: razorpay.keySecret,
     RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
     ...courier.secrets,
+    ...whatsapp.secrets,
   };
 
   let config: ServerConfig;
@@ -192,6 +218,9 @@ export function writeFunctionSettings(options: {
     COD_PHONE_VERIFICATION: config.codPhoneVerification,
     REVIEW_REQUEST_DAYS: String(config.reviews.requestDays),
     REVIEW_BLOCKLIST: config.reviews.blocklist.join(','),
+    WHATSAPP_PHONE_NUMBER_ID: config.whatsapp.phoneNumberId ?? '',
+    WHATSAPP_API_VERSION: config.whatsapp.apiVersion,
+    WHATSAPP_VERIFY_TOKEN: config.whatsapp.verifyToken ?? '',
     // A deploy setting only (functions/src/index.ts): the emulator keeps no instance warm.
     API_MIN_INSTANCES: '0',
   };

@@ -159,6 +159,7 @@ export const SCREENS: Screen[] = [
   },
   { name: 'admin delivery', path: '/admin/delivery', as: ADMIN, ready: heading('Delivery') },
   { name: 'admin complaints', path: '/admin/complaints', as: ADMIN, ready: heading('Complaints') },
+  { name: 'admin messages', path: '/admin/messages', as: ADMIN, ready: heading('Messages') },
   { name: 'admin tax', path: '/admin/tax', as: ADMIN, ready: heading('Tax') },
   { name: 'admin reviews', path: '/admin/reviews', as: ADMIN, ready: heading('Reviews') },
   { name: 'admin returns', path: '/admin/returns', as: ADMIN, ready: heading('Returns') },

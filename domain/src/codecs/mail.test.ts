@@ -17,6 +17,10 @@ describe('mailFromData', () => {
     expect(mailFromData('m2', { ...account, kind: 'email_changed' })).toEqual({ ...account, kind: 'email_changed' });
   });
 
+  it('reads the flow when the mail has one', () => {
+    expect(mailFromData('m3', { ...stored, flow: 'cod-confirm' })).toEqual({ ...stored, flow: 'cod-confirm' });
+  });
+
   it('rejects bad shapes; the kind is required', () => {
     const { kind: _kind, ...noKind } = stored;
     expect(() => mailFromData('m', noKind)).toThrow('mail/m.kind: expected one of order_placed');

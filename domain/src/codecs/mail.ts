@@ -51,6 +51,8 @@ export interface QueuedMail {
   kind: MailKind;
   uid: string;
   orderId?: string;
+  /** The message flow (domain/src/messaging/flows.ts, `mailFlowOf`): the admin's Messages view counts by it. Older mails lack it. */
+  flow?: string;
   /** ISO */
   createdAt: string;
 }
@@ -59,12 +61,14 @@ export function mailFromData(id: string, data: unknown): QueuedMail {
   const d = Fields.of(data, `mail/${id}`);
   const message = d.object('message');
   const orderId = d.textOrNull('orderId');
+  const flow = d.textOrNull('flow');
   return {
     to: d.text('to'),
     message: { subject: message.text('subject'), text: message.text('text'), html: message.text('html') },
     kind: d.required<MailKind>('kind', MAIL_KINDS),
     uid: d.text('uid'),
     ...(orderId === null ? {} : { orderId }),
+    ...(flow === null ? {} : { flow }),
     createdAt: d.date('createdAt'),
   };
 }

@@ -25,6 +25,7 @@ import { adminDeliveryRouter, deliveryRouter } from './routes/delivery.js';
 import { adminGrievanceRouter, grievanceRouter, sellerRouter } from './routes/disclosures.js';
 import { fulfilmentOrderRouter, shippingRouter } from './routes/fulfilment.js';
 import { adminReturnsRouter, orderReturnsRouter } from './routes/returns.js';
+import { adminMessagesRouter, webhooksRouter } from './routes/messaging.js';
 
 export function createApp(): Express {
   const app = express();
@@ -66,6 +67,8 @@ export function createApp(): Express {
   api.use('/seller', withMethodNotAllowed(sellerRouter()));
   api.use('/grievance', withMethodNotAllowed(grievanceRouter()));
   api.use('/admin', withMethodNotAllowed(adminDeliveryRouter()), withMethodNotAllowed(adminGrievanceRouter()));
+  api.use('/webhooks', withMethodNotAllowed(webhooksRouter()));
+  api.use('/admin', withMethodNotAllowed(adminMessagesRouter()));
   api.use(notFoundHandler);
   api.use(errorHandler);
 

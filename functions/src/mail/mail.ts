@@ -9,6 +9,7 @@
  */
 import {
   escapeHtml,
+  mailFlowOf,
   ORDER_STATUSES,
   formatDateTimeIN,
   formatINR,
@@ -37,7 +38,8 @@ export interface MailWriter {
 /** Adds the message to the queue in the caller's transaction or batch (a write only). No recipient, no mail. */
 export function queueMail(writer: MailWriter, mail: MailDoc | null): void {
   if (!mail) return;
-  writer.set(mailQueue().doc(), { ...mail });
+  // Every mail names its flow (the admin's Messages view counts by it; docs/whatsapp.md).
+  writer.set(mailQueue().doc(), { ...mail, flow: mail.flow ?? mailFlowOf(mail.kind) });
 }
 
 /** The shop's public address for links in mails (`APP_ORIGIN`, as Stripe's return URLs use); none on the emulators unless set. */
@@ -232,6 +234,8 @@ export function orderMail(
     to,
     message: { subject: SUBJECTS[event](ref), ...body },
     kind: `order_${event}`,
+    // The placed mail of a COD order that waits for its confirmation carries the confirm link.
+    flow: confirmToken ? 'cod-confirm' : mailFlowOf(`order_${event}`),
     uid: String(order.userId ?? ''),
     orderId,
     createdAt: Timestamp.now(),

@@ -6,6 +6,7 @@ import { useSession } from '../../lib/session';
 import { AdminGuard } from './components/admin-guard';
 import { AdminLayout } from './components/admin-layout';
 import { ComplaintsPage } from './components/complaints-page';
+import { MessagesPage } from './components/messages-page';
 import { DashboardPage } from './components/dashboard-page';
 import { DeliveryPage } from './components/delivery-page';
 import { OffersPage } from './components/offers-page';
@@ -42,6 +43,7 @@ export default function AdminApp() {
           <Route path="users" element={<UsersPage />} />
           <Route path="delivery" element={<DeliveryPage />} />
           <Route path="complaints" element={<ComplaintsPage />} />
+          <Route path="messages" element={<MessagesPage />} />
           <Route path="reviews" element={<ReviewsPage />} />
           <Route path="returns" element={<ReturnsPage />} />
           <Route path="warranty" element={<WarrantyClaimsAdminPage />} />
