@@ -83,3 +83,4 @@ export * from './warranty/index.js';
 export * from './schemas/warranty.js';
 export * from './codecs/warranty.js';
 export * from './locale.js';
+export * from './schemas/locale.js';

@@ -27,7 +27,7 @@ function hardCodedTexts(source: string): string[] {
   const code = source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
   const found: string[] = [];
   for (const m of code.matchAll(/>([^<>{}]*[\p{L}][^<>{}]*)</gu)) {
-    const text = m[1].trim();
+    const text = (m[1] ?? '').trim();
     // `a > b` comparisons and generics are not JSX text: skip lines that look like code.
     if (text && !/[=;()]|=>|&&|\|\|/.test(text) && !ALLOWED.has(text)) found.push(text);
   }
