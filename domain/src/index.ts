@@ -86,3 +86,5 @@ export * from './codecs/warranty.js';
 export * from './messaging/index.js';
 export * from './codecs/message.js';
 export * from './schemas/messaging.js';
+export * from './locale.js';
+export * from './schemas/locale.js';

@@ -62,7 +62,19 @@ export function routeRegex(path: string): string {
   return `^${body}/?$`;
 }
 
-const MATCHERS = PUBLIC_ROUTES.map((r) => new RegExp(routeRegex(r.path)));
+/**
+ * The Hindi twin of every storefront page (issue 44, docs/i18n.md): the same page under `/hi`
+ * (`/hi`, `/hi/luggage`, `/hi/product/:id`, …), drawn the same way; the admin's area has none.
+ */
+export const HINDI_ROUTES: readonly PublicRoute[] = PUBLIC_ROUTES.filter((r) => !r.path.startsWith('/admin')).map((r) => ({
+  ...r,
+  path: r.path === '/' ? '/hi' : `/hi${r.path}`,
+}));
+
+/** Every page the function draws: the English table and its Hindi twins. */
+export const PAGE_ROUTES: readonly PublicRoute[] = [...PUBLIC_ROUTES, ...HINDI_ROUTES];
+
+const MATCHERS = PAGE_ROUTES.map((r) => new RegExp(routeRegex(r.path)));
 
 /** Whether `pathname` is one of the shop's pages (each is the same for everyone: no identity reaches it). */
 export function isPagePath(pathname: string): boolean {

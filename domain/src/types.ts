@@ -1,3 +1,4 @@
+import type { Locale } from './locale.js';
 import type { OrderPaymentPlan } from './emi.js';
 import type { OrderOffer } from './offers.js';
 /**
@@ -117,6 +118,8 @@ export interface User {
   emailVerified?: boolean;
   /** GET /api/users/currentUser: the verified phone (E.164) linked in Auth, or null. */
   verifiedPhone?: string | null;
+  /** The language the shopper chose (docs/i18n.md); absent: the page's own (en-IN by default). */
+  locale?: Locale;
 }
 
 export interface OrderItem {

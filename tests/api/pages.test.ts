@@ -349,7 +349,9 @@ describe('pages with their own tags', () => {
     expect(res.headers.get('content-type')).toMatch(/^application\/xml/);
     const xml = await res.text();
     expect(xml.startsWith('<?xml version="1.0" encoding="UTF-8"?>')).toBe(true);
-    const entries = new Map([...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod><\/url>/g)].map((m) => [m[1], m[2]]));
+    const entries = new Map(
+      [...xml.matchAll(/<url><loc>([^<]+)<\/loc><lastmod>([^<]+)<\/lastmod>(?:<xhtml:link [^>]*\/>)*<\/url>/g)].map((m) => [m[1], m[2]]),
+    );
     for (const path of [
       '/',
       '/luggage',
@@ -366,10 +368,16 @@ describe('pages with their own tags', () => {
       '/cancellation',
     ]) {
       expect(entries.get(`${origin}${path}`), path).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+      expect(entries.get(`${origin}/hi${path === '/' ? '' : path}`), `/hi${path}`).toMatch(/^\d{4}-\d{2}-\d{2}T/);
     }
     expect(products.length).toBeGreaterThanOrEqual(27);
     for (const p of products) expect(entries.get(`${origin}/product/${p._id}`), p._id).toBe(p.updatedAt);
-    expect(entries.size).toBe(14 + products.length);
+    for (const p of products) expect(entries.get(`${origin}/hi/product/${p._id}`), p._id).toBe(p.updatedAt);
+    // Both languages (docs/i18n.md): each page names its twin and the default.
+    expect(entries.size).toBe(2 * (14 + products.length));
+    expect(xml).toContain(
+      `<url><loc>${origin}/hi/luggage</loc><lastmod>${entries.get(`${origin}/luggage`)}</lastmod><xhtml:link rel="alternate" hreflang="en-IN" href="${origin}/luggage"/><xhtml:link rel="alternate" hreflang="hi-IN" href="${origin}/hi/luggage"/><xhtml:link rel="alternate" hreflang="x-default" href="${origin}/luggage"/></url>`,
+    );
   });
 
   it('robots.txt names the sitemap', async () => {

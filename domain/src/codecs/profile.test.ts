@@ -31,6 +31,11 @@ describe('profileFromData', () => {
     });
   });
 
+  it('reads the chosen language, and leaves out one it does not know (docs/i18n.md)', () => {
+    expect(profileFromData('u3', { email: 'h@example.com', locale: 'hi-IN' }, 'customer').locale).toBe('hi-IN');
+    expect(profileFromData('u3', { email: 'h@example.com', locale: 'fr' }, 'customer')).not.toHaveProperty('locale');
+  });
+
   it('rejects bad shapes', () => {
     expect(() => profileFromData('u', undefined, 'customer')).toThrow('users/u: expected an object');
     expect(() => profileFromData('u', { fullname: 'Asha Rao' }, 'customer')).toThrow('users/u.fullname: expected an object');

@@ -1,5 +1,7 @@
 /** `users/{uid}`: a shopper's or an admin's profile (docs/architecture.md, "Data model"). */
+import { isLocale } from '../locale.js';
 import type { Role } from '../schemas/users.js';
+import type { Locale } from '../locale.js';
 import type { FullName, User } from '../types.js';
 import { Fields } from './plain.js';
 
@@ -21,5 +23,7 @@ export function profileFromData(uid: string, data: unknown, role: Role): User {
     phonenumber: d.text('phonenumber'),
     role,
     createdAt: d.date('createdAt'),
+    // The chosen language (docs/i18n.md); absent until the shopper picks one.
+    ...(isLocale(d.raw('locale')) ? { locale: d.text('locale') as Locale } : {}),
   };
 }

@@ -18,3 +18,4 @@ export {
   updatePassword,
 } from './users.js';
 export type { Caller } from './users.js';
+export { setProfileLocale } from './locale.js';

@@ -14,6 +14,8 @@ import {
   LOCAL_PORTS,
   productPath,
   PUBLIC_ROUTES,
+  LOCALES,
+  localizedPath,
   type PageLoadContext,
   type PageServices,
   type SellerInfo,
@@ -139,8 +141,20 @@ export async function sitemap(origin: string): Promise<string> {
     if (route.sitemap === 'products')
       for (const p of products) entries.push({ loc: `${origin}${productPath(p._id)}`, lastmod: p.updatedAt });
   }
-  const urls = entries.map((e) => `  <url><loc>${escapeHtml(e.loc)}</loc><lastmod>${e.lastmod}</lastmod></url>`);
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+  // Each page in both languages, each naming the other (hreflang) and the default (docs/i18n.md).
+  const urls = entries.flatMap((e) => {
+    const path = e.loc.slice(origin.length);
+    const links = [
+      ...LOCALES.map((l) => ({ lang: l, href: `${origin}${localizedPath(path, l)}` })),
+      { lang: 'x-default', href: `${origin}${path}` },
+    ]
+      .map((a) => `<xhtml:link rel="alternate" hreflang="${a.lang}" href="${escapeHtml(a.href)}"/>`)
+      .join('');
+    return LOCALES.map(
+      (l) => `  <url><loc>${escapeHtml(`${origin}${localizedPath(path, l)}`)}</loc><lastmod>${e.lastmod}</lastmod>${links}</url>`,
+    );
+  });
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">\n${urls.join('\n')}\n</urlset>\n`;
 }
 
 /**

@@ -1,5 +1,5 @@
 import './critical-styles';
-import { STATIC_PAGES } from '@bagshop/domain';
+import { localeOfPath, STATIC_PAGES } from '@bagshop/domain';
 import { useContext, useEffect, type ReactNode } from 'react';
 import {
   isRouteErrorResponse,
@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   UNSAFE_FrameworkContext as FrameworkContext,
+  useLocation,
   useMatches,
   useRouteError,
   type LoaderFunctionArgs,
@@ -17,6 +18,7 @@ import {
 import { NotFoundPage } from '../components/not-found-page';
 import { useNonce } from './nonce';
 import { pageServices } from './page-data';
+import { LanguageAlternates } from './language-alternates';
 import { Providers } from './providers';
 import type { RootData } from './routes/seo';
 
@@ -37,8 +39,10 @@ export const meta: MetaFunction = () => [{ title: STATIC_PAGES[0].title }, { nam
 
 export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
+  // The page's language is in its path (`/hi/...`: docs/i18n.md), on the server as in the browser.
+  const lang = localeOfPath(useLocation().pathname);
   return (
-    <html lang="en-IN" data-mantine-color-scheme="light">
+    <html lang={lang} data-mantine-color-scheme="light">
       <head>
         <meta charSet="UTF-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1.0" />
@@ -47,6 +51,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <link rel="icon" type="image/svg+xml" href="/favicon.svg" />
         <RouteStyles />
         <Meta />
+        <LanguageAlternates />
         <Links />
       </head>
       <body>

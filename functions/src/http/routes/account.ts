@@ -2,11 +2,13 @@
 // Mounted inside the /api/users router.
 import { Router, type Request } from 'express';
 import { consentsUpdateSchema, deleteAccountSchema, phoneStartSchema, phoneVerifySchema, verifyEmailSchema } from '@bagshop/domain';
+import { profileLocaleSchema } from '@bagshop/domain';
 import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
 import { applyVerification, resendVerification } from '../../accounts/index.js';
 import { readConsents, setMarketingConsent } from '../../accounts/index.js';
 import { confirmPhoneVerification, startPhoneVerification } from '../../accounts/index.js';
 import { eraseMyAccount, exportMyData } from '../../accounts/index.js';
+import { setProfileLocale } from '../../accounts/index.js';
 import { requireUser, type AuthUser } from '../auth.js';
 import { jsonBody, optionalJsonBody } from '../json-body.js';
 import { ok } from '../respond.js';
@@ -90,6 +92,13 @@ export function accountRouter(): Router {
     const data = await exportMyData(user.uid);
     res.set('Content-Disposition', 'attachment; filename="bagshop-my-data.json"');
     ok(res, data);
+  });
+
+  // The shopper's language (docs/i18n.md).
+  router.patch('/me', async (req, res) => {
+    const user = await requireUser(req);
+    const { locale } = profileLocaleSchema.parse(jsonBody(req));
+    ok(res, await setProfileLocale(user.uid, locale), 'Language saved');
   });
 
   router.delete('/me', limit.erase, async (req, res) => {

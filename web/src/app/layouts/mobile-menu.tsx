@@ -1,14 +1,16 @@
 import { useEffect, useRef } from 'react';
 import { NavLink, useLocation } from 'react-router';
 import { SearchBox } from '../../features/catalog/components/search-box';
+import { useI18n, type MessageKey } from '../../lib/i18n';
+import { LanguageSwitch } from './language-switch';
 import { CATEGORY_LINKS } from './nav-links';
 import classes from './shop-layout.module.css';
 
-const MENU_LINKS = [
+const MENU_LINKS: { to: string; label: MessageKey }[] = [
   ...CATEGORY_LINKS,
-  { to: '/cart', label: 'Cart' },
-  { to: '/orders', label: 'Orders' },
-  { to: '/profile', label: 'Profile' },
+  { to: '/cart', label: 'layout.cart' },
+  { to: '/orders', label: 'layout.orders' },
+  { to: '/profile', label: 'layout.profile' },
 ];
 
 export const MENU_ID = 'mobile-menu';
@@ -21,6 +23,7 @@ export const MENU_ID = 'mobile-menu';
  */
 export function MobileMenu() {
   const location = useLocation();
+  const { t, path } = useI18n();
   const menu = useRef<HTMLDivElement>(null);
   const from = `${location.pathname}${location.search}`;
   useEffect(() => {
@@ -37,7 +40,13 @@ export function MobileMenu() {
         <h2 id={`${MENU_ID}-title`} className={classes.menuTitle}>
           Bagshop
         </h2>
-        <button type="button" className={classes.menuClose} popoverTarget={MENU_ID} popoverTargetAction="hide" aria-label="Close menu">
+        <button
+          type="button"
+          className={classes.menuClose}
+          popoverTarget={MENU_ID}
+          popoverTargetAction="hide"
+          aria-label={t('layout.closeMenu')}
+        >
           <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true">
             <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
@@ -46,18 +55,19 @@ export function MobileMenu() {
       <div className={classes.menuSearch}>
         <SearchBox id="menu-search" onDone={close} />
       </div>
-      <nav aria-label="Menu" className={classes.menuLinks}>
+      <nav aria-label={t('layout.menu')} className={classes.menuLinks}>
         {MENU_LINKS.map((link) => (
           <NavLink
             key={link.to}
-            to={link.to}
+            to={path(link.to)}
             state={link.to === '/profile' ? { from } : undefined}
             className={classes.drawerLink}
             onClick={close}
           >
-            {link.label}
+            {t(link.label)}
           </NavLink>
         ))}
+        <LanguageSwitch className={classes.drawerLink} />
       </nav>
     </div>
   );

@@ -1,5 +1,8 @@
-export const CATEGORY_LINKS = [
-  { to: '/luggage', label: 'Luggage' },
-  { to: '/backpacks', label: 'Backpacks' },
-  { to: '/duffles', label: 'Duffles' },
+import type { MessageKey } from '../../lib/i18n';
+
+/** The category links; `label`: the catalogue key of their text (lib/i18n). */
+export const CATEGORY_LINKS: { to: string; label: MessageKey }[] = [
+  { to: '/luggage', label: 'nav.luggage' },
+  { to: '/backpacks', label: 'nav.backpacks' },
+  { to: '/duffles', label: 'nav.duffles' },
 ];

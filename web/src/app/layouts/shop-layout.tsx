@@ -10,6 +10,8 @@ import {
 } from 'react-router';
 import { RouteLoader } from '../../components/route-loader';
 import { SearchBox } from '../../features/catalog/components/search-box';
+import { useI18n } from '../../lib/i18n';
+import { LanguageSwitch } from './language-switch';
 import { MENU_ID, MobileMenu } from './mobile-menu';
 import { CATEGORY_LINKS } from './nav-links';
 import classes from './shop-layout.module.css';
@@ -20,10 +22,11 @@ import classes from './shop-layout.module.css';
 const Footer = lazy(() => import('./footer'));
 
 export function ShopLayout({ children }: { children?: ReactNode }) {
+  const { t, path } = useI18n();
   return (
     <div className={classes.shell}>
       <a href="#main" className={classes.skip}>
-        Skip to content
+        {t('layout.skip')}
       </a>
       {/* Plain elements styled with Mantine's CSS variables (shop-layout.module.css): the header
           draws boxes only, so it renders no Mantine component (docs/decisions/0036-what-hydrates-when.md). */}
@@ -31,18 +34,18 @@ export function ShopLayout({ children }: { children?: ReactNode }) {
         <div className={classes.headerInner}>
           <div className={classes.headerStart}>
             {/* A native popover button: opens the menu before, during and after hydration. */}
-            <button type="button" className={classes.menuButton} popoverTarget={MENU_ID} aria-label="Open menu">
+            <button type="button" className={classes.menuButton} popoverTarget={MENU_ID} aria-label={t('layout.openMenu')}>
               <IconMenu2 size={24} aria-hidden />
             </button>
-            <Link to="/" className={classes.brand} aria-label="Bagshop home">
+            <Link to={path('/')} className={classes.brand} aria-label={t('layout.home')}>
               <IconShoppingBag size={26} stroke={2} aria-hidden />
               <span>Bagshop</span>
             </Link>
           </div>
-          <nav className={classes.categories} aria-label="Categories">
+          <nav className={classes.categories} aria-label={t('layout.categories')}>
             {CATEGORY_LINKS.map((link) => (
-              <NavLink key={link.to} to={link.to} className={classes.navLink}>
-                {link.label}
+              <NavLink key={link.to} to={path(link.to)} className={classes.navLink}>
+                {t(link.label)}
               </NavLink>
             ))}
           </nav>
@@ -67,7 +70,7 @@ export function ShopLayout({ children }: { children?: ReactNode }) {
 }
 
 /** Paths drawn as a dialog over the page they were opened from (docs/spec.md: /profile). */
-const OVERLAYS = new Set(['/profile']);
+const OVERLAYS = new Set(['/profile', '/hi/profile']);
 
 /**
  * The route's page; on /profile, the page the shopper was on stays underneath the dialog, as
@@ -101,21 +104,34 @@ function PageWithOverlay() {
 
 function HeaderIcons() {
   const location = useLocation();
+  const { t, path } = useI18n();
   // The profile dialog opens over the current page (PageWithOverlay). A link: before the app
   // runs it loads /profile as a page; once it runs, the dialog opens over this one.
-  const from = location.pathname === '/profile' ? '/' : `${location.pathname}${location.search}`;
+  const from = OVERLAYS.has(location.pathname) ? path('/') : `${location.pathname}${location.search}`;
   return (
     <div className={classes.icons}>
-      <Link to="/search" className={`${classes.iconLink} ${classes.searchLink}`} aria-label="Search" title="Search">
+      <LanguageSwitch className={classes.languageLink} />
+      <Link
+        to={path('/search')}
+        className={`${classes.iconLink} ${classes.searchLink}`}
+        aria-label={t('layout.search')}
+        title={t('layout.search')}
+      >
         <IconSearch size={24} aria-hidden />
       </Link>
-      <Link to="/cart" className={classes.iconLink} aria-label="Cart" title="Cart">
+      <Link to={path('/cart')} className={classes.iconLink} aria-label={t('layout.cart')} title={t('layout.cart')}>
         <IconShoppingCart size={24} aria-hidden />
       </Link>
-      <Link to="/orders" className={classes.iconLink} aria-label="Orders" title="Orders">
+      <Link to={path('/orders')} className={classes.iconLink} aria-label={t('layout.orders')} title={t('layout.orders')}>
         <IconPackage size={24} aria-hidden />
       </Link>
-      <Link to="/profile" state={{ from }} className={classes.iconLink} aria-label="Profile" title="Profile">
+      <Link
+        to={path('/profile')}
+        state={{ from }}
+        className={classes.iconLink}
+        aria-label={t('layout.profile')}
+        title={t('layout.profile')}
+      >
         <IconUserCircle size={26} aria-hidden />
       </Link>
     </div>

@@ -1,6 +1,7 @@
 import {
   applyListQuery,
   DEFAULT_LIST_QUERY,
+  basePath,
   isCategory,
   readListQuery,
   titleWithOrigin,
@@ -26,7 +27,7 @@ interface CategoryData {
 }
 
 function categoryOf(request: Request): Category {
-  const category = new URL(request.url).pathname.split('/')[1];
+  const category = basePath(new URL(request.url).pathname).split('/')[1];
   if (!isCategory(category)) throw data('Not found', { status: 404 });
   return category;
 }

@@ -7,7 +7,7 @@ import { getDeliveryPolicy } from '../../lib/delivery-api';
 import { pageServices } from '../page-data';
 import { staticTags } from './seo';
 
-export const meta: MetaFunction = ({ matches }) => staticTags('/', matches);
+export const meta: MetaFunction = ({ matches, location }) => staticTags(location.pathname, matches);
 
 /** The hero's picture, the home page's LCP element: asked for with the HTML, at high priority. */
 export const links = () => [

@@ -1,4 +1,4 @@
-import type { DeliveryPolicy } from '@bagshop/domain';
+import { basePath, type DeliveryPolicy } from '@bagshop/domain';
 import type { ClientLoaderFunctionArgs, LoaderFunctionArgs, MetaFunction } from 'react-router';
 import { useLoaderData, useLocation } from 'react-router';
 import { InfoPage, type InfoTopic } from '../../features/info/components/info-page';
@@ -16,7 +16,7 @@ const TITLES: Record<InfoTopic, string> = {
   contact: 'Contact Us',
 };
 
-const topicOf = (pathname: string) => pathname.split('/')[1] as InfoTopic;
+const topicOf = (pathname: string) => basePath(pathname).split('/')[1] as InfoTopic;
 
 export const meta: MetaFunction = ({ location, matches }) => siteTags(TITLES[topicOf(location.pathname)] ?? 'Bagshop', matches);
 

@@ -21,7 +21,7 @@ import { getProduct } from '../../features/catalog/api/get-products';
 import ProductPage from '../../features/catalog/components/product-page';
 import { newThenToken, signInFirstPath, thenCookieHeader } from '../../lib/sign-in-first';
 import { pageServices } from '../page-data';
-import { sellerName, siteOrigin } from './seo';
+import { localizeTags, sellerName, siteOrigin } from './seo';
 
 interface ProductData {
   product: Product;
@@ -92,7 +92,10 @@ export const meta: MetaFunction = ({ data: loaded, matches, location }) => {
   const found = loaded as ProductData | undefined;
   if (!found) return [{ title: 'Page Not Found · Bagshop' }, { name: 'robots', content: 'noindex' }];
   const variant = new URLSearchParams(location.search).get('variant') ?? undefined;
-  return metaTags(productMeta(found.product, siteOrigin(matches), sellerName(matches), variant, found.reviews));
+  return localizeTags(
+    metaTags(productMeta(found.product, siteOrigin(matches), sellerName(matches), variant, found.reviews)),
+    location.pathname,
+  );
 };
 
 export default function ProductRoute() {

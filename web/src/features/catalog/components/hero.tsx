@@ -8,8 +8,10 @@ import classes from './hero.module.css';
 import { MAIN_PICTURE } from '../../../lib/main-picture';
 import { warrantyHeadline } from '@bagshop/domain';
 import { useWarrantyTerms } from '../../../components/sold-by';
+import { useI18n } from '../../../lib/i18n';
 
-export const HEADLINES = ['From Office to Adventure', "We've Got Your Back"] as const;
+/** The catalogue keys of the two headlines (lib/i18n: 'From Office to Adventure', "We've Got Your Back"). */
+export const HEADLINES = ['home.headline1', 'home.headline2'] as const;
 
 /**
  * The hero of docs/spec.md §1: two uppercase headlines that slide in from x −100 px with a fade
@@ -21,28 +23,31 @@ export const HEADLINES = ['From Office to Adventure', "We've Got Your Back"] as 
 /** `shipping`: the delivery wording from the shipping settings (issue 40). */
 export function Hero({ shipping }: { shipping: ShippingWording }) {
   const warranty = warrantyHeadline(useWarrantyTerms());
+  const { t, path } = useI18n();
   return (
-    <section className={classes.hero} aria-label="Welcome">
+    <section className={classes.hero} aria-label={t('home.welcome')}>
       <Container size="xl" py={{ base: 32, md: 56 }}>
         <div className={classes.grid}>
           <div>
             <h1 className={classes.title} style={heroMotionStyle as CSSProperties}>
               {HEADLINES.map((line) => (
                 <span key={line} className={classes.line} data-line>
-                  {line}
+                  {t(line)}
                 </span>
               ))}
             </h1>
             <Text fz={{ base: 'md', md: 'xl' }} c="gray.8" mt="lg" maw={520}>
-              Luggage, backpacks and duffles built for a 5-year lifespan, with {warranty ? `a ${warranty.toLowerCase()}` : 'care'} and{' '}
-              {shipping.freeTitle.toLowerCase()} on all orders across India.
+              {t('home.lede', {
+                warranty: warranty ? `a ${warranty.toLowerCase()}` : t('home.care'),
+                freeShipping: shipping.freeTitle.toLowerCase(),
+              })}
             </Text>
             <Group mt="xl" gap="sm">
-              <Link to="/luggage" className={`${button.button} ${button.md}`}>
-                Shop Luggage
+              <Link to={path('/luggage')} className={`${button.button} ${button.md}`}>
+                {t('home.shopLuggage')}
               </Link>
-              <Link to="/backpacks" className={`${button.button} ${button.md} ${button.default}`}>
-                Browse Backpacks
+              <Link to={path('/backpacks')} className={`${button.button} ${button.md} ${button.default}`}>
+                {t('home.browseBackpacks')}
               </Link>
             </Group>
           </div>
@@ -52,7 +57,7 @@ export function Hero({ shipping }: { shipping: ShippingWording }) {
               src="/hero-bag.webp"
               srcSet="/hero-bag-480.webp 480w, /hero-bag.webp 900w"
               sizes="(min-width: 48em) 460px, 320px"
-              alt="bag"
+              alt={t('home.heroAlt')}
               width={900}
               height={900}
               loading="eager"

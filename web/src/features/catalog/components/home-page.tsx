@@ -13,6 +13,7 @@ import './product-card.module.css';
 import '../../../components/rating-stars.module.css';
 import { Center, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
+import { useI18n } from '../../../lib/i18n';
 import type { HomeData } from '../lib/home-data';
 import { Hero } from './hero';
 
@@ -24,10 +25,11 @@ import { Hero } from './hero';
 const HomeSections = lazy(() => import('./home-sections'));
 
 function LoadingProducts() {
+  const { t } = useI18n();
   return (
     <Center py={60} mih={360}>
       <Text c="gray.7" aria-live="polite">
-        Loading amazing products...
+        {t('home.loading')}
       </Text>
     </Center>
   );

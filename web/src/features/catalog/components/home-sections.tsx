@@ -1,4 +1,4 @@
-import { CATEGORIES, CATEGORY_LABELS, type Category } from '@bagshop/domain';
+import { CATEGORIES, type Category } from '@bagshop/domain';
 import { AspectRatio, Badge, Box, Card, Container, Grid, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { Suspense } from 'react';
 import { Link } from 'react-router-dom';
@@ -11,12 +11,13 @@ import { PromiseBand } from './promise-band';
 import { warrantyHeadline } from '@bagshop/domain';
 import { useWarrantyTerms } from '../../../components/sold-by';
 import { ACCENT } from '../lib/colors';
+import { useI18n, type MessageKey } from '../../../lib/i18n';
 import { pictureAttributes } from '../../../lib/picture';
 
-const CATEGORY_BLURBS: Record<Category, string> = {
-  luggage: 'Cabin and check-in trolleys that roll smoothly through every airport.',
-  backpacks: 'Laptop, travel and trekking backpacks for the daily grind and the weekend trail.',
-  duffles: 'Gym, weekender and expedition duffles that take a beating.',
+const CATEGORY_BLURBS: Record<Category, MessageKey> = {
+  luggage: 'home.blurb.luggage',
+  backpacks: 'home.blurb.backpacks',
+  duffles: 'home.blurb.duffles',
 };
 
 function SectionTitle({ children, id }: { children: string; id: string }) {
@@ -31,13 +32,14 @@ function SectionTitle({ children, id }: { children: string; id: string }) {
 export default function HomeSections({ data }: { data: HomeData }) {
   const { add, pendingId } = useAddToCart();
   const terms = useWarrantyTerms();
+  const { t, path } = useI18n();
   // No false urgency: 'Limited stock' only while a trolley really is down to its last few.
   const { limited, covers, shipping } = data;
   return (
     <Container size="xl" py="xl">
       <Stack gap={56}>
         <section aria-labelledby="shop-products">
-          <SectionTitle id="shop-products">Shop Products</SectionTitle>
+          <SectionTitle id="shop-products">{t('home.shopProducts')}</SectionTitle>
           {/* Its own boundary: hydrated apart from the sections after it. */}
           <Suspense fallback={null}>
             <ProductsCarousel data={data} onAdd={(p) => void add(p._id)} pendingId={pendingId} />
@@ -56,17 +58,20 @@ export default function HomeSections({ data }: { data: HomeData }) {
                 style={{ visibility: limited ? 'visible' : 'hidden' }}
                 aria-hidden={!limited}
               >
-                Limited stock
+                {t('home.limitedStock')}
               </Badge>
               <Text component="h2" id="new-arrivals" fz={{ base: 28, md: 40 }} fw={900} m={0} c="white">
-                New Arrivals
+                {t('home.newArrivals')}
               </Text>
               <Text fz={{ base: 'md', md: 'lg' }} mt="sm" c="gray.2" maw={560}>
-                This season&apos;s hardshell trolleys have landed{limited ? ', some down to their last few' : ''}. {shipping.freeTitle} on
-                all orders{shipping.expressTitle ? ' and express delivery to metro and major cities' : ''}.
+                {t('home.arrivalsText', {
+                  limited: limited ? 'yes' : 'no',
+                  freeShipping: shipping.freeTitle,
+                  express: shipping.expressTitle ? 'yes' : 'no',
+                })}
               </Text>
-              <Link to="/luggage" className={`${button.button} ${button.md} ${button.white} ${classes.cta}`}>
-                Shop Now
+              <Link to={path('/luggage')} className={`${button.button} ${button.md} ${button.white} ${classes.cta}`}>
+                {t('home.shopNow')}
               </Link>
             </Grid.Col>
             <Grid.Col span={{ base: 12, md: 4 }} visibleFrom="md">
@@ -76,11 +81,11 @@ export default function HomeSections({ data }: { data: HomeData }) {
         </section>
 
         <section aria-labelledby="shop-by-category">
-          <SectionTitle id="shop-by-category">Shop by Category</SectionTitle>
+          <SectionTitle id="shop-by-category">{t('home.shopByCategory')}</SectionTitle>
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
             {CATEGORIES.map((category) => {
               const cover = covers[category];
-              const label = CATEGORY_LABELS[category];
+              const label = t(`nav.${category}`);
               return (
                 <Card
                   key={category}
@@ -112,10 +117,10 @@ export default function HomeSections({ data }: { data: HomeData }) {
                       {label}
                     </Text>
                     <Text c="gray.7" fz="sm">
-                      {CATEGORY_BLURBS[category]}
+                      {t(CATEGORY_BLURBS[category])}
                     </Text>
-                    <Link to={`/${category}`} className={`${button.button} ${button.light} ${classes.more}`}>
-                      More
+                    <Link to={path(`/${category}`)} className={`${button.button} ${button.light} ${classes.more}`}>
+                      {t('home.more')}
                       <VisuallyHidden> {label}</VisuallyHidden>
                     </Link>
                   </Stack>
@@ -128,15 +133,13 @@ export default function HomeSections({ data }: { data: HomeData }) {
         <section aria-labelledby="brand-promo" className={`${classes.promo} ${classes.brand}`}>
           <Stack gap="sm" maw={720}>
             <Text component="h2" id="brand-promo" fz={{ base: 28, md: 40 }} fw={900} m={0}>
-              Made to Carry More
+              {t('home.madeToCarry')}
             </Text>
             <Text fz={{ base: 'md', md: 'lg' }} c="gray.8">
-              Every Bagshop bag is stitched and tested for a 5-year lifespan and covered by our{' '}
-              {(warrantyHeadline(terms) ?? 'care promise').toLowerCase()}. Fast delivery, with a date for your PIN code before you pay, and
-              all-India shipping.
+              {t('home.brandText', { warranty: (warrantyHeadline(terms) ?? t('home.carePromise')).toLowerCase() })}
             </Text>
-            <Link to="/backpacks" className={`${button.button} ${button.md} ${classes.discover}`}>
-              Discover
+            <Link to={path('/backpacks')} className={`${button.button} ${button.md} ${classes.discover}`}>
+              {t('home.discover')}
             </Link>
           </Stack>
         </section>

@@ -1,6 +1,7 @@
 import { IconSearch } from '@tabler/icons-react';
 import { useEffect, useRef, useState, type ComponentType, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { useI18n } from '../../../lib/i18n';
 import { searchPath } from '../api/search-api';
 import classes from './search-box.module.css';
 import type { SuggestionsHandle, SuggestionsProps } from './search-suggestions';
@@ -33,8 +34,9 @@ export interface SearchBoxProps {
  * results comes from the lazily loaded suggestions. Without them, or with nothing
  * highlighted, Enter opens /search?q=….
  */
-export function SearchBox({ id, initialValue = '', onDone, autoFocus = false, label = 'Search the shop' }: SearchBoxProps) {
+export function SearchBox({ id, initialValue = '', onDone, autoFocus = false, label }: SearchBoxProps) {
   const navigate = useNavigate();
+  const { t, path } = useI18n();
   const [value, setValue] = useState(initialValue);
   const [Suggestions, setSuggestions] = useState<Suggestions | null>(null);
   const [list, setList] = useState<{ open: boolean; active: string | undefined }>({ open: false, active: undefined });
@@ -80,13 +82,13 @@ export function SearchBox({ id, initialValue = '', onDone, autoFocus = false, la
     // A real GET form to /search: it works before the app runs (and without JavaScript).
     <form
       role="search"
-      action="/search"
+      action={path('/search')}
       method="get"
-      aria-label={label}
+      aria-label={label ?? t('search.landmark')}
       className={classes.form}
       onSubmit={(event) => {
         event.preventDefault();
-        if (value.trim()) go(searchPath(value));
+        if (value.trim()) go(path(searchPath(value)));
       }}
       onFocus={() => setFocused(true)}
       onBlur={(event) => {
@@ -102,7 +104,7 @@ export function SearchBox({ id, initialValue = '', onDone, autoFocus = false, la
           type="search"
           name="q"
           role="combobox"
-          aria-label="Search bags"
+          aria-label={t('search.field')}
           aria-autocomplete="list"
           aria-expanded={list.open}
           aria-controls={list.open ? listId : undefined}
@@ -110,7 +112,7 @@ export function SearchBox({ id, initialValue = '', onDone, autoFocus = false, la
           autoComplete="off"
           enterKeyHint="search"
           maxLength={100}
-          placeholder="Search bags"
+          placeholder={t('search.field')}
           value={value}
           onChange={(event) => setValue(event.target.value)}
           onFocus={load}
