@@ -14,6 +14,7 @@ import { DEMO_ACCOUNTS } from './seed.ts';
 import { startRazorpayLocal, type RazorpayLocal } from './razorpay-local/server.ts';
 import { startStripeLocal, type StripeLocal } from './stripe-local/server.ts';
 import { LOCAL_COURIER_WEBHOOK_TOKEN, startCourierLocal, type CourierLocal } from './courier-local/server.ts';
+import { startIrpLocal, type IrpLocal } from './irp-local/server.ts';
 
 const dev = process.argv.includes('--dev');
 /** The local test checkout's sessions and refunds, kept across restarts like the emulator data. */
@@ -32,6 +33,7 @@ async function main(): Promise<number> {
   if (payments.mode === 'local') await checkPorts(['stripeLocal']);
   const localCourier = process.env.COURIER_PROVIDER?.trim() !== 'manual';
   if (localCourier) await checkPorts(['courierLocal']);
+  await checkPorts(['irpLocal']);
   // PAYMENT_PROVIDER=razorpay: real Razorpay test keys, else the local Razorpay test checkout.
   const useRazorpay = process.env.PAYMENT_PROVIDER?.trim().toLowerCase() === 'razorpay';
   const razorpayPayments = chooseRazorpay();
@@ -71,6 +73,12 @@ async function main(): Promise<number> {
     });
   }
 
+  // The local e-invoice portal (docs/gst-b2b.md "E-invoicing"): used once the seller turns e-invoicing on.
+  const irpLocal: IrpLocal = await startIrpLocal({
+    port: PORTS.irpLocal,
+    log: (line) => console.log(`\x1b[35mlocal IRP\x1b[0m ${line}`),
+  });
+
   let razorpayLocal: RazorpayLocal | undefined;
   if (useRazorpay && razorpayPayments.mode === 'local') {
     razorpayLocal = await startRazorpayLocal({
@@ -93,6 +101,7 @@ async function main(): Promise<number> {
     sweeper.stop();
     void stripeLocal?.close();
     void courierLocal?.close();
+    void irpLocal.close();
     void razorpayLocal?.close();
     vite?.kill('SIGTERM');
     emulators.child.kill('SIGINT');
@@ -142,6 +151,7 @@ async function main(): Promise<number> {
   API:        ${HOSTING_URL}/api/products
 ${useRazorpay ? `  Online payments: ${razorpayLine}` : `  Card payments: ${cardLine}`}
   Unpaid card orders hold their stock for ${holdMinutes} (PAYMENT_HOLD_SECONDS)
+  IRP: local e-invoice portal at ${irpLocal.url} (e-invoicing is off until the seller settings turn it on)
   ${courierLocal ? `Courier: local test courier at ${courierLocal.url}` : 'Courier: manual (COURIER_PROVIDER=manual): the admin types courier and AWB'}
   Demo admin:   ${admin.email} / ${admin.password}
   Demo shopper: ${shopper.email} / ${shopper.password}

@@ -82,3 +82,4 @@ export * from './emi.js';
 export * from './warranty/index.js';
 export * from './schemas/warranty.js';
 export * from './codecs/warranty.js';
+export * from './einvoice.js';

@@ -24,6 +24,8 @@ export const LOCAL_PORTS = {
   courierLocal: 12113,
   /** The local test checkout that stands in for Razorpay (scripts/razorpay-local; PAYMENT_PROVIDER=razorpay). */
   razorpayLocal: 12112,
+  /** The local e-invoice portal that stands in for the NIC IRP (scripts/irp-local; issue 41). */
+  irpLocal: 12117,
 } as const;
 
 export type LocalPortName = keyof typeof LOCAL_PORTS;

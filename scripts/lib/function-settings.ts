@@ -18,6 +18,12 @@ import {
   LOCAL_COURIER_WEBHOOK_TOKEN,
   LOCAL_ORDER_LINK_SECRET,
 } from '../courier-local/server.ts';
+import {
+  LOCAL_EINVOICE_CLIENT_ID,
+  LOCAL_EINVOICE_CLIENT_SECRET,
+  LOCAL_EINVOICE_PASSWORD,
+  LOCAL_EINVOICE_USERNAME,
+} from '../irp-local/server.ts';
 import { PORTS, PROJECT_ID, ROOT } from './env.ts';
 import { PreflightError } from './preflight.ts';
 
@@ -58,6 +64,22 @@ function courierSettings(env: NodeJS.ProcessEnv): { params: Record<string, strin
   };
   if (env.COURIER_PROVIDER?.trim() === 'manual') return { params: { COURIER_PROVIDER: 'manual' }, secrets };
   return { params: { COURIER_PROVIDER: 'shiprocket', COURIER_API_BASE: `http://127.0.0.1:${PORTS.courierLocal}` }, secrets };
+}
+
+/**
+ * E-invoicing on the emulators (docs/gst-b2b.md "E-invoicing"): the IRP adapter pointed at the
+ * local IRP (scripts/irp-local) with its account. The seller still turns e-invoicing on.
+ */
+function einvoiceSettings(): { params: Record<string, string>; secrets: Record<string, string> } {
+  return {
+    params: { EINVOICE_API_BASE: `http://127.0.0.1:${PORTS.irpLocal}` },
+    secrets: {
+      EINVOICE_CLIENT_ID: LOCAL_EINVOICE_CLIENT_ID,
+      EINVOICE_CLIENT_SECRET: LOCAL_EINVOICE_CLIENT_SECRET,
+      EINVOICE_USERNAME: LOCAL_EINVOICE_USERNAME,
+      EINVOICE_PASSWORD: LOCAL_EINVOICE_PASSWORD,
+    },
+  };
 }
 
 export type RazorpayPayments =
@@ -154,6 +176,8 @@ export function writeFunctionSettings(options: {
   if (options.payments.mode === 'local') params.STRIPE_API_BASE = options.payments.url;
   const courier = courierSettings(env);
   Object.assign(params, courier.params);
+  const einvoice = einvoiceSettings();
+  Object.assign(params, einvoice.params);
   const razorpay = options.razorpay ?? chooseRazorpay(env);
   params.RAZORPAY_KEY_ID = razorpay.keyId;
   if (razorpay.mode === 'local') params.RAZORPAY_API_BASE = razorpay.url;
@@ -163,6 +187,7 @@ export function writeFunctionSettings(options: {
     RAZORPAY_KEY_SECRET: razorpay.keySecret,
     RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
     ...courier.secrets,
+    ...einvoice.secrets,
   };
 
   let config: ServerConfig;
