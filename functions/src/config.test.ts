@@ -130,6 +130,11 @@ describe('the exported functions declare their secrets', () => {
       (fn.__endpoint?.secretEnvironmentVariables ?? []).map((s) => s.key).sort();
     const all = [
       'COURIER_WEBHOOK_TOKEN',
+      // E-invoicing (issue 41): the IRP account, for the numbering trigger and the sweep's retries.
+      'EINVOICE_CLIENT_ID',
+      'EINVOICE_CLIENT_SECRET',
+      'EINVOICE_PASSWORD',
+      'EINVOICE_USERNAME',
       'ORDER_LINK_SECRET',
       'RAZORPAY_KEY_SECRET',
       'RAZORPAY_WEBHOOK_SECRET',
@@ -141,7 +146,19 @@ describe('the exported functions declare their secrets', () => {
     expect(secrets(api)).toEqual(all);
     expect(secrets(sweepHolds)).toEqual(all);
     expect(api.__endpoint).toMatchObject({ region: ['asia-south1'], httpsTrigger: {} });
+    const { numberTaxDocuments } = await import('./index.js');
+    expect(secrets(numberTaxDocuments)).toEqual(['EINVOICE_CLIENT_ID', 'EINVOICE_CLIENT_SECRET', 'EINVOICE_PASSWORD', 'EINVOICE_USERNAME']);
     expect(sweepHolds.__endpoint).toMatchObject({ region: ['asia-south1'], scheduleTrigger: { schedule: 'every 1 minutes' } });
+  });
+});
+
+describe('EINVOICE_API_BASE', () => {
+  it('is unset by default; https in production, any URL on the emulators; the account from the secrets', () => {
+    expect(parseConfig({}).einvoice).toEqual({ apiBase: null, clientId: null, clientSecret: null, username: null, password: null });
+    expect(parseConfig({ EINVOICE_API_BASE: 'https://einv-apisandbox.nic.in/' }).einvoice.apiBase).toBe('https://einv-apisandbox.nic.in');
+    expect(() => parseConfig({ EINVOICE_API_BASE: 'http://127.0.0.1:12117' })).toThrow('EINVOICE_API_BASE must be an https URL');
+    expect(parseConfig({ EINVOICE_API_BASE: 'http://127.0.0.1:12117', FUNCTIONS_EMULATOR: 'true' }).einvoice.apiBase).toBe('http://127.0.0.1:12117');
+    expect(parseConfig({ EINVOICE_CLIENT_ID: 'c', EINVOICE_USERNAME: 'u' }).einvoice).toMatchObject({ clientId: 'c', username: 'u' });
   });
 });
 

@@ -59,7 +59,7 @@ export function taxDocumentsRouter(): Router {
     const warrantyNotes = await invoiceWarrantyNotes(order);
     sendPdf(
       res,
-      await renderTaxDocumentPdf({ kind: 'invoice', orderId: order._id, invoice: order.invoice, warrantyNotes }),
+      await renderTaxDocumentPdf({ kind: 'invoice', orderId: order._id, invoice: order.invoice, warrantyNotes, einvoice: order.einvoice ?? null }),
       order.invoice.number,
     );
   });
