@@ -36,10 +36,16 @@ describe('the financial year the IRN is made of', () => {
 
 describe('the IRN’s input (its SHA-256: scripts/irp-local/validate.test.ts)', () => {
   it('is GSTIN + financial year + document type + number, upper-cased', () => {
-    expect(irnInput('27aapfb1234c1zu', new Date('2026-11-22T10:00:00Z'), 'INV', 'bs/2627/0000042')).toBe('27AAPFB1234C1ZU2026-27INVBS/2627/0000042');
+    expect(irnInput('27aapfb1234c1zu', new Date('2026-11-22T10:00:00Z'), 'INV', 'bs/2627/0000042')).toBe(
+      '27AAPFB1234C1ZU2026-27INVBS/2627/0000042',
+    );
     // The financial year is the document date's: 31 March and 1 April are two years.
-    expect(irnInput('27AAPFB1234C1ZU', new Date('2027-03-31T12:00:00+05:30'), 'CRN', 'BS/2627/C0000001')).toBe('27AAPFB1234C1ZU2026-27CRNBS/2627/C0000001');
-    expect(irnInput('27AAPFB1234C1ZU', new Date('2027-04-01T12:00:00+05:30'), 'INV', 'BS/2728/0000001')).toBe('27AAPFB1234C1ZU2027-28INVBS/2728/0000001');
+    expect(irnInput('27AAPFB1234C1ZU', new Date('2027-03-31T12:00:00+05:30'), 'CRN', 'BS/2627/C0000001')).toBe(
+      '27AAPFB1234C1ZU2026-27CRNBS/2627/C0000001',
+    );
+    expect(irnInput('27AAPFB1234C1ZU', new Date('2027-04-01T12:00:00+05:30'), 'INV', 'BS/2728/0000001')).toBe(
+      '27AAPFB1234C1ZU2027-28INVBS/2728/0000001',
+    );
   });
 });
 
@@ -72,7 +78,13 @@ describe('the Generate IRN request (INV-01 v1.1)', () => {
     expect(body.Version).toBe('1.1');
     expect(body.TranDtls).toEqual({ TaxSch: 'GST', SupTyp: 'B2B', RegRev: 'N', IgstOnIntra: 'N' });
     expect(body.DocDtls).toEqual({ Typ: 'INV', No: 'BS/2627/0000042', Dt: '22/11/2026' });
-    expect(body.SellerDtls).toMatchObject({ Gstin: '27AAPFB1234C1ZU', LglNm: 'Bagshop Retail LLP', Pin: 400013, Stcd: '27', Loc: 'Mumbai' });
+    expect(body.SellerDtls).toMatchObject({
+      Gstin: '27AAPFB1234C1ZU',
+      LglNm: 'Bagshop Retail LLP',
+      Pin: 400013,
+      Stcd: '27',
+      Loc: 'Mumbai',
+    });
     expect(body.BuyerDtls).toMatchObject({ Gstin: '29AABCT1234F1ZM', LglNm: 'Tech Bengaluru LLP', Pos: '29', Stcd: '29', Pin: 560038 });
     expect(body.ItemList).toHaveLength(1);
     const item = body.ItemList[0];

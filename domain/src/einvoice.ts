@@ -80,7 +80,15 @@ const rupees = (paise: number) => Math.round(paise) / 100;
 function pinAndPlace(lines: readonly string[]): { pin: number; place: string } {
   for (let i = lines.length - 1; i >= 0; i -= 1) {
     const m = /(\d{6})\s*$/.exec(lines[i] ?? '');
-    if (m) return { pin: Number(m[1]), place: (lines[i] ?? '').replace(/\d{6}\s*$/, '').split(',')[0]?.trim() || 'NA' };
+    if (m)
+      return {
+        pin: Number(m[1]),
+        place:
+          (lines[i] ?? '')
+            .replace(/\d{6}\s*$/, '')
+            .split(',')[0]
+            ?.trim() || 'NA',
+      };
   }
   return { pin: 999999, place: 'NA' };
 }
@@ -114,7 +122,17 @@ export interface NicInvoice {
   Version: '1.1';
   TranDtls: { TaxSch: 'GST'; SupTyp: 'B2B'; RegRev: 'N'; IgstOnIntra: 'N' };
   DocDtls: { Typ: IrpDocumentType; No: string; Dt: string };
-  SellerDtls: { Gstin: string; LglNm: string; Addr1: string; Addr2?: string; Loc: string; Pin: number; Stcd: string; Ph?: string; Em?: string };
+  SellerDtls: {
+    Gstin: string;
+    LglNm: string;
+    Addr1: string;
+    Addr2?: string;
+    Loc: string;
+    Pin: number;
+    Stcd: string;
+    Ph?: string;
+    Em?: string;
+  };
   BuyerDtls: { Gstin: string; LglNm: string; Pos: string; Addr1: string; Addr2?: string; Loc: string; Pin: number; Stcd: string };
   ItemList: NicInvoiceItem[];
   ValDtls: { AssVal: number; CgstVal: number; SgstVal: number; IgstVal: number; TotInvVal: number };

@@ -157,7 +157,9 @@ describe('EINVOICE_API_BASE', () => {
     expect(parseConfig({}).einvoice).toEqual({ apiBase: null, clientId: null, clientSecret: null, username: null, password: null });
     expect(parseConfig({ EINVOICE_API_BASE: 'https://einv-apisandbox.nic.in/' }).einvoice.apiBase).toBe('https://einv-apisandbox.nic.in');
     expect(() => parseConfig({ EINVOICE_API_BASE: 'http://127.0.0.1:12117' })).toThrow('EINVOICE_API_BASE must be an https URL');
-    expect(parseConfig({ EINVOICE_API_BASE: 'http://127.0.0.1:12117', FUNCTIONS_EMULATOR: 'true' }).einvoice.apiBase).toBe('http://127.0.0.1:12117');
+    expect(parseConfig({ EINVOICE_API_BASE: 'http://127.0.0.1:12117', FUNCTIONS_EMULATOR: 'true' }).einvoice.apiBase).toBe(
+      'http://127.0.0.1:12117',
+    );
     expect(parseConfig({ EINVOICE_CLIENT_ID: 'c', EINVOICE_USERNAME: 'u' }).einvoice).toMatchObject({ clientId: 'c', username: 'u' });
   });
 });

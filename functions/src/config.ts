@@ -219,7 +219,13 @@ export interface ServerConfig {
   /** Reviews (docs/reviews.md): the request mail's delay after delivery, and the moderation block list. */
   reviews: { requestDays: number; blocklist: string[] };
   /** E-invoicing (issue 41): the IRP's API and its account; null fields: not set (reports stay "IRN pending", logged). */
-  einvoice: { apiBase: string | null; clientId: string | null; clientSecret: string | null; username: string | null; password: string | null };
+  einvoice: {
+    apiBase: string | null;
+    clientId: string | null;
+    clientSecret: string | null;
+    username: string | null;
+    password: string | null;
+  };
 }
 
 export class ConfigError extends Error {

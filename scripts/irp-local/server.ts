@@ -111,7 +111,16 @@ export function startIrpLocal(options: IrpLocalOptions = {}): Promise<IrpLocal> 
     const token = randomBytes(12).toString('hex');
     tokens.set(token, gstin);
     const expiry = nicDateTime(new Date(clock().getTime() + 6 * 3_600_000));
-    return { ok: true, data: { ClientId: LOCAL_EINVOICE_CLIENT_ID, UserName: creds.UserName, AuthToken: token, Sek: randomBytes(32).toString('base64'), TokenExpiry: expiry } };
+    return {
+      ok: true,
+      data: {
+        ClientId: LOCAL_EINVOICE_CLIENT_ID,
+        UserName: creds.UserName,
+        AuthToken: token,
+        Sek: randomBytes(32).toString('base64'),
+        TokenExpiry: expiry,
+      },
+    };
   }
 
   function caller(req: IncomingMessage): string | null {
@@ -153,7 +162,10 @@ export function startIrpLocal(options: IrpLocalOptions = {}): Promise<IrpLocal> 
       IrnDt: ackDt,
     };
     const signedQrCode = jwt({ data: JSON.stringify(qr), iss: 'NIC Sandbox (Bagshop local IRP)' });
-    const signedInvoice = jwt({ data: JSON.stringify({ ...body, Irn: irn, AckNo: ackNo, AckDt: ackDt }), iss: 'NIC Sandbox (Bagshop local IRP)' });
+    const signedInvoice = jwt({
+      data: JSON.stringify({ ...body, Irn: irn, AckNo: ackNo, AckDt: ackDt }),
+      iss: 'NIC Sandbox (Bagshop local IRP)',
+    });
     registrations.set(irn, {
       irn,
       ackNo,
@@ -172,14 +184,34 @@ export function startIrpLocal(options: IrpLocalOptions = {}): Promise<IrpLocal> 
       signedInvoice,
     });
     log(`registered ${String(doc.No)} → IRN ${irn.slice(0, 12)}…`);
-    return { status: 200, out: { Status: 1, Data: { AckNo: ackNo, AckDt: ackDt, Irn: irn, SignedInvoice: signedInvoice, SignedQRCode: signedQrCode, Status: 'ACT', EwbNo: null, EwbDt: null, EwbValidTill: null, Remarks: null }, ErrorDetails: null, InfoDtls: null } };
+    return {
+      status: 200,
+      out: {
+        Status: 1,
+        Data: {
+          AckNo: ackNo,
+          AckDt: ackDt,
+          Irn: irn,
+          SignedInvoice: signedInvoice,
+          SignedQRCode: signedQrCode,
+          Status: 'ACT',
+          EwbNo: null,
+          EwbDt: null,
+          EwbValidTill: null,
+          Remarks: null,
+        },
+        ErrorDetails: null,
+        InfoDtls: null,
+      },
+    };
   }
 
   function cancel(body: Obj, gstin: string): unknown {
     const r = registrations.get(String(body.Irn ?? ''));
     if (!r || r.gstin !== gstin) return failure([{ ErrorCode: '2154', ErrorMessage: 'Invalid IRN' }]);
     if (r.status !== 'ACT') return failure([{ ErrorCode: '9999', ErrorMessage: 'Invoice is not active' }]);
-    if (!['1', '2', '3', '4'].includes(String(body.CnlRsn))) return failure([{ ErrorCode: '2172', ErrorMessage: 'CnlRsn should be 1, 2, 3 or 4' }]);
+    if (!['1', '2', '3', '4'].includes(String(body.CnlRsn)))
+      return failure([{ ErrorCode: '2172', ErrorMessage: 'CnlRsn should be 1, 2, 3 or 4' }]);
     if (typeof body.CnlRem !== 'string' || body.CnlRem.length < 1 || body.CnlRem.length > 100)
       return failure([{ ErrorCode: '2172', ErrorMessage: 'CnlRem should be 1 to 100 characters' }]);
     const acked = parseNicDateTime(r.ackDt);
@@ -222,7 +254,10 @@ export function startIrpLocal(options: IrpLocalOptions = {}): Promise<IrpLocal> 
     }
     if (failing > 0) {
       failing -= 1;
-      answer(res, path, body, 503, { Status: 0, ErrorDetails: [{ ErrorCode: '5002', ErrorMessage: 'Service unavailable (the local IRP was told to fail)' }] });
+      answer(res, path, body, 503, {
+        Status: 0,
+        ErrorDetails: [{ ErrorCode: '5002', ErrorMessage: 'Service unavailable (the local IRP was told to fail)' }],
+      });
       return;
     }
     if (req.method === 'POST' && path === '/eivital/v1.04/auth') {
@@ -247,7 +282,15 @@ export function startIrpLocal(options: IrpLocalOptions = {}): Promise<IrpLocal> 
     const irnPath = /^\/eicore\/v1\.03\/Invoice\/irn\/([0-9a-f]{64})$/.exec(path);
     if (req.method === 'GET' && irnPath) {
       const r = registrations.get(irnPath[1] ?? '');
-      answer(res, path, {}, 200, r ? { Status: 1, Data: { Irn: r.irn, AckNo: r.ackNo, AckDt: r.ackDt, Status: r.status, SignedQRCode: r.signedQrCode } } : failure([{ ErrorCode: '2154', ErrorMessage: 'Invalid IRN' }]));
+      answer(
+        res,
+        path,
+        {},
+        200,
+        r
+          ? { Status: 1, Data: { Irn: r.irn, AckNo: r.ackNo, AckDt: r.ackDt, Status: r.status, SignedQRCode: r.signedQrCode } }
+          : failure([{ ErrorCode: '2154', ErrorMessage: 'Invalid IRN' }]),
+      );
       return;
     }
     answer(res, path, body, 404, failure([{ ErrorCode: '404', ErrorMessage: `No such endpoint: ${req.method ?? ''} ${path}` }]));

@@ -15,7 +15,9 @@ const DATE = /^(\d{2})\/(\d{2})\/(\d{4})$/;
 
 /** SHA-256 hex of GSTIN + financial year + document type + number: the IRN as NIC makes it. */
 export function irnOf(gstin: string, docDate: Date, type: IrpDocumentType, number: string): string {
-  return createHash('sha256').update(irnInput(gstin, docDate, type, number)).digest('hex');
+  return createHash('sha256')
+    .update(irnInput(gstin, docDate, type, number))
+    .digest('hex');
 }
 
 type Obj = Record<string, unknown>;

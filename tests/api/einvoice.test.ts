@@ -35,7 +35,11 @@ let sellerBefore: SellerSettings;
 async function setEinvoice(mode: 'on' | 'off'): Promise<SellerSettings> {
   const current = (await api<Envelope<SellerSettings>>('admin/settings/seller', { token: adminUser.idToken })).body.data;
   const { updatedAt: _u, ...rest } = current;
-  const res = await api<Envelope<SellerSettings>>('admin/settings/seller', { method: 'PUT', token: adminUser.idToken, body: { ...rest, einvoice: mode } });
+  const res = await api<Envelope<SellerSettings>>('admin/settings/seller', {
+    method: 'PUT',
+    token: adminUser.idToken,
+    body: { ...rest, einvoice: mode },
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return res.body.data;
 }
@@ -81,7 +85,9 @@ function verifiedJwtData(jwt: string): Record<string, unknown> {
 }
 
 async function pdfText(orderId: string, name: string): Promise<string> {
-  const res = await fetch(`${await hostingUrl()}/api/order/${orderId}/invoice`, { headers: { Authorization: `Bearer ${adminUser.idToken}` } });
+  const res = await fetch(`${await hostingUrl()}/api/order/${orderId}/invoice`, {
+    headers: { Authorization: `Bearer ${adminUser.idToken}` },
+  });
   expect(res.status).toBe(200);
   mkdirSync(PDF_DIR, { recursive: true });
   const file = resolve(PDF_DIR, `${name}.pdf`);
@@ -111,7 +117,11 @@ afterAll(async () => {
 describe('the e-invoicing setting', () => {
   it('is off by default and saved with the seller settings', async () => {
     expect(sellerBefore.einvoice).toBe('off');
-    const bad = await api('admin/settings/seller', { method: 'PUT', token: adminUser.idToken, body: { ...sellerBefore, updatedAt: undefined, einvoice: 'maybe' } });
+    const bad = await api('admin/settings/seller', {
+      method: 'PUT',
+      token: adminUser.idToken,
+      body: { ...sellerBefore, updatedAt: undefined, einvoice: 'maybe' },
+    });
     expect(bad.status).toBe(400);
     expect((await setEinvoice('on')).einvoice).toBe('on');
   });
@@ -134,10 +144,23 @@ describe('a confirmed B2B order with e-invoicing on', () => {
     expect(registered).toMatchObject({ docNo: invoice.number, docType: 'INV', buyerGstin: TECH.gstin, status: 'ACT', total: 4999 });
     // The request as NIC's schema wants it.
     const sent = irp.requests.find((r) => r.path === '/eicore/v1.03/Invoice' && (r.body.DocDtls as { No?: string })?.No === invoice.number);
-    expect(sent?.body).toMatchObject({ Version: '1.1', TranDtls: { TaxSch: 'GST', SupTyp: 'B2B' }, BuyerDtls: { Gstin: TECH.gstin, Pos: '29' } });
+    expect(sent?.body).toMatchObject({
+      Version: '1.1',
+      TranDtls: { TaxSch: 'GST', SupTyp: 'B2B' },
+      BuyerDtls: { Gstin: TECH.gstin, Pos: '29' },
+    });
     // The QR payload verifies with the IRP's key and names the invoice.
     const qr = verifiedJwtData(order.einvoice?.signedQrCode ?? '');
-    expect(qr).toMatchObject({ SellerGstin: invoice.seller.gstin, BuyerGstin: TECH.gstin, DocNo: invoice.number, DocTyp: 'INV', Irn: expectedIrn, TotInvVal: 4999, ItemCnt: 1, MainHsnCode: invoice.lines[0]?.hsn });
+    expect(qr).toMatchObject({
+      SellerGstin: invoice.seller.gstin,
+      BuyerGstin: TECH.gstin,
+      DocNo: invoice.number,
+      DocTyp: 'INV',
+      Irn: expectedIrn,
+      TotInvVal: 4999,
+      ItemCnt: 1,
+      MainHsnCode: invoice.lines[0]?.hsn,
+    });
   });
 
   it('the invoice PDF prints the IRN, AckNo and AckDt', async () => {
@@ -152,10 +175,14 @@ describe('a confirmed B2B order with e-invoicing on', () => {
   it('cancelled within 24 h: the IRN is cancelled at the IRP (and the credit note issued)', async () => {
     const res = await api(`order/${orderId}/cancel`, { method: 'POST', token: adminUser.idToken, body: {} });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
-    const order = await eventually(async () => {
-      const o = await orderOf(orderId);
-      return o.einvoice?.status === 'cancelled' ? o : null;
-    }, 20_000, 'the IRN to be cancelled');
+    const order = await eventually(
+      async () => {
+        const o = await orderOf(orderId);
+        return o.einvoice?.status === 'cancelled' ? o : null;
+      },
+      20_000,
+      'the IRN to be cancelled',
+    );
     expect(irp.registrations.get(order.einvoice?.irn ?? '')?.status).toBe('CNL');
     const cancel = irp.requests.find((r) => r.path === '/eicore/v1.03/Invoice/Cancel' && r.body.Irn === order.einvoice?.irn);
     expect(cancel?.body).toMatchObject({ CnlRsn: '3', CnlRem: 'Order cancelled' });
@@ -169,13 +196,21 @@ describe('an IRP that fails', () => {
     let orderId = '';
     try {
       orderId = await confirmedOrder(business, businessAddress);
-      const pending = await eventually(async () => {
-        const o = await orderOf(orderId);
-        return o.einvoice?.status === 'pending' && o.einvoice.attempts >= 1 ? o : null;
-      }, 20_000, 'a failed attempt');
+      const pending = await eventually(
+        async () => {
+          const o = await orderOf(orderId);
+          return o.einvoice?.status === 'pending' && o.einvoice.attempts >= 1 ? o : null;
+        },
+        20_000,
+        'a failed attempt',
+      );
       expect(pending.einvoice?.irn).toBeNull();
       expect(pending.einvoice?.lastError).toContain('503');
-      const ship = await api(`order/${orderId}/shipments`, { method: 'POST', token: adminUser.idToken, body: { courier: 'Test', awb: 'AWB123' } });
+      const ship = await api(`order/${orderId}/shipments`, {
+        method: 'POST',
+        token: adminUser.idToken,
+        body: { courier: 'Test', awb: 'AWB123' },
+      });
       expect(ship.status).toBe(409);
       expect(ship.body.message).toBe(IRN_PENDING_SHIP);
       const move = await api(`order/${orderId}/status`, { method: 'PATCH', token: adminUser.idToken, body: { status: 'shipped' } });
@@ -209,15 +244,30 @@ describe('more than 24 hours after the IRN', () => {
     expect(Date.parse(order.einvoice?.ackDt ?? '')).toBeLessThan(real - 24 * 3_600_000);
     expect((await api(`order/${orderId}/cancel`, { method: 'POST', token: adminUser.idToken, body: {} })).status).toBe(200);
     await numberedOrder(orderId, { creditNote: true });
-    const after = await eventually(async () => {
-      const d = (await admin().db.doc(`orders/${orderId}`).get()).data();
-      return typeof d?.einvoice?.cancelSkipped === 'string' ? d : null;
-    }, 20_000, 'the 24 h rule to be applied');
+    const after = await eventually(
+      async () => {
+        const d = (await admin().db.doc(`orders/${orderId}`).get()).data();
+        return typeof d?.einvoice?.cancelSkipped === 'string' ? d : null;
+      },
+      20_000,
+      'the 24 h rule to be applied',
+    );
     expect(after.einvoice.status).toBe('registered');
     expect(irp.registrations.get(order.einvoice?.irn ?? '')?.status).toBe('ACT');
     // Asked anyway, the IRP answers as NIC does.
-    const headers = { 'Content-Type': 'application/json', client_id: 'irp-local-client', client_secret: 'irp-local-client-secret', Gstin: order.invoice?.seller.gstin ?? '' };
-    const auth = (await (await fetch(`${irp.url}/eivital/v1.04/auth`, { method: 'POST', headers, body: JSON.stringify({ UserName: 'bagshop_api', Password: 'irp-local-password' }) })).json()) as { Data: { AuthToken: string } };
+    const headers = {
+      'Content-Type': 'application/json',
+      client_id: 'irp-local-client',
+      client_secret: 'irp-local-client-secret',
+      Gstin: order.invoice?.seller.gstin ?? '',
+    };
+    const auth = (await (
+      await fetch(`${irp.url}/eivital/v1.04/auth`, {
+        method: 'POST',
+        headers,
+        body: JSON.stringify({ UserName: 'bagshop_api', Password: 'irp-local-password' }),
+      })
+    ).json()) as { Data: { AuthToken: string } };
     const cancel = await fetch(`${irp.url}/eicore/v1.03/Invoice/Cancel`, {
       method: 'POST',
       headers: { ...headers, user_name: 'bagshop_api', AuthToken: auth.Data.AuthToken },

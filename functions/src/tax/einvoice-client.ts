@@ -46,7 +46,8 @@ export const EINVOICE_NOT_CONFIGURED =
 /** The account from the settings, for a seller GSTIN; throws (not retryable) when a setting is missing. */
 export function irpAccount(gstin: string): IrpAccount {
   const e = serverConfig().einvoice;
-  if (!e.apiBase || !e.clientId || !e.clientSecret || !e.username || !e.password) throw new IrpCallError(EINVOICE_NOT_CONFIGURED, null, true);
+  if (!e.apiBase || !e.clientId || !e.clientSecret || !e.username || !e.password)
+    throw new IrpCallError(EINVOICE_NOT_CONFIGURED, null, true);
   return { apiBase: e.apiBase, clientId: e.clientId, clientSecret: e.clientSecret, username: e.username, password: e.password, gstin };
 }
 
@@ -81,7 +82,8 @@ async function post(a: IrpAccount, path: string, body: unknown, token: string | 
     throw new IrpCallError(`The IRP did not answer: ${error instanceof Error ? error.message : String(error)}`, null, true);
   }
   const answer = (await res.json().catch(() => ({}))) as NicAnswer;
-  if (res.status >= 500 || res.status === 429) throw new IrpCallError(`The IRP answered ${res.status}: ${firstError(answer).message}`, firstError(answer).code, true);
+  if (res.status >= 500 || res.status === 429)
+    throw new IrpCallError(`The IRP answered ${res.status}: ${firstError(answer).message}`, firstError(answer).code, true);
   return answer;
 }
 
@@ -144,7 +146,11 @@ export async function generateIrn(a: IrpAccount, request: NicInvoice): Promise<I
 
 /** Cancel IRN (within 24 h of AckDt; NIC answers 2270 after). */
 export async function cancelIrn(a: IrpAccount, irn: string, remark: string): Promise<{ cancelDate: Date | null }> {
-  const answer = await call(a, '/eicore/v1.03/Invoice/Cancel', { Irn: irn, CnlRsn: IRN_CANCEL_REASON_ORDER_CANCELLED, CnlRem: remark.slice(0, 100) });
+  const answer = await call(a, '/eicore/v1.03/Invoice/Cancel', {
+    Irn: irn,
+    CnlRsn: IRN_CANCEL_REASON_ORDER_CANCELLED,
+    CnlRem: remark.slice(0, 100),
+  });
   if (answer.Status === 1) {
     const d = (answer.Data ?? {}) as { CancelDate?: unknown };
     return { cancelDate: parseNicDateTime(String(d.CancelDate ?? '')) };

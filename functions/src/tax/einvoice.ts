@@ -11,13 +11,7 @@
  * is pending (tax/numbering.ts `ensureInvoiceNumbered`, orders/transition.ts). Cancelling the order
  * within 24 h of AckDt cancels the IRN at the IRP (`cancelEinvoice`); the credit note is issued as before.
  */
-import {
-  backoffDelayMs,
-  invoiceFromData,
-  irnCancellable,
-  nicInvoiceOf,
-  type EinvoiceState,
-} from '@bagshop/domain';
+import { backoffDelayMs, invoiceFromData, irnCancellable, nicInvoiceOf, type EinvoiceState } from '@bagshop/domain';
 import { logger } from 'firebase-functions';
 import { FieldValue, Timestamp, type DocumentData } from 'firebase-admin/firestore';
 import { plainData } from '../lib/firestore-data.js';

@@ -6,7 +6,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatPaise, rupeesInWords, stateWithCode, type CreditNote, type EinvoiceState, type Invoice, type InvoiceLine } from '@bagshop/domain';
+import {
+  formatPaise,
+  rupeesInWords,
+  stateWithCode,
+  type CreditNote,
+  type EinvoiceState,
+  type Invoice,
+  type InvoiceLine,
+} from '@bagshop/domain';
 import QRCode from 'qrcode';
 
 type Doc = PDFKit.PDFDocument;
@@ -171,16 +179,29 @@ export interface PdfInput {
  */
 function einvoiceBlock(doc: Doc, e: NonNullable<PdfInput['einvoice']>, qr: Buffer | null, y: number): number {
   const left = PAGE.margin;
-  const size = qr ? 96 : 0;
+  const size = qr ? 128 : 0;
   const width = CONTENT - size - 12;
-  doc.font('bold').fontSize(9).fillColor(INK).text(e.status === 'cancelled' ? 'e-invoice (IRN cancelled)' : 'e-invoice', left, y, { width });
+  doc
+    .font('bold')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(e.status === 'cancelled' ? 'e-invoice (IRN cancelled)' : 'e-invoice', left, y, { width });
   if (e.status === 'pending' || !e.irn) {
-    doc.font('regular').fontSize(8.5).text('IRN pending: the Invoice Registration Portal has not registered this invoice yet.', left, doc.y + 2, { width });
+    doc
+      .font('regular')
+      .fontSize(8.5)
+      .text('IRN pending: the Invoice Registration Portal has not registered this invoice yet.', left, doc.y + 2, { width });
     return doc.y + 10;
   }
-  doc.font('regular').fontSize(8).fillColor(MUTED).text('IRN', left, doc.y + 2, { width });
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text('IRN', left, doc.y + 2, { width });
   doc.font('regular').fontSize(8).fillColor(INK).text(e.irn, left, doc.y, { width });
-  const ack = e.ackDt ? new Date(e.ackDt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' }) : '';
+  const ack = e.ackDt
+    ? new Date(e.ackDt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' })
+    : '';
   doc.text(`Ack No: ${e.ackNo ?? ''}`, left, doc.y + 3, { width });
   doc.text(`Ack date: ${ack}`, left, doc.y + 1, { width });
   const textBottom = doc.y;

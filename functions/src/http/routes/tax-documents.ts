@@ -59,7 +59,13 @@ export function taxDocumentsRouter(): Router {
     const warrantyNotes = await invoiceWarrantyNotes(order);
     sendPdf(
       res,
-      await renderTaxDocumentPdf({ kind: 'invoice', orderId: order._id, invoice: order.invoice, warrantyNotes, einvoice: order.einvoice ?? null }),
+      await renderTaxDocumentPdf({
+        kind: 'invoice',
+        orderId: order._id,
+        invoice: order.invoice,
+        warrantyNotes,
+        einvoice: order.einvoice ?? null,
+      }),
       order.invoice.number,
     );
   });
