@@ -16,6 +16,7 @@ import { startStripeLocal, type StripeLocal } from './stripe-local/server.ts';
 import { LOCAL_COURIER_WEBHOOK_TOKEN, startCourierLocal, type CourierLocal } from './courier-local/server.ts';
 import { startMailLocal, type MailLocal } from './mail-local/server.ts';
 import { startWhatsAppLocal, type WhatsAppLocal } from './whatsapp-local/server.ts';
+import { startIrpLocal, type IrpLocal } from './irp-local/server.ts';
 
 const dev = process.argv.includes('--dev');
 /** The local test checkout's sessions and refunds, kept across restarts like the emulator data. */
@@ -37,6 +38,7 @@ async function main(): Promise<number> {
   await checkPorts(['mailLocal']);
   const localWhatsApp = process.env.WHATSAPP?.trim().toLowerCase() !== 'off';
   if (localWhatsApp) await checkPorts(['whatsappLocal']);
+  await checkPorts(['irpLocal']);
   // PAYMENT_PROVIDER=razorpay: real Razorpay test keys, else the local Razorpay test checkout.
   const useRazorpay = process.env.PAYMENT_PROVIDER?.trim().toLowerCase() === 'razorpay';
   const razorpayPayments = chooseRazorpay();
@@ -76,6 +78,12 @@ async function main(): Promise<number> {
     });
   }
 
+  // The local e-invoice portal (docs/gst-b2b.md "E-invoicing"): used once the seller turns e-invoicing on.
+  const irpLocal: IrpLocal = await startIrpLocal({
+    port: PORTS.irpLocal,
+    log: (line) => console.log(`\x1b[35mlocal IRP\x1b[0m ${line}`),
+  });
+
   let razorpayLocal: RazorpayLocal | undefined;
   if (useRazorpay && razorpayPayments.mode === 'local') {
     razorpayLocal = await startRazorpayLocal({
@@ -111,6 +119,7 @@ async function main(): Promise<number> {
     sweeper.stop();
     void stripeLocal?.close();
     void courierLocal?.close();
+    void irpLocal.close();
     void razorpayLocal?.close();
     void mailLocal.close();
     void whatsappLocal?.close();
@@ -162,6 +171,7 @@ async function main(): Promise<number> {
   API:        ${HOSTING_URL}/api/products
 ${useRazorpay ? `  Online payments: ${razorpayLine}` : `  Card payments: ${cardLine}`}
   Unpaid card orders hold their stock for ${holdMinutes} (PAYMENT_HOLD_SECONDS)
+  IRP: local e-invoice portal at ${irpLocal.url} (e-invoicing is off until the seller settings turn it on)
   ${courierLocal ? `Courier: local test courier at ${courierLocal.url}` : 'Courier: manual (COURIER_PROVIDER=manual): the admin types courier and AWB'}
   Mail: local test inbox at ${mailLocal.url}
   ${whatsappLocal ? `WhatsApp: local test inbox at ${whatsappLocal.url}` : 'WhatsApp: off (WHATSAPP=off)'}

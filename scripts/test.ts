@@ -86,6 +86,8 @@ async function emulatorRun(suites: string[], provider: 'stripe' | 'razorpay'): P
       STRIPE_LOCAL_PORT: String(PORTS.stripeLocal),
       // The API and browser tests start the local test courier (scripts/courier-local) here.
       COURIER_LOCAL_PORT: String(PORTS.courierLocal),
+      // And the local IRP (scripts/irp-local; the function's EINVOICE_API_BASE points there).
+      IRP_LOCAL_PORT: String(PORTS.irpLocal),
       RAZORPAY_LOCAL_PORT: String(PORTS.razorpayLocal),
       // The WhatsApp tests start the local stand-in (scripts/whatsapp-local) here; the function's WHATSAPP_API_BASE points there.
       WHATSAPP_LOCAL_PORT: String(PORTS.whatsappLocal),

@@ -88,3 +88,4 @@ export * from './codecs/message.js';
 export * from './schemas/messaging.js';
 export * from './locale.js';
 export * from './schemas/locale.js';
+export * from './einvoice.js';

@@ -28,6 +28,8 @@ export const LOCAL_PORTS = {
   whatsappLocal: 12114,
   /** The local mail inbox: the queued `mail` documents, rendered (scripts/mail-local). */
   mailLocal: 12115,
+  /** The local e-invoice portal that stands in for the NIC IRP (scripts/irp-local; issue 41). */
+  irpLocal: 12117,
 } as const;
 
 export type LocalPortName = keyof typeof LOCAL_PORTS;

@@ -12,6 +12,7 @@ import type { FieldError } from './schemas/common.js';
 import type { ProductRating } from './reviews/rating.js';
 import type { Role } from './schemas/users.js';
 import type { CreditNote, Invoice } from './tax-documents.js';
+import type { EinvoiceState } from './einvoice.js';
 import type { CodConfirmation, OrderNdr, Shipment } from './fulfilment.js';
 import type { ProductOption, ProductVariant } from './variants.js';
 import type { Declarations, DimensionsLbh } from './declarations.js';
@@ -230,6 +231,8 @@ export interface Order {
   creditNote?: CreditNote | null;
   /** Confirmed, its invoice waiting for its number (a moment; docs/gst-invoices.md "Numbers"). */
   invoicePending?: boolean;
+  /** E-invoicing on and a B2B invoice (issue 41): its IRN, or "IRN pending"; absent otherwise. */
+  einvoice?: EinvoiceState;
   /** Courier bookings (docs/fulfilment.md); empty before the order ships. */
   shipments?: Shipment[];
   /** The open or last failed delivery. */

@@ -130,6 +130,11 @@ describe('the exported functions declare their secrets', () => {
       (fn.__endpoint?.secretEnvironmentVariables ?? []).map((s) => s.key).sort();
     const all = [
       'COURIER_WEBHOOK_TOKEN',
+      // E-invoicing (issue 41): the IRP account, for the numbering trigger and the sweep's retries.
+      'EINVOICE_CLIENT_ID',
+      'EINVOICE_CLIENT_SECRET',
+      'EINVOICE_PASSWORD',
+      'EINVOICE_USERNAME',
       'ORDER_LINK_SECRET',
       'RAZORPAY_KEY_SECRET',
       'RAZORPAY_WEBHOOK_SECRET',
@@ -150,6 +155,8 @@ describe('the exported functions declare their secrets', () => {
       'WHATSAPP_TOKEN',
     ]);
     expect(api.__endpoint).toMatchObject({ region: ['asia-south1'], httpsTrigger: {} });
+    const { numberTaxDocuments } = await import('./index.js');
+    expect(secrets(numberTaxDocuments)).toEqual(['EINVOICE_CLIENT_ID', 'EINVOICE_CLIENT_SECRET', 'EINVOICE_PASSWORD', 'EINVOICE_USERNAME']);
     expect(sweepHolds.__endpoint).toMatchObject({ region: ['asia-south1'], scheduleTrigger: { schedule: 'every 1 minutes' } });
   }, 30_000);
 });
@@ -162,6 +169,18 @@ describe('WhatsApp settings', () => {
     expect(parseConfig(on).whatsapp).toMatchObject({ enabled: true, apiBase: 'https://graph.facebook.com' });
     expect(parseConfig({ ...on, FUNCTIONS_EMULATOR: 'true' }).whatsapp.apiBase).toBe('http://127.0.0.1:12114');
     expect(() => parseConfig({ WHATSAPP_API_VERSION: '21' })).toThrow('WHATSAPP_API_VERSION must look like v21.0');
+  });
+});
+
+describe('EINVOICE_API_BASE', () => {
+  it('is unset by default; https in production, any URL on the emulators; the account from the secrets', () => {
+    expect(parseConfig({}).einvoice).toEqual({ apiBase: null, clientId: null, clientSecret: null, username: null, password: null });
+    expect(parseConfig({ EINVOICE_API_BASE: 'https://einv-apisandbox.nic.in/' }).einvoice.apiBase).toBe('https://einv-apisandbox.nic.in');
+    expect(() => parseConfig({ EINVOICE_API_BASE: 'http://127.0.0.1:12117' })).toThrow('EINVOICE_API_BASE must be an https URL');
+    expect(parseConfig({ EINVOICE_API_BASE: 'http://127.0.0.1:12117', FUNCTIONS_EMULATOR: 'true' }).einvoice.apiBase).toBe(
+      'http://127.0.0.1:12117',
+    );
+    expect(parseConfig({ EINVOICE_CLIENT_ID: 'c', EINVOICE_USERNAME: 'u' }).einvoice).toMatchObject({ clientId: 'c', username: 'u' });
   });
 });
 

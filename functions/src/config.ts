@@ -53,6 +53,14 @@ export const WHATSAPP_TOKEN = defineSecret('WHATSAPP_TOKEN');
 export const WHATSAPP_APP_SECRET = defineSecret('WHATSAPP_APP_SECRET');
 export const WHATSAPP_SECRETS = [WHATSAPP_TOKEN, WHATSAPP_APP_SECRET];
 
+// E-invoicing (issue 41, docs/gst-b2b.md "E-invoicing"): the IRP API account (NIC's client id and
+// secret, and the API user made on the e-invoice portal). Used only while the seller turns e-invoicing on.
+export const EINVOICE_CLIENT_ID = defineSecret('EINVOICE_CLIENT_ID');
+export const EINVOICE_CLIENT_SECRET = defineSecret('EINVOICE_CLIENT_SECRET');
+export const EINVOICE_USERNAME = defineSecret('EINVOICE_USERNAME');
+export const EINVOICE_PASSWORD = defineSecret('EINVOICE_PASSWORD');
+export const EINVOICE_SECRETS = [EINVOICE_CLIENT_ID, EINVOICE_CLIENT_SECRET, EINVOICE_USERNAME, EINVOICE_PASSWORD];
+
 // ── Plain settings (functions/.env.<project>, asked for by `firebase deploy`) ───────────
 export const APP_ORIGIN = defineString('APP_ORIGIN', {
   description: "The shop's public origin, e.g. https://bagshop.example.in: where Stripe Checkout sends shoppers back to",
@@ -80,6 +88,10 @@ export const MAX_OPEN_COD_ORDERS = defineInt('MAX_OPEN_COD_ORDERS', {
 export const COURIER_PROVIDER = defineString('COURIER_PROVIDER', {
   default: 'manual',
   description: "How shipments are booked: 'manual' (the admin types courier and AWB) or 'shiprocket' (needs the SHIPROCKET_* secrets)",
+});
+export const EINVOICE_API_BASE = defineString('EINVOICE_API_BASE', {
+  default: '',
+  description: "The IRP's API (e.g. NIC's sandbox https://einv-apisandbox.nic.in); needed once the seller turns e-invoicing on",
 });
 export const COD_CONFIRMATION = defineString('COD_CONFIRMATION', {
   default: 'required',
@@ -237,6 +249,14 @@ export interface WhatsAppConfig {
   /** https://graph.facebook.com, or on the emulators the local stand-in (scripts/whatsapp-local). */
   apiBase: string;
   verifyToken: string | null;
+  /** E-invoicing (issue 41): the IRP's API and its account; null fields: not set (reports stay "IRN pending", logged). */
+  einvoice: {
+    apiBase: string | null;
+    clientId: string | null;
+    clientSecret: string | null;
+    username: string | null;
+    password: string | null;
+  };
 }
 
 export class ConfigError extends Error {
@@ -367,6 +387,11 @@ export function parseConfig(env: Env): ServerConfig {
       z.enum(['manual', 'shiprocket'], { error: "COURIER_PROVIDER must be 'manual' or 'shiprocket'" }),
     ),
     COURIER_API_BASE: optionalText,
+    EINVOICE_API_BASE: optionalText,
+    EINVOICE_CLIENT_ID: optionalText,
+    EINVOICE_CLIENT_SECRET: optionalText,
+    EINVOICE_USERNAME: optionalText,
+    EINVOICE_PASSWORD: optionalText,
     SHIPROCKET_EMAIL: optionalText,
     SHIPROCKET_PASSWORD: optionalText,
     COURIER_WEBHOOK_TOKEN: optionalText,
@@ -417,6 +442,17 @@ export function parseConfig(env: Env): ServerConfig {
       courierApiBase = new URL(s.COURIER_API_BASE).origin;
     } catch {
       problems.push(`COURIER_API_BASE must be a URL (got "${s.COURIER_API_BASE}")`);
+    }
+  }
+  // The IRP: https in production; the emulators may point it at the local IRP (scripts/irp-local).
+  let einvoiceApiBase: string | null = null;
+  if (s.EINVOICE_API_BASE) {
+    try {
+      const u = new URL(s.EINVOICE_API_BASE);
+      if (u.protocol !== 'https:' && !emulator) problems.push(`EINVOICE_API_BASE must be an https URL (got "${s.EINVOICE_API_BASE}")`);
+      einvoiceApiBase = u.origin;
+    } catch {
+      problems.push(`EINVOICE_API_BASE must be a URL (got "${s.EINVOICE_API_BASE}")`);
     }
   }
   if (s.COURIER_PROVIDER === 'shiprocket' && (!s.SHIPROCKET_EMAIL || !s.SHIPROCKET_PASSWORD || !s.COURIER_WEBHOOK_TOKEN))
@@ -527,6 +563,12 @@ export function parseConfig(env: Env): ServerConfig {
       apiBase: whatsappApiBase,
       verifyToken: s.WHATSAPP_VERIFY_TOKEN ?? null,
     },
+    einvoice: {
+      apiBase: einvoiceApiBase,
+      clientId: s.EINVOICE_CLIENT_ID ?? null,
+      clientSecret: s.EINVOICE_CLIENT_SECRET ?? null,
+      username: s.EINVOICE_USERNAME ?? null,
+      password: s.EINVOICE_PASSWORD ?? null,
   };
 }
 

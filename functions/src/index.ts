@@ -1,7 +1,15 @@
 import { onRequest } from 'firebase-functions/v2/https';
 import { onSchedule } from 'firebase-functions/v2/scheduler';
 import { onDocumentCreated } from 'firebase-functions/v2/firestore';
-import { API_MIN_INSTANCES, checkConfigAtStartup, FULFILMENT_SECRETS, PAYMENT_SECRETS, serverConfig, WHATSAPP_SECRETS } from './config.js';
+import {
+  API_MIN_INSTANCES,
+  checkConfigAtStartup,
+  EINVOICE_SECRETS,
+  FULFILMENT_SECRETS,
+  PAYMENT_SECRETS,
+  serverConfig,
+  WHATSAPP_SECRETS,
+} from './config.js';
 import { createApp } from './http/app.js';
 import { sweepExpiredHolds } from './orders/holds.js';
 import { issueQueuedDocumentsQuietly } from './tax/numbering.js';
@@ -24,7 +32,7 @@ export const api = onRequest(
     timeoutSeconds: 60,
     minInstances: API_MIN_INSTANCES,
     invoker: 'public',
-    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...WHATSAPP_SECRETS],
+    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...WHATSAPP_SECRETS, ...EINVOICE_SECRETS],
   },
   createApp(),
 );
@@ -40,7 +48,7 @@ export const adminApi = onRequest(
     concurrency: 8,
     timeoutSeconds: 300,
     invoker: 'public',
-    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...WHATSAPP_SECRETS],
+    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...WHATSAPP_SECRETS, ...EINVOICE_SECRETS],
   },
   createApp(),
 );
@@ -56,7 +64,7 @@ export const sweepHolds = onSchedule(
     memory: '256MiB',
     timeoutSeconds: 120,
     retryCount: 0,
-    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS],
+    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...EINVOICE_SECRETS],
   },
   async () => {
     await sweepExpiredHolds();
@@ -69,7 +77,16 @@ export const sweepHolds = onSchedule(
 // at a time, so runs do not contend for the counters; an event that finds the queue empty
 // (an earlier run took its entry) ends at once. The minute sweep catches an event that never came.
 export const numberTaxDocuments = onDocumentCreated(
-  { document: 'taxQueue/{orderId}', region: REGION, memory: '256MiB', timeoutSeconds: 300, maxInstances: 1, concurrency: 1 },
+  {
+    document: 'taxQueue/{orderId}',
+    region: REGION,
+    memory: '256MiB',
+    timeoutSeconds: 300,
+    maxInstances: 1,
+    concurrency: 1,
+    // A numbered B2B invoice is reported to the IRP when e-invoicing is on (tax/einvoice.ts).
+    secrets: EINVOICE_SECRETS,
+  },
   async () => {
     await issueQueuedDocumentsQuietly('trigger');
   },
@@ -80,7 +97,7 @@ export const numberTaxDocuments = onDocumentCreated(
 // occupy an `api` worker (the emulator runs one worker per concurrent request, and state such
 // as the in-memory rate limits is per worker). Undefined, hence not deployed, anywhere else.
 export const sweepHoldsEmulator = serverConfig().emulator
-  ? onRequest({ region: REGION, secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS] }, async (_req, res) => {
+  ? onRequest({ region: REGION, secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...EINVOICE_SECRETS] }, async (_req, res) => {
       res.json({ success: true, data: await sweepExpiredHolds() });
     })
   : undefined;

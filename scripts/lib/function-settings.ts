@@ -24,6 +24,11 @@ import {
   LOCAL_WHATSAPP_TOKEN,
   LOCAL_WHATSAPP_VERIFY_TOKEN,
 } from '../whatsapp-local/server.ts';
+  LOCAL_EINVOICE_CLIENT_ID,
+  LOCAL_EINVOICE_CLIENT_SECRET,
+  LOCAL_EINVOICE_PASSWORD,
+  LOCAL_EINVOICE_USERNAME,
+} from '../irp-local/server.ts';
 import { PORTS, PROJECT_ID, ROOT } from './env.ts';
 import { PreflightError } from './preflight.ts';
 
@@ -82,6 +87,16 @@ function whatsappSettings(env: NodeJS.ProcessEnv): { params: Record<string, stri
     secrets: { WHATSAPP_TOKEN: LOCAL_WHATSAPP_TOKEN, WHATSAPP_APP_SECRET: LOCAL_WHATSAPP_APP_SECRET },
   };
 }
+
+ * E-invoicing on the emulators (docs/gst-b2b.md "E-invoicing"): the IRP adapter pointed at the
+ * local IRP (scripts/irp-local) with its account. The seller still turns e-invoicing on.
+function einvoiceSettings(): { params: Record<string, string>; secrets: Record<string, string> } {
+    params: { EINVOICE_API_BASE: `http://127.0.0.1:${PORTS.irpLocal}` },
+    secrets: {
+      EINVOICE_CLIENT_ID: LOCAL_EINVOICE_CLIENT_ID,
+      EINVOICE_CLIENT_SECRET: LOCAL_EINVOICE_CLIENT_SECRET,
+      EINVOICE_USERNAME: LOCAL_EINVOICE_USERNAME,
+      EINVOICE_PASSWORD: LOCAL_EINVOICE_PASSWORD,
 
 export type RazorpayPayments =
   | { mode: 'local'; url: string; keyId: string; keySecret: string; webhookSecret: string }
@@ -179,6 +194,8 @@ export function writeFunctionSettings(options: {
   Object.assign(params, courier.params);
   const whatsapp = whatsappSettings(env);
   Object.assign(params, whatsapp.params);
+  const einvoice = einvoiceSettings();
+  Object.assign(params, einvoice.params);
   const razorpay = options.razorpay ?? chooseRazorpay(env);
   params.RAZORPAY_KEY_ID = razorpay.keyId;
   if (razorpay.mode === 'local') params.RAZORPAY_API_BASE = razorpay.url;
@@ -189,6 +206,7 @@ export function writeFunctionSettings(options: {
     RAZORPAY_WEBHOOK_SECRET: razorpay.webhookSecret,
     ...courier.secrets,
     ...whatsapp.secrets,
+    ...einvoice.secrets,
   };
 
   let config: ServerConfig;

@@ -16,6 +16,7 @@ import { shippingAddressFromData } from './address.js';
 import { fullNameOf } from './profile.js';
 import { Fields } from './plain.js';
 import { creditNoteFromData, invoiceFromData } from './tax-documents.js';
+import type { EinvoiceState } from '../einvoice.js';
 
 /** An order line's picture: `{ url, hash }`, or, in older documents, the bare URL `/api/images/{sha256}`. */
 function itemImageOf(value: unknown, path: string): ProductImage {
@@ -196,6 +197,24 @@ function businessBuyerOfData(buyer: Fields | null): { buyer?: { gstin: string; l
   return buyer && gstin ? { buyer: { gstin, legalName: buyer.text('legalName') } } : {};
 }
 
+/** The order's e-invoice (issue 41, docs/gst-b2b.md "E-invoicing"), left out when it was never reported. */
+function einvoiceOfData(e: Fields | null): { einvoice?: EinvoiceState } {
+  if (!e) return {};
+  const status = e.oneOf('status', ['pending', 'registered', 'cancelled'] as const, 'pending');
+  return {
+    einvoice: {
+      status,
+      irn: e.textOrNull('irn'),
+      ackNo: e.textOrNull('ackNo'),
+      ackDt: e.dateOrNull('ackDt'),
+      signedQrCode: e.textOrNull('signedQrCode'),
+      attempts: e.number('attempts'),
+      lastError: e.textOrNull('lastError'),
+      cancelledAt: e.dateOrNull('cancelledAt'),
+    },
+  };
+}
+
 export function orderFromData(id: string, data: unknown): Order {
   const d = Fields.of(data, `orders/${id}`);
   const user = d.object('user');
@@ -221,6 +240,7 @@ export function orderFromData(id: string, data: unknown): Order {
     invoice: invoiceFromData(d.raw('invoice')),
     creditNote: creditNoteFromData(d.raw('creditNote')),
     invoicePending: d.raw('invoice') == null && d.raw('pendingInvoice') != null,
+    ...einvoiceOfData(d.objectOrNull('einvoice')),
     shipments: d.list('shipments', shipmentOf),
     ndr: ndrOf(d.objectOrNull('ndr')),
     cod: codOf(d.objectOrNull('cod')),

@@ -26,6 +26,7 @@ export function sellerSettingsFromData(data: unknown): SellerSettings | null {
       ? { name: care.text('name'), address: care.text('address'), phone: care.text('phone'), email: care.text('email') }
       : { name: d.text('legalName'), address: addressText(address), phone: d.text('phone'), email: d.text('email') },
     warranty: warrantyTermsFromData(d.raw('warranty')),
+    einvoice: d.raw('einvoice') === 'on' ? 'on' : 'off',
     updatedAt: d.dateOrNull('updatedAt'),
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EINVOICE_MODES, type EinvoiceMode } from '../einvoice.js';
 import { GSTIN_MESSAGES, gstinProblem } from '../gst.js';
 import { INDIAN_STATES, type IndianState } from '../india.js';
 import { INVOICE_PREFIX_PATTERN } from '../tax-documents.js';
@@ -103,6 +104,8 @@ export const sellerSettingsSchema = z
       ),
       /** The warranty's terms (docs/warranty.md); left out: issue 40's defaults. */
       warranty: optionalWarrantyTermsSchema,
+      /** E-invoicing (issue 41, docs/gst-b2b.md): B2B invoices reported to the IRP; left out: 'off'. */
+      einvoice: optionalField(z.enum(EINVOICE_MODES, { error: "E-invoicing must be 'off' or 'on'" })).transform((v) => v ?? 'off'),
     },
     { error: BODY_MESSAGE },
   )
@@ -128,6 +131,8 @@ export interface SellerSettings {
   consumerCare: ConsumerCare;
   /** The warranty's terms (docs/warranty.md). */
   warranty: WarrantyTerms;
+  /** E-invoicing (issue 41): 'on' reports every B2B invoice to the IRP. */
+  einvoice: EinvoiceMode;
   updatedAt: string | null;
 }
 
@@ -147,4 +152,5 @@ export const DEMO_SELLER: SellerSettingsInput = {
   phone: '+91 22 4000 1234',
   returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
   warranty: DEFAULT_WARRANTY_TERMS,
+  einvoice: 'off',
 };

@@ -19,6 +19,7 @@ import { orders, paymentOf } from './store.js';
 import { transitionOrder } from './transition.js';
 import { sweepFulfilment } from '../fulfilment/sweep.js';
 import { issueQueuedDocumentsQuietly } from '../tax/numbering.js';
+import { retryPendingEinvoices } from '../tax/einvoice.js';
 import { retryUnsentReturnRefunds } from '../returns/refunds.js';
 
 /** Thrown by the guard when an order no longer qualifies (paid or cancelled meanwhile). */
@@ -118,6 +119,10 @@ export async function sweepExpiredHolds(now: Timestamp = Timestamp.now(), limit 
   );
   // Drafts whose trigger never ran (docs/gst-invoices.md "Numbers"): numbered within a minute anyway.
   await issueQueuedDocumentsQuietly('sweep');
+  // E-invoices whose IRP call failed (tax/einvoice.ts): "IRN pending" retried with backoff.
+  await retryPendingEinvoices(now.toDate()).catch((error: unknown) =>
+    logger.error('einvoice_retry_failed', { error: error instanceof Error ? error.message : String(error) }),
+  );
   if (cancelled.length > 0 || confirmed.length > 0 || refundsSent > 0) logger.info('hold_sweep', { cancelled, confirmed, refundsSent });
   return { cancelled, confirmed, refundsSent };
 }

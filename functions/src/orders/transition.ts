@@ -37,6 +37,7 @@ import { historyOf, ORDER_NOT_FOUND, orders, paymentOf, runOrderTransaction, typ
 import { clearOrderedLines, readCartLines, readStock, restoreStock } from '../catalog/index.js';
 import { INVOICE_BEING_PREPARED, invoicePending, isInvoiceNotIssuable, prepareCreditNote, prepareInvoice } from '../tax/invoices.js';
 import { awaitTaxNumbers } from '../tax/numbering.js';
+import { cancelEinvoice, einvoicePending, IRN_PENDING_SHIP } from '../tax/einvoice.js';
 import { orderMail, orderMailEventFor, queueMail } from '../mail/index.js';
 import { FULFILMENT_EFFECTS } from '../fulfilment/effects.js';
 import { releaseOfferUses } from '../offers/index.js';
@@ -203,6 +204,8 @@ const gstDocuments: TransitionEffect = {
         INVOICE_BEING_PREPARED,
       );
       if (refused) throw conflict(refused);
+      // E-invoicing on (issue 41): nor before its IRN.
+      if (einvoicePending(ctx.order)) throw conflict(IRN_PENDING_SHIP);
     }
     if (endsUndelivered(ctx.to)) {
       const apply = await prepareCreditNote(tx, ctx.ref, ctx.order, now);
@@ -217,6 +220,20 @@ const gstDocuments: TransitionEffect = {
       logger.error('invoice_not_issued', { orderId: ctx.orderId, reason: error instanceof Error ? error.message : String(error) });
       return null;
     }
+  },
+};
+
+/**
+ * E-invoicing (issue 41, tax/einvoice.ts): a cancelled order's IRN is cancelled at the IRP when
+ * it is less than 24 h old (after the commit: a network call); older, its credit note stands alone.
+ */
+const cancelIrnOnCancel: TransitionEffect = {
+  name: 'einvoice-cancel',
+  async prepare(_tx, ctx) {
+    const e = ctx.order.einvoice as { status?: unknown } | undefined;
+    if (ctx.to !== 'cancelled' || e?.status !== 'registered') return null;
+    const now = ctx.now.toDate();
+    return { apply: () => ({}), afterCommit: async () => void (await cancelEinvoice(ctx.orderId, now)) };
   },
 };
 
@@ -259,6 +276,7 @@ export const TRANSITION_EFFECTS: TransitionEffect[] = [
   expireUnpaidSession,
   clearPaidCart,
   gstDocuments,
+  cancelIrnOnCancel,
   mailShopper,
   markDelivery,
   ...FULFILMENT_EFFECTS,

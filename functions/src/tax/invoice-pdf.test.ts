@@ -54,4 +54,25 @@ describe('invoice PDF', { timeout: 30_000 }, () => {
     const pdf = await renderTaxDocumentPdf({ kind: 'credit-note', orderId: 'o1', invoice, creditNote });
     expect(latin1(pdf).startsWith('%PDF-')).toBe(true);
   });
+
+  it('prints the e-invoice block with its QR image (issue 41), on one page', async () => {
+    const jwt = `eyJhbGciOiJSUzI1NiJ9.${Buffer.from(JSON.stringify({ data: 'x'.repeat(600) })).toString('base64url')}.sig`;
+    const einvoice = {
+      status: 'registered' as const,
+      irn: 'a'.repeat(64),
+      ackNo: '112610000000001',
+      ackDt: '2026-11-22T10:00:00.000Z',
+      signedQrCode: jwt,
+    };
+    const pdf = await renderTaxDocumentPdf({ kind: 'invoice', orderId: 'o1', invoice: invoiceWith(2), einvoice });
+    expect(latin1(pdf)).toContain('/Subtype /Image');
+    expect(pages(pdf)).toBe(1);
+    const pending = await renderTaxDocumentPdf({
+      kind: 'invoice',
+      orderId: 'o1',
+      invoice: invoiceWith(2),
+      einvoice: { ...einvoice, status: 'pending', irn: null },
+    });
+    expect(latin1(pending)).not.toContain('/Subtype /Image');
+  });
 });

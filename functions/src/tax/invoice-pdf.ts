@@ -6,7 +6,16 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { formatPaise, rupeesInWords, stateWithCode, type CreditNote, type Invoice, type InvoiceLine } from '@bagshop/domain';
+import {
+  formatPaise,
+  rupeesInWords,
+  stateWithCode,
+  type CreditNote,
+  type EinvoiceState,
+  type Invoice,
+  type InvoiceLine,
+} from '@bagshop/domain';
+import QRCode from 'qrcode';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -160,6 +169,44 @@ export interface PdfInput {
   creditNote?: CreditNote | null;
   /** The warranty of each product (docs/warranty.md), printed with the notes of an invoice. */
   warrantyNotes?: string[];
+  /** E-invoicing (issue 41): the IRN, its acknowledgement and the signed QR code, printed on the invoice. */
+  einvoice?: Pick<EinvoiceState, 'status' | 'irn' | 'ackNo' | 'ackDt' | 'signedQrCode'> | null;
+}
+
+/**
+ * The e-invoice block under the parties (issue 41, docs/gst-b2b.md "E-invoicing"): IRN, Ack No and
+ * date beside the signed QR code; "IRN pending" while the IRP has not registered it. Answers the y below it.
+ */
+function einvoiceBlock(doc: Doc, e: NonNullable<PdfInput['einvoice']>, qr: Buffer | null, y: number): number {
+  const left = PAGE.margin;
+  const size = qr ? 128 : 0;
+  const width = CONTENT - size - 12;
+  doc
+    .font('bold')
+    .fontSize(9)
+    .fillColor(INK)
+    .text(e.status === 'cancelled' ? 'e-invoice (IRN cancelled)' : 'e-invoice', left, y, { width });
+  if (e.status === 'pending' || !e.irn) {
+    doc
+      .font('regular')
+      .fontSize(8.5)
+      .text('IRN pending: the Invoice Registration Portal has not registered this invoice yet.', left, doc.y + 2, { width });
+    return doc.y + 10;
+  }
+  doc
+    .font('regular')
+    .fontSize(8)
+    .fillColor(MUTED)
+    .text('IRN', left, doc.y + 2, { width });
+  doc.font('regular').fontSize(8).fillColor(INK).text(e.irn, left, doc.y, { width });
+  const ack = e.ackDt
+    ? new Date(e.ackDt).toLocaleString('en-IN', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'Asia/Kolkata' })
+    : '';
+  doc.text(`Ack No: ${e.ackNo ?? ''}`, left, doc.y + 3, { width });
+  doc.text(`Ack date: ${ack}`, left, doc.y + 1, { width });
+  const textBottom = doc.y;
+  if (qr) doc.image(qr, left + CONTENT - size, y, { width: size, height: size });
+  return Math.max(textBottom, y + size) + 10;
 }
 
 /** The buyer's name lines: a registered buyer's legal name first, then the person and the address (issue 41). */
@@ -172,7 +219,7 @@ function buyerLines(invoice: Invoice): { text: string; bold?: boolean }[] {
   return [...names, ...b.addressLines.map((text) => ({ text }))];
 }
 
-function drawDocument(doc: Doc, { kind, orderId, invoice, creditNote, warrantyNotes = [] }: PdfInput): void {
+function drawDocument(doc: Doc, { kind, orderId, invoice, creditNote, warrantyNotes = [], einvoice }: PdfInput, qr: Buffer | null): void {
   const isNote = kind === 'credit-note' && creditNote;
   const left = PAGE.margin;
   const half = CONTENT / 2;
@@ -261,6 +308,7 @@ function drawDocument(doc: Doc, { kind, orderId, invoice, creditNote, warrantyNo
     half - 10,
   );
   y = Math.max(sellerBottom, buyerBottom) + 12;
+  if (einvoice && !isNote) y = einvoiceBlock(doc, einvoice, qr, y);
 
   // Lines, with the header again on every new page.
   const cols = columns(invoice);
@@ -388,7 +436,10 @@ export async function renderTaxDocumentPdf(input: PdfInput): Promise<Buffer> {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  drawDocument(doc, input);
+  // The signed QR code as the IRP gave it (a JWT), drawn as a QR image.
+  const signed = input.kind === 'invoice' && input.einvoice?.status !== 'pending' ? input.einvoice?.signedQrCode : null;
+  const qr = signed ? await QRCode.toBuffer(signed, { type: 'png', errorCorrectionLevel: 'L', margin: 1, scale: 4 }) : null;
+  drawDocument(doc, input, qr);
   pageFooters(doc, `${input.kind === 'credit-note' ? 'Credit note' : 'Invoice'} ${number}`);
   doc.end();
   return done;

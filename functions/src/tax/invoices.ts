@@ -51,6 +51,8 @@ export interface PendingInvoice {
   prefix: string;
   fyStart: number;
   invoice: Stored<Invoice>;
+  /** E-invoicing was on and the buyer has a GSTIN: the numbered invoice goes to the IRP (tax/einvoice.ts). */
+  einvoice?: boolean;
 }
 export interface PendingCreditNote {
   fyStart: number;
@@ -118,7 +120,8 @@ export async function prepareInvoice(tx: Transaction, orderRef: DocumentReferenc
   });
   return (writer) => {
     queue(writer, orderRef, now);
-    return { pendingInvoice: { prefix: seller.invoicePrefix, fyStart, invoice: stored(invoice) } };
+    const einvoice = seller.einvoice === 'on' && Boolean(invoice.buyer.gstin);
+    return { pendingInvoice: { prefix: seller.invoicePrefix, fyStart, invoice: stored(invoice), ...(einvoice ? { einvoice } : {}) } };
   };
 }
 

@@ -40,6 +40,7 @@ import { plainData } from '../lib/firestore-data.js';
 import { INVOICE_BEING_PREPARED, invoicePending, taxQueue, taxSeries } from './invoices.js';
 import { orders, runOrderTransaction } from '../orders/store.js';
 import { recordTaxDocuments } from './months.js';
+import { einvoicePending, IRN_PENDING_SHIP, pendingEinvoice, reportEinvoice, reportEinvoices } from './einvoice.js';
 
 /** At most this many orders a transaction (each is one order write and one queue delete; Firestore allows 500 writes). */
 export const NUMBERING_BATCH = 200;
@@ -97,10 +98,12 @@ function take(counter: Counter, number: string, orderId: string, issuedAt: unkno
 }
 
 /** Numbers one batch in one transaction; answers how many entries it read and how many it took off the queue. */
-async function numberBatch(limit: number): Promise<{ read: number; numbered: number }> {
+async function numberBatch(limit: number): Promise<{ read: number; numbered: number; einvoices: string[] }> {
   return runOrderTransaction(async (tx: Transaction) => {
+    // The orders this attempt marks "IRN pending" (a retried transaction starts again empty).
+    const toReport: string[] = [];
     const queued = await tx.get(taxQueue().orderBy('queuedAt').limit(limit));
-    if (queued.empty) return { read: 0, numbered: 0 };
+    if (queued.empty) return { read: 0, numbered: 0, einvoices: toReport };
     const snaps: DocumentSnapshot[] = await tx.getAll(...queued.docs.map((d) => orders().doc(d.id)));
     const keys = new Map<string, { series: Series; fyStart: number }>();
     for (const snap of snaps) {
@@ -162,6 +165,11 @@ async function numberBatch(limit: number): Promise<{ read: number; numbered: num
         take(counterOf(counters, 'invoice', invoiceFy), invoiceNo, snap.id, order.pendingInvoice.invoice?.issuedAt);
         patch.invoice = { ...order.pendingInvoice.invoice, number: invoiceNo };
         patch.pendingInvoice = FieldValue.delete();
+        // E-invoicing (tax/einvoice.ts): "IRN pending" from its number on; reported after the commit.
+        if (order.pendingInvoice.einvoice === true) {
+          patch.einvoice = pendingEinvoice(now);
+          toReport.push(snap.id);
+        }
       }
       if (noteNo && noteFy !== null) {
         take(counterOf(counters, 'credit-note', noteFy), noteNo, snap.id, order.pendingCreditNote.creditNote?.issuedAt);
@@ -189,7 +197,7 @@ async function numberBatch(limit: number): Promise<{ read: number; numbered: num
       });
     }
     recordTaxDocuments(db, (ref, data) => tx.set(ref, data, { merge: true }), issued);
-    return { read: queued.size, numbered };
+    return { read: queued.size, numbered, einvoices: toReport };
   });
 }
 
@@ -249,6 +257,16 @@ let holderSeq = 0;
  * it looks at the queue again after giving the lease back, so an entry queued meanwhile is not left).
  */
 export async function issueQueuedDocuments(batch = NUMBERING_BATCH): Promise<number | null> {
+  const toReport: string[] = [];
+  try {
+    return await numberQueue(batch, toReport);
+  } finally {
+    // The B2B invoices just numbered with e-invoicing on go to the IRP (outside the lease).
+    if (toReport.length) await reportEinvoices(toReport);
+  }
+}
+
+async function numberQueue(batch: number, toReport: string[]): Promise<number | null> {
   let total = 0;
   for (;;) {
     holderSeq += 1;
@@ -256,7 +274,8 @@ export async function issueQueuedDocuments(batch = NUMBERING_BATCH): Promise<num
     if (!writeTime) return total > 0 ? total : null;
     try {
       for (;;) {
-        const { read, numbered } = await numberBatch(batch);
+        const { read, numbered, einvoices } = await numberBatch(batch);
+        toReport.push(...einvoices);
         total += numbered;
         // A short batch was the end of the queue; a batch that numbered nothing is all orders that cannot be numbered (logged).
         if (read < batch || numbered === 0) break;
@@ -320,7 +339,12 @@ export async function awaitTaxNumbers(orderId: string, source: string, waitMs = 
  */
 export async function ensureInvoiceNumbered(orderId: string): Promise<void> {
   const ref = orders().doc(orderId);
-  if (!invoicePending((await ref.get()).data() ?? {})) return;
-  await awaitTaxNumbers(orderId, 'dispatch');
-  if (invoicePending((await ref.get()).data() ?? {})) throw conflict(INVOICE_BEING_PREPARED);
+  if (invoicePending((await ref.get()).data() ?? {})) {
+    await awaitTaxNumbers(orderId, 'dispatch');
+    if (invoicePending((await ref.get()).data() ?? {})) throw conflict(INVOICE_BEING_PREPARED);
+  }
+  // E-invoicing on: nothing ships before the IRN (one more attempt now, then 409).
+  if (!einvoicePending((await ref.get()).data() ?? {})) return;
+  await reportEinvoice(orderId);
+  if (einvoicePending((await ref.get()).data() ?? {})) throw conflict(IRN_PENDING_SHIP);
 }

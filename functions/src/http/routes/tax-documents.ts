@@ -8,6 +8,7 @@ import { issueMissingInvoice, issueRefundCreditNote } from '../../tax/actions.js
 import { requireAdmin, requireUser } from '../auth.js';
 import { ok } from '../respond.js';
 import { invoiceWarrantyNotes } from '../../warranty/index.js';
+import { retryEinvoiceNow } from '../../tax/einvoice.js';
 
 function orderId(req: Request): string {
   const parsed = docIdSchema.safeParse(req.params.id);
@@ -43,6 +44,14 @@ export function taxDocumentsRouter(): Router {
     ok(res, await issueRefundCreditNote(orderId(req)), 'Credit note issued');
   });
 
+  // Issue 41: Retry IRN now (an e-invoice the IRP has not registered yet; the sweep retries too).
+  router.post('/:id/einvoice', async (req, res) => {
+    const admin = await requireAdmin(req);
+    const id = orderId(req);
+    await retryEinvoiceNow(id);
+    ok(res, await getOrder(admin, id), 'E-invoice reported');
+  });
+
   router.get('/:id/invoice', async (req, res) => {
     const user = await requireUser(req);
     const order = await getOrder(user, orderId(req));
@@ -50,7 +59,13 @@ export function taxDocumentsRouter(): Router {
     const warrantyNotes = await invoiceWarrantyNotes(order);
     sendPdf(
       res,
-      await renderTaxDocumentPdf({ kind: 'invoice', orderId: order._id, invoice: order.invoice, warrantyNotes }),
+      await renderTaxDocumentPdf({
+        kind: 'invoice',
+        orderId: order._id,
+        invoice: order.invoice,
+        warrantyNotes,
+        einvoice: order.einvoice ?? null,
+      }),
       order.invoice.number,
     );
   });

@@ -57,6 +57,9 @@ export const issueInvoice = (id: string) => apiData<Order>(`order/${encodeURICom
 /** "Issue credit note": a dispatched order wholly refunded at the provider (docs/gst-invoices.md "Refunds after dispatch"). */
 export const issueCreditNote = (id: string) => apiData<Order>(`order/${encodeURIComponent(id)}/credit-note`, { method: 'POST', body: {} });
 
+/** "Retry IRN": reports an order's B2B invoice to the IRP now (issue 41, docs/gst-b2b.md "E-invoicing"). */
+export const retryEinvoice = (id: string) => apiData<Order>(`order/${encodeURIComponent(id)}/einvoice`, { method: 'POST', body: {} });
+
 /** Every product, drafts too, each with what it misses to be published (GET /api/admin/products; docs/legal-metrology.md). */
 export type AdminProduct = Product & { missingDeclarations: MissingDeclaration[] };
 export const getProducts = () => apiData<AdminProduct[]>('admin/products');

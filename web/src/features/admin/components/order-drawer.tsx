@@ -28,6 +28,7 @@ import { issueCreditNote, issueInvoice, setOrderStatus } from '../api/admin-api'
 import { customerName, orderAddressLine } from './order-format';
 import { StatusBadge } from '../../../components/status-badge';
 import { OrderFulfilment } from './order-fulfilment';
+import { EinvoiceStatus } from './einvoice-status';
 import { pictureAttributes } from '../../../lib/picture';
 
 const ACTION_LABELS: Record<OrderStatus, string> = {
@@ -288,6 +289,7 @@ export function OrderDrawer({
               Business buyer: {order.buyer.legalName}, GSTIN {order.buyer.gstin}
             </Text>
           )}
+          <EinvoiceStatus order={order} onChanged={onChanged} />
           {creditNoteDue(order) && (
             <Group gap="sm">
               <Text size="sm">The whole payment was refunded after dispatch: the invoice needs its credit note.</Text>

@@ -46,6 +46,7 @@ const EMPTY: SellerSettingsInput = {
   phone: '',
   returnWindowDays: DEFAULT_RETURN_WINDOW_DAYS,
   warranty: DEFAULT_WARRANTY_TERMS,
+  einvoice: 'off',
 };
 
 /** Consumer care when the seller sets none: the business's own (domain/src/codecs/seller.ts). */
@@ -70,6 +71,7 @@ function formValues(s: SellerSettings | null | undefined): SellerSettingsInput {
     phone: s.phone,
     returnWindowDays: s.returnWindowDays,
     warranty: s.warranty,
+    einvoice: s.einvoice,
   };
   // The API answers the business's own when none is set: left out, it keeps following the business.
   return sameCare(s.consumerCare, businessCare(values)) ? values : { ...values, consumerCare: { ...s.consumerCare } };
@@ -230,6 +232,15 @@ function SellerForm({ settings }: { settings: SellerSettings | null }) {
                 One series per financial year (1 April to 31 March), consecutive and never reused.
               </Text>
             </div>
+            <NativeSelect
+              label="E-invoicing"
+              description="On: every invoice to a buyer with a GSTIN is reported to the Invoice Registration Portal, and ships only once it has its IRN"
+              data={[
+                { value: 'off', label: 'Off' },
+                { value: 'on', label: 'On (turnover above ₹5 crore)' },
+              ]}
+              {...form.getInputProps('einvoice')}
+            />
           </SimpleGrid>
         </Card>
 
