@@ -238,6 +238,14 @@ export interface ServerConfig {
   reviews: { requestDays: number; blocklist: string[] };
   /** WhatsApp order updates (docs/whatsapp.md); `enabled` when the token and the phone number id are set. */
   whatsapp: WhatsAppConfig;
+  /** E-invoicing (issue 41): the IRP's API and its account; null fields: not set (reports stay "IRN pending", logged). */
+  einvoice: {
+    apiBase: string | null;
+    clientId: string | null;
+    clientSecret: string | null;
+    username: string | null;
+    password: string | null;
+  };
 }
 
 export interface WhatsAppConfig {
@@ -249,14 +257,6 @@ export interface WhatsAppConfig {
   /** https://graph.facebook.com, or on the emulators the local stand-in (scripts/whatsapp-local). */
   apiBase: string;
   verifyToken: string | null;
-  /** E-invoicing (issue 41): the IRP's API and its account; null fields: not set (reports stay "IRN pending", logged). */
-  einvoice: {
-    apiBase: string | null;
-    clientId: string | null;
-    clientSecret: string | null;
-    username: string | null;
-    password: string | null;
-  };
 }
 
 export class ConfigError extends Error {
@@ -569,6 +569,7 @@ export function parseConfig(env: Env): ServerConfig {
       clientSecret: s.EINVOICE_CLIENT_SECRET ?? null,
       username: s.EINVOICE_USERNAME ?? null,
       password: s.EINVOICE_PASSWORD ?? null,
+    },
   };
 }
 

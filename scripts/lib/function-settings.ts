@@ -24,6 +24,7 @@ import {
   LOCAL_WHATSAPP_TOKEN,
   LOCAL_WHATSAPP_VERIFY_TOKEN,
 } from '../whatsapp-local/server.ts';
+import {
   LOCAL_EINVOICE_CLIENT_ID,
   LOCAL_EINVOICE_CLIENT_SECRET,
   LOCAL_EINVOICE_PASSWORD,
@@ -88,15 +89,21 @@ function whatsappSettings(env: NodeJS.ProcessEnv): { params: Record<string, stri
   };
 }
 
+/**
  * E-invoicing on the emulators (docs/gst-b2b.md "E-invoicing"): the IRP adapter pointed at the
  * local IRP (scripts/irp-local) with its account. The seller still turns e-invoicing on.
+ */
 function einvoiceSettings(): { params: Record<string, string>; secrets: Record<string, string> } {
+  return {
     params: { EINVOICE_API_BASE: `http://127.0.0.1:${PORTS.irpLocal}` },
     secrets: {
       EINVOICE_CLIENT_ID: LOCAL_EINVOICE_CLIENT_ID,
       EINVOICE_CLIENT_SECRET: LOCAL_EINVOICE_CLIENT_SECRET,
       EINVOICE_USERNAME: LOCAL_EINVOICE_USERNAME,
       EINVOICE_PASSWORD: LOCAL_EINVOICE_PASSWORD,
+    },
+  };
+}
 
 export type RazorpayPayments =
   | { mode: 'local'; url: string; keyId: string; keySecret: string; webhookSecret: string }
