@@ -82,3 +82,8 @@ export * from './emi.js';
 export * from './warranty/index.js';
 export * from './schemas/warranty.js';
 export * from './codecs/warranty.js';
+// Bringing shoppers back, with their consent (issue 42, docs/comeback.md).
+export * from './codecs/consents.js';
+export * from './codecs/comeback.js';
+export * from './messaging-policy.js';
+export * from './schemas/comeback.js';

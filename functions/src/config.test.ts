@@ -130,6 +130,7 @@ describe('the exported functions declare their secrets', () => {
       (fn.__endpoint?.secretEnvironmentVariables ?? []).map((s) => s.key).sort();
     const all = [
       'COURIER_WEBHOOK_TOKEN',
+      'MESSAGE_LINK_SECRET',
       'ORDER_LINK_SECRET',
       'RAZORPAY_KEY_SECRET',
       'RAZORPAY_WEBHOOK_SECRET',

@@ -47,6 +47,10 @@ export const COURIER_WEBHOOK_TOKEN = defineSecret('COURIER_WEBHOOK_TOKEN');
 export const ORDER_LINK_SECRET = defineSecret('ORDER_LINK_SECRET');
 export const FULFILMENT_SECRETS = [SHIPROCKET_EMAIL, SHIPROCKET_PASSWORD, COURIER_WEBHOOK_TOKEN, ORDER_LINK_SECRET];
 
+// Messages (issue 42, docs/comeback.md): the key that signs unsubscribe and alert-confirm links.
+export const MESSAGE_LINK_SECRET = defineSecret('MESSAGE_LINK_SECRET');
+export const MESSAGE_SECRETS = [MESSAGE_LINK_SECRET];
+
 // ── Plain settings (functions/.env.<project>, asked for by `firebase deploy`) ───────────
 export const APP_ORIGIN = defineString('APP_ORIGIN', {
   description: "The shop's public origin, e.g. https://bagshop.example.in: where Stripe Checkout sends shoppers back to",
@@ -206,6 +210,8 @@ export interface ServerConfig {
   codPhoneVerification: 'required' | 'off';
   /** Reviews (docs/reviews.md): the request mail's delay after delivery, and the moderation block list. */
   reviews: { requestDays: number; blocklist: string[] };
+  /** Signs unsubscribe and alert-confirm links (MESSAGE_LINK_SECRET); null: marketing and alert mails are not sent. */
+  messageLinkSecret: string | null;
 }
 
 export class ConfigError extends Error {
@@ -340,6 +346,7 @@ export function parseConfig(env: Env): ServerConfig {
     SHIPROCKET_PASSWORD: optionalText,
     COURIER_WEBHOOK_TOKEN: optionalText,
     ORDER_LINK_SECRET: optionalText,
+    MESSAGE_LINK_SECRET: optionalText,
     COD_CONFIRMATION: z.preprocess(
       (v) => blankToUndefined(typeof v === 'string' ? v.trim() : v) ?? 'required',
       z.enum(COD_CONFIRMATION_MODES, { error: "COD_CONFIRMATION must be 'required' or 'off'" }),
@@ -469,6 +476,7 @@ export function parseConfig(env: Env): ServerConfig {
     webApiKey: s.WEB_API_KEY ?? '',
     codPhoneVerification: s.COD_PHONE_VERIFICATION,
     reviews: { requestDays: s.REVIEW_REQUEST_DAYS, blocklist: parseBlocklist(s.REVIEW_BLOCKLIST ?? DEFAULT_REVIEW_BLOCKLIST) },
+    messageLinkSecret: s.MESSAGE_LINK_SECRET ?? null,
   };
 }
 

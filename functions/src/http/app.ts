@@ -25,6 +25,9 @@ import { adminDeliveryRouter, deliveryRouter } from './routes/delivery.js';
 import { adminGrievanceRouter, grievanceRouter, sellerRouter } from './routes/disclosures.js';
 import { fulfilmentOrderRouter, shippingRouter } from './routes/fulfilment.js';
 import { adminReturnsRouter, orderReturnsRouter } from './routes/returns.js';
+import { alertsRouter, unsubscribeRouter, wishlistRouter } from './routes/comeback.js';
+import { parseTestNow, TEST_NOW_HEADER, withClock } from '../lib/clock.js';
+import { serverConfig } from '../config.js';
 
 export function createApp(): Express {
   const app = express();
@@ -37,6 +40,7 @@ export function createApp(): Express {
   // ~1.5 ms of CPU. Images and PDFs are compressed already and go as they are.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use(dropTrackingParams);
+  app.use(testClock);
 
   const api = express.Router();
   api.use(apiHeaders);
@@ -66,6 +70,9 @@ export function createApp(): Express {
   api.use('/seller', withMethodNotAllowed(sellerRouter()));
   api.use('/grievance', withMethodNotAllowed(grievanceRouter()));
   api.use('/admin', withMethodNotAllowed(adminDeliveryRouter()), withMethodNotAllowed(adminGrievanceRouter()));
+  api.use('/wishlist', withMethodNotAllowed(wishlistRouter()));
+  api.use('/alerts', withMethodNotAllowed(alertsRouter()));
+  api.use('/unsubscribe', withMethodNotAllowed(unsubscribeRouter()));
   api.use(notFoundHandler);
   api.use(errorHandler);
 
@@ -95,6 +102,17 @@ const apiHeaders: RequestHandler = (_req, res, next) => {
   });
   noStore(res);
   next();
+};
+
+/**
+ * On the emulators only, `X-Bagshop-Test-Now: <ISO>` sets the clock of the request (lib/clock.ts;
+ * docs/comeback.md "Testing the clock"): quiet hours and the daily cap can be tested at any hour.
+ * A deployed function ignores the header.
+ */
+const testClock: RequestHandler = (req, _res, next) => {
+  const at = serverConfig().emulator ? parseTestNow(req.get(TEST_NOW_HEADER)) : null;
+  if (at) withClock(at, next);
+  else next();
 };
 
 /**

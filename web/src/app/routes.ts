@@ -20,6 +20,8 @@ export default [
     route('grievance', 'routes/grievance.tsx'),
     route('privacy', 'routes/privacy.tsx'),
     route('payments', 'routes/payments.tsx'),
+    route('unsubscribe', 'routes/unsubscribe.tsx'),
+    route('alerts/confirm', 'routes/alert-confirm.tsx'),
     // Drawn in the browser.
     route('auth', 'routes/auth.tsx'),
     route('forgot-password', 'routes/forgot-password.tsx'),
@@ -33,6 +35,7 @@ export default [
     route('orders', 'routes/orders.tsx', { id: 'orders' }),
     route('orders/:id', 'routes/orders.tsx', { id: 'order' }),
     route('warranty/claims', 'routes/warranty-claims.tsx'),
+    route('wishlist', 'routes/wishlist.tsx'),
     route('*', 'routes/not-found.tsx'),
   ]),
   route('admin/*', 'routes/admin.tsx'),

@@ -31,6 +31,7 @@ const FOOTER_COLUMNS = [
     links: [
       { to: '/auth', label: 'Sign In' },
       { to: '/orders', label: 'My Orders' },
+      { to: '/wishlist', label: 'Wishlist' },
       { to: '/cart', label: 'Cart' },
     ],
   },

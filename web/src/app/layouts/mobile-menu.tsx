@@ -8,6 +8,7 @@ const MENU_LINKS = [
   ...CATEGORY_LINKS,
   { to: '/cart', label: 'Cart' },
   { to: '/orders', label: 'Orders' },
+  { to: '/wishlist', label: 'Wishlist' },
   { to: '/profile', label: 'Profile' },
 ];
 
