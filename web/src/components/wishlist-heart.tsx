@@ -3,18 +3,19 @@
 // server cannot know who is signed in) to sign in and back with `then=wishlist`, as Add to cart
 // does; once the app runs, a tap saves or removes through /api/wishlist.
 import { IconHeart, IconHeartFilled } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../lib/api-client';
 import { notify } from '../lib/notify';
-import { useSession } from '../lib/session';
+import { SessionContext } from '../lib/session';
 import { signInFirstPath } from '../lib/sign-in-first';
 import { savedWishlistKeys, setWishlisted, wishlistKey } from '../lib/wishlist';
 import classes from './wishlist-heart.module.css';
 
 export function WishlistHeart({ productId, variantId, productName }: { productId: string; variantId?: string; productName: string }) {
-  const { user, firebaseUser } = useSession();
-  const uid = user?._id ?? firebaseUser?.uid ?? null;
+  // Outside a session (a card drawn on its own) it is a visitor's heart.
+  const session = useContext(SessionContext);
+  const uid = session?.user?._id ?? session?.firebaseUser?.uid ?? null;
   const navigate = useNavigate();
   const [saved, setSaved] = useState(false);
   const [busy, setBusy] = useState(false);
