@@ -85,13 +85,14 @@ describe('wishlist, alerts and unsubscribe in the browser', () => {
     const visitorPage = await visitor.newPage();
     await visitorPage.goto(`${chromium.base}/product/${soldOut._id}`, { waitUntil: 'load' });
     const email = `visitor-${Date.now().toString(36)}@test.bagshop.test`;
-    await visitorPage.getByLabel(/Your email/).fill(email);
+    await visitorPage.getByLabel(/Your email/).fill(email, WAIT);
     await visitorPage.getByRole('button', { name: 'Notify me' }).click();
     await visitorPage
       .getByTestId('notify-result')
       .filter({ hasText: `Check ${email}` })
       .waitFor(WAIT);
-    await screenshot(visitorPage, 'notify-me-visitor');
+    // No JavaScript in this context: a plain screenshot (screenshot() waits for animation frames, which need it).
+    await visitorPage.screenshot({ path: 'test-results/screenshots/notify-me-visitor.png', fullPage: true });
     const mails = await admin().db.collection('mail').where('to', '==', email).get();
     expect(mails.docs.map((d) => d.get('kind'))).toEqual(['alert_confirm']);
     await visitor.close();
@@ -113,8 +114,8 @@ describe('wishlist, alerts and unsubscribe in the browser', () => {
     const context = await chromium.browser.newContext({ viewport: VIEWPORTS.mobile, javaScriptEnabled: false });
     const page = await context.newPage();
     await page.goto(`${chromium.base}/unsubscribe?token=${encodeURIComponent(token)}`, { waitUntil: 'load' });
-    expect(await page.getByTestId('unsubscribe-what').textContent()).toContain('Offers and reminders by email');
-    await screenshot(page, 'unsubscribe-page');
+    expect(await page.getByTestId('unsubscribe-what').textContent(WAIT)).toContain('Offers and reminders by email');
+    await page.screenshot({ path: 'test-results/screenshots/unsubscribe-page.png', fullPage: true });
     await page.getByRole('button', { name: 'Unsubscribe' }).click();
     await page.getByTestId('unsubscribed').waitFor(WAIT);
     const consents = await api<{ data: { marketing: boolean } }>('users/me/consents', { token: shopper.idToken });

@@ -9,7 +9,7 @@ import { errorMessage } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { SessionContext } from '../lib/session';
 import { signInFirstPath } from '../lib/sign-in-first';
-import { savedWishlistKeys, setWishlisted, wishlistKey } from '../lib/wishlist';
+import { onWishlistChange, savedWishlistKeys, setWishlisted, wishlistKey } from '../lib/wishlist';
 import classes from './wishlist-heart.module.css';
 
 export function WishlistHeart({ productId, variantId, productName }: { productId: string; variantId?: string; productName: string }) {
@@ -29,8 +29,12 @@ export function WishlistHeart({ productId, variantId, productName }: { productId
     void savedWishlistKeys(uid).then((keys) => {
       if (live) setSaved(keys.has(key));
     });
+    const stop = onWishlistChange((changed, now) => {
+      if (changed === key) setSaved(now);
+    });
     return () => {
       live = false;
+      stop();
     };
   }, [uid, key]);
   const back = `/product/${encodeURIComponent(productId)}?${new URLSearchParams({ ...(variantId ? { variant: variantId } : {}), then: 'wishlist' }).toString()}`;
@@ -50,7 +54,6 @@ export function WishlistHeart({ productId, variantId, productName }: { productId
         setBusy(true);
         setWishlisted(uid, productId, variantId, !saved)
           .then(() => {
-            setSaved(!saved);
             notify.success(saved ? 'Removed from your wishlist' : 'Saved to your wishlist');
           })
           .catch((error: unknown) => notify.error(errorMessage(error)))

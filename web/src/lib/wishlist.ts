@@ -4,6 +4,13 @@ import { apiData } from './api-client';
 export const wishlistKey = (productId: string, variantId: string) => `${productId}/${variantId}`;
 
 let cached: { uid: string; keys: Promise<Set<string>> } | null = null;
+const listeners = new Set<(key: string, saved: boolean) => void>();
+
+/** Called when a heart elsewhere on the page (or the return from sign-in) saves or removes a variant. */
+export function onWishlistChange(listener: (key: string, saved: boolean) => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
 
 /** The saved `productId/variantId` keys, read once per shopper and page session. */
 export function savedWishlistKeys(uid: string): Promise<Set<string>> {
@@ -25,4 +32,5 @@ export async function setWishlisted(uid: string, productId: string, variantId: s
   const key = wishlistKey(productId, variantId ?? productId);
   if (saved) keys.add(key);
   else keys.delete(key);
+  for (const listener of listeners) listener(key, saved);
 }
