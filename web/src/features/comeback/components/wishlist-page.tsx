@@ -1,6 +1,6 @@
 // `/wishlist` (signed in; docs/comeback.md "Wishlist"): each saved variant with its price now and
 // when it was saved, its stock, Add to cart and Remove; an empty state that leads back to the bags.
-import { Anchor, Badge, Card, Container, Group, Image, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
+import { Anchor, Card, Container, Group, Image, Loader, Stack, Text, Title, VisuallyHidden } from '@mantine/core';
 import { formatDateIN, formatINR } from '@bagshop/domain';
 import { useCallback, useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
@@ -45,9 +45,9 @@ function Item({ entry, onRemove, onAdd }: { entry: WishlistEntry; onRemove: () =
           {entry.variant?.label && <Text fz="sm">{entry.variant.label}</Text>}
           <PriceNowAndThen entry={entry} />
           {entry.variant && (
-            <Badge color={entry.variant.inStock ? 'green.9' : 'red.9'} variant="light" w="fit-content" data-testid="stock">
+            <Text fz="sm" fw={600} c={entry.variant.inStock ? 'green.9' : 'red.9'} data-testid="stock">
               {entry.variant.inStock ? 'In stock' : 'Out of stock'}
-            </Badge>
+            </Text>
           )}
           <Group gap="sm" mt={4}>
             {entry.variant?.inStock && (
