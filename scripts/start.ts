@@ -8,6 +8,7 @@ import { DATA_DIR, emulatorEnv, prepareEmulators, startEmulators, waitForApi } f
 import { HOSTING_URL, PORTS, ROOT, SWEEP_URL, webBuildEnv } from './lib/env.ts';
 import { chooseCardPayments, chooseRazorpay, startHoldSweeper, sweepIntervalMs, writeFunctionSettings } from './lib/function-settings.ts';
 import { startReviewRequestSweeper } from './lib/review-requests.ts';
+import { startComebackSweeper } from './lib/comeback-sweeper.ts';
 import { checkPorts, PreflightError } from './lib/preflight.ts';
 import { run, step } from './lib/run.ts';
 import { DEMO_ACCOUNTS } from './seed.ts';
@@ -143,6 +144,7 @@ async function main(): Promise<number> {
   // Scheduled functions do not fire on the emulators: the hold sweep runs on a timer here.
   sweeper.stop = startHoldSweeper(SWEEP_URL, sweepIntervalMs(settings.paymentHoldSeconds), (message) => console.error(message));
   startReviewRequestSweeper((message) => console.error(message)); // its timer ends with the process
+  startComebackSweeper((message) => console.error(message)); // back in stock, price drops (docs/comeback.md)
   const productsRes = await fetch(`${HOSTING_URL}/api/products`);
   const products = ((await productsRes.json()) as { data?: unknown[] }).data?.length ?? 0;
 

@@ -89,3 +89,8 @@ export * from './schemas/messaging.js';
 export * from './locale.js';
 export * from './schemas/locale.js';
 export * from './einvoice.js';
+// Bringing shoppers back, with their consent (issue 42, docs/comeback.md).
+export * from './codecs/consents.js';
+export * from './codecs/comeback.js';
+export * from './messaging-policy.js';
+export * from './schemas/comeback.js';

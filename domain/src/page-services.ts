@@ -26,9 +26,34 @@ export interface PageServices {
   deliveryQuote(pin: string): Promise<DeliveryQuote>;
   /** `GET /api/delivery`: the delivery rules and express's public settings (the home page's and /shipping's wording, issue 40). */
   deliveryPolicy(): Promise<DeliveryPolicy>;
+  /** The one-click unsubscribe page (docs/comeback.md): what a signed link withdraws, or why it is not valid. */
+  unsubscribePreview(token: string): Promise<SignedLinkAnswer<UnsubscribeView>>;
+  /** The page's button and RFC 8058's one-click POST: withdraws at once. */
+  unsubscribe(token: string): Promise<SignedLinkAnswer<UnsubscribeView>>;
+  /** A visitor's alert confirmation (double opt-in). */
+  confirmAlert(token: string): Promise<SignedLinkAnswer<AlertConfirmView>>;
+  /** "Notify me" sent by a visitor as a form before JavaScript ran: the double opt-in alert; its message, or why not. */
+  notifyMe(input: { productId: string; variantId?: string; email: string }): Promise<SignedLinkAnswer<{ message: string }>>;
   /** The site's own address for canonical URLs. */
   origin: string;
 }
+
+/** What a signed link's page shows. */
+export interface UnsubscribeView {
+  purpose: string;
+  channel: string;
+  /** 'Back-in-stock and price-drop alerts by email'. */
+  what: string;
+  granted: boolean;
+}
+export interface AlertConfirmView {
+  productName: string;
+  variantLabel: string;
+  productId: string;
+  variantId: string;
+}
+/** A signed link's answer: its view, or the message of a bad or forged link (drawn with status 400). */
+export type SignedLinkAnswer<T> = { ok: true; view: T } | { ok: false; message: string };
 
 /** The load context the function gives the framework's request handler. */
 export interface PageLoadContext {

@@ -31,6 +31,9 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/refunds', rendering: 'server', sitemap: 'build' },
   { path: '/cancellation', rendering: 'server', sitemap: 'build' },
   { path: '/payments', rendering: 'server', sitemap: 'build' },
+  // A message's signed links (docs/comeback.md): drawn by the function, never listed.
+  { path: '/unsubscribe', rendering: 'server', sitemap: null },
+  { path: '/alerts/confirm', rendering: 'server', sitemap: null },
   // Drawn in the browser (they need the signed-in user, or are the admin's): the function sends
   // the layout and a loader in their place.
   { path: '/auth', rendering: 'client', sitemap: null },
@@ -45,6 +48,7 @@ export const PUBLIC_ROUTES: readonly PublicRoute[] = [
   { path: '/orders', rendering: 'client', sitemap: null },
   { path: '/orders/:id', rendering: 'client', sitemap: null },
   { path: '/warranty/claims', rendering: 'client', sitemap: null },
+  { path: '/wishlist', rendering: 'client', sitemap: null },
   { path: '/admin/*', rendering: 'client', sitemap: null },
 ];
 

@@ -135,6 +135,7 @@ describe('the exported functions declare their secrets', () => {
       'EINVOICE_CLIENT_SECRET',
       'EINVOICE_PASSWORD',
       'EINVOICE_USERNAME',
+      'MESSAGE_LINK_SECRET',
       'ORDER_LINK_SECRET',
       'RAZORPAY_KEY_SECRET',
       'RAZORPAY_WEBHOOK_SECRET',

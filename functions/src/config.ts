@@ -61,6 +61,10 @@ export const EINVOICE_USERNAME = defineSecret('EINVOICE_USERNAME');
 export const EINVOICE_PASSWORD = defineSecret('EINVOICE_PASSWORD');
 export const EINVOICE_SECRETS = [EINVOICE_CLIENT_ID, EINVOICE_CLIENT_SECRET, EINVOICE_USERNAME, EINVOICE_PASSWORD];
 
+// Messages (issue 42, docs/comeback.md): the key that signs unsubscribe and alert-confirm links.
+export const MESSAGE_LINK_SECRET = defineSecret('MESSAGE_LINK_SECRET');
+export const MESSAGE_SECRETS = [MESSAGE_LINK_SECRET];
+
 // ── Plain settings (functions/.env.<project>, asked for by `firebase deploy`) ───────────
 export const APP_ORIGIN = defineString('APP_ORIGIN', {
   description: "The shop's public origin, e.g. https://bagshop.example.in: where Stripe Checkout sends shoppers back to",
@@ -246,6 +250,8 @@ export interface ServerConfig {
     username: string | null;
     password: string | null;
   };
+  /** Signs unsubscribe and alert-confirm links (MESSAGE_LINK_SECRET); null: marketing and alert mails are not sent. */
+  messageLinkSecret: string | null;
 }
 
 export interface WhatsAppConfig {
@@ -396,6 +402,7 @@ export function parseConfig(env: Env): ServerConfig {
     SHIPROCKET_PASSWORD: optionalText,
     COURIER_WEBHOOK_TOKEN: optionalText,
     ORDER_LINK_SECRET: optionalText,
+    MESSAGE_LINK_SECRET: optionalText,
     COD_CONFIRMATION: z.preprocess(
       (v) => blankToUndefined(typeof v === 'string' ? v.trim() : v) ?? 'required',
       z.enum(COD_CONFIRMATION_MODES, { error: "COD_CONFIRMATION must be 'required' or 'off'" }),
@@ -570,6 +577,7 @@ export function parseConfig(env: Env): ServerConfig {
       username: s.EINVOICE_USERNAME ?? null,
       password: s.EINVOICE_PASSWORD ?? null,
     },
+    messageLinkSecret: s.MESSAGE_LINK_SECRET ?? null,
   };
 }
 

@@ -6,6 +6,7 @@ import {
   checkConfigAtStartup,
   EINVOICE_SECRETS,
   FULFILMENT_SECRETS,
+  MESSAGE_SECRETS,
   PAYMENT_SECRETS,
   serverConfig,
   WHATSAPP_SECRETS,
@@ -15,6 +16,8 @@ import { sweepExpiredHolds } from './orders/holds.js';
 import { issueQueuedDocumentsQuietly } from './tax/numbering.js';
 import { sendReviewRequests } from './reviews/index.js';
 import { sendOrderUpdateForMail } from './messaging/index.js';
+import { sendComebackMessages } from './comeback/index.js';
+import { parseTestNow, TEST_NOW_HEADER, withClock } from './lib/clock.js';
 
 // An invalid setting stops here with one `config_invalid` log line (config.ts).
 checkConfigAtStartup();
@@ -32,7 +35,7 @@ export const api = onRequest(
     timeoutSeconds: 60,
     minInstances: API_MIN_INSTANCES,
     invoker: 'public',
-    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...WHATSAPP_SECRETS, ...EINVOICE_SECRETS],
+    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...WHATSAPP_SECRETS, ...EINVOICE_SECRETS, ...MESSAGE_SECRETS],
   },
   createApp(),
 );
@@ -48,7 +51,7 @@ export const adminApi = onRequest(
     concurrency: 8,
     timeoutSeconds: 300,
     invoker: 'public',
-    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...WHATSAPP_SECRETS, ...EINVOICE_SECRETS],
+    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...WHATSAPP_SECRETS, ...EINVOICE_SECRETS, ...MESSAGE_SECRETS],
   },
   createApp(),
 );
@@ -64,7 +67,7 @@ export const sweepHolds = onSchedule(
     memory: '256MiB',
     timeoutSeconds: 120,
     retryCount: 0,
-    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...EINVOICE_SECRETS],
+    secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...EINVOICE_SECRETS, ...MESSAGE_SECRETS],
   },
   async () => {
     await sweepExpiredHolds();
@@ -97,9 +100,12 @@ export const numberTaxDocuments = onDocumentCreated(
 // occupy an `api` worker (the emulator runs one worker per concurrent request, and state such
 // as the in-memory rate limits is per worker). Undefined, hence not deployed, anywhere else.
 export const sweepHoldsEmulator = serverConfig().emulator
-  ? onRequest({ region: REGION, secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...EINVOICE_SECRETS] }, async (_req, res) => {
-      res.json({ success: true, data: await sweepExpiredHolds() });
-    })
+  ? onRequest(
+      { region: REGION, secrets: [...PAYMENT_SECRETS, ...FULFILMENT_SECRETS, ...EINVOICE_SECRETS, ...MESSAGE_SECRETS] },
+      async (_req, res) => {
+        res.json({ success: true, data: await sweepExpiredHolds() });
+      },
+    )
   : undefined;
 
 // Hourly: the "review your bag" mail, REVIEW_REQUEST_DAYS after delivery, once per order
@@ -135,3 +141,29 @@ export const sendWhatsAppOrderUpdate = onDocumentCreated(
     if (data) await sendOrderUpdateForMail(event.params.mailId, data);
   },
 );
+
+// Every 5 minutes: back-in-stock alerts and price drops of wishlisted bags, within quiet hours
+// and the daily cap (comeback/sweep.ts, docs/comeback.md). On the emulators `npm start` calls
+// `sendComebackMessagesEmulator` on a timer; tests call it with `X-Bagshop-Test-Now` (the clock).
+export const sendComebackMessagesScheduled = onSchedule(
+  {
+    schedule: 'every 5 minutes',
+    timeZone: 'Asia/Kolkata',
+    region: REGION,
+    memory: '256MiB',
+    timeoutSeconds: 300,
+    retryCount: 0,
+    maxInstances: 1,
+    secrets: [...MESSAGE_SECRETS],
+  },
+  async () => {
+    await sendComebackMessages();
+  },
+);
+
+export const sendComebackMessagesEmulator = serverConfig().emulator
+  ? onRequest({ region: REGION, secrets: [...MESSAGE_SECRETS] }, async (req, res) => {
+      const at = parseTestNow(req.get(TEST_NOW_HEADER)) ?? new Date();
+      res.json({ success: true, data: await withClock(at, () => sendComebackMessages(at)) });
+    })
+  : undefined;

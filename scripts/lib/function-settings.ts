@@ -31,6 +31,9 @@ import {
   LOCAL_EINVOICE_USERNAME,
 } from '../irp-local/server.ts';
 import { PORTS, PROJECT_ID, ROOT } from './env.ts';
+
+/** The emulators' key for unsubscribe and alert-confirm links (MESSAGE_LINK_SECRET; tests sign with it too). */
+export const LOCAL_MESSAGE_LINK_SECRET = 'message-link-secret-local';
 import { PreflightError } from './preflight.ts';
 
 const FUNCTIONS_DIR = resolve(ROOT, 'functions');
@@ -67,6 +70,8 @@ function courierSettings(env: NodeJS.ProcessEnv): { params: Record<string, strin
     SHIPROCKET_PASSWORD: LOCAL_COURIER_PASSWORD,
     COURIER_WEBHOOK_TOKEN: LOCAL_COURIER_WEBHOOK_TOKEN,
     ORDER_LINK_SECRET: LOCAL_ORDER_LINK_SECRET,
+    // Signs unsubscribe and alert-confirm links (docs/comeback.md); a fixed value on the emulators.
+    MESSAGE_LINK_SECRET: LOCAL_MESSAGE_LINK_SECRET,
   };
   if (env.COURIER_PROVIDER?.trim() === 'manual') return { params: { COURIER_PROVIDER: 'manual' }, secrets };
   return { params: { COURIER_PROVIDER: 'shiprocket', COURIER_API_BASE: `http://127.0.0.1:${PORTS.courierLocal}` }, secrets };

@@ -236,7 +236,20 @@ describe('your data: export and erasure', () => {
     >('users/me/export', { token: a.idToken });
     expect(res.status).toBe(200);
     expect(Object.keys(res.body.data).sort()).toEqual(
-      ['account', 'addresses', 'consents', 'exportedAt', 'noticeVersion', 'orders', 'profile', 'returns', 'reviews', 'tickets'].sort(),
+      [
+        'account',
+        'addresses',
+        'alerts',
+        'consents',
+        'exportedAt',
+        'noticeVersion',
+        'orders',
+        'profile',
+        'returns',
+        'reviews',
+        'tickets',
+        'wishlist',
+      ].sort(),
     );
     expect(res.body.data.profile.email).toBe(a.email);
     expect(res.body.data.addresses.map((x) => x._id)).toEqual([aAddress]);

@@ -110,6 +110,19 @@ export const SCREENS: Screen[] = [
   // Cart, checkout, payments
   // Warranty (docs/warranty.md)
   { name: 'warranty claims', path: '/warranty/claims', as: SIGNED_IN, ready: heading('Warranty claims') },
+  {
+    name: 'wishlist',
+    path: '/wishlist',
+    as: SIGNED_IN,
+    ready: (p) => p.locator('[data-testid="wishlist-empty"], [data-testid="wishlist-item"]').first(),
+  },
+  { name: 'unsubscribe, bad link', path: '/unsubscribe?token=a11y-gate', as: ALL, ready: (p) => p.getByText('This link cannot be used') },
+  {
+    name: 'alert confirm',
+    path: '/alerts/confirm?token=a11y-gate',
+    as: ALL,
+    ready: (p) => p.getByRole('button', { name: 'Confirm the alert' }),
+  },
   { name: 'cart', path: '/cart', as: SIGNED_IN, ready: (p) => p.getByText(/Your cart is empty|Proceed to Checkout/).first() },
   {
     name: 'checkout dialog',

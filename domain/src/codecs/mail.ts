@@ -35,18 +35,27 @@ export const RETURN_MAIL_KINDS = [
 /** A warranty claim's steps (docs/warranty.md): `warranty_submitted` … `warranty_closed`, `warranty_rejected`. */
 export const WARRANTY_MAIL_KINDS = WARRANTY_CLAIM_STATUSES.map((s) => `warranty_${s}` as const);
 export type WarrantyMailKind = `warranty_${WarrantyClaimStatus}`;
+/** Bringing shoppers back (docs/comeback.md): the alert mails and a visitor's double opt-in. */
+export const COMEBACK_MAIL_KINDS = ['back_in_stock', 'price_drop', 'alert_confirm'] as const;
 export const MAIL_KINDS = [
   ...ORDER_MAIL_EVENTS.map((event) => `order_${event}` as const),
   ...ACCOUNT_MAIL_KINDS,
   ...RETURN_MAIL_KINDS,
   ...WARRANTY_MAIL_KINDS,
+  ...COMEBACK_MAIL_KINDS,
 ] as const;
 export type MailKind =
-  `order_${OrderMailEvent}` | (typeof ACCOUNT_MAIL_KINDS)[number] | (typeof RETURN_MAIL_KINDS)[number] | WarrantyMailKind;
+  | `order_${OrderMailEvent}`
+  | (typeof ACCOUNT_MAIL_KINDS)[number]
+  | (typeof RETURN_MAIL_KINDS)[number]
+  | WarrantyMailKind
+  | (typeof COMEBACK_MAIL_KINDS)[number];
 
 export interface QueuedMail {
   to: string;
-  message: { subject: string; text: string; html: string };
+  message: { subject: string; text: string; html: string; headers?: Record<string, string> };
+  /** The message flow (`back-in-stock`, `price-drop`…) a marketing or alert mail belongs to (the Messages view counts them). */
+  flow?: string;
   /** Ours, for finding and testing messages; the extension ignores fields it does not know. */
   kind: MailKind;
   uid: string;
@@ -62,9 +71,16 @@ export function mailFromData(id: string, data: unknown): QueuedMail {
   const message = d.object('message');
   const orderId = d.textOrNull('orderId');
   const flow = d.textOrNull('flow');
+  const headers = message.objectOrNull('headers');
   return {
     to: d.text('to'),
-    message: { subject: message.text('subject'), text: message.text('text'), html: message.text('html') },
+    message: {
+      subject: message.text('subject'),
+      text: message.text('text'),
+      html: message.text('html'),
+      ...(headers ? { headers: Object.fromEntries(Object.keys(headers.data).map((k) => [k, headers.text(k)])) } : {}),
+    },
+    ...(flow === null ? {} : { flow }),
     kind: d.required<MailKind>('kind', MAIL_KINDS),
     uid: d.text('uid'),
     ...(orderId === null ? {} : { orderId }),

@@ -1,6 +1,7 @@
 // The accounts-and-privacy bodies (docs/accounts-privacy.md): email verification, the phone
 // OTP, consents and account erasure.
 import { z } from 'zod';
+import { CONSENT_CHANNELS, CONSENT_PURPOSES } from '../codecs/consents.js';
 import { BODY_MESSAGE, LIMITS } from './common.js';
 import { phoneSchema } from './users.js';
 
@@ -19,6 +20,8 @@ export const EXPORT_KEYS = [
   'reviews',
   'tickets',
   'consents',
+  'wishlist',
+  'alerts',
 ] as const;
 
 const code = (message: string) => z.string({ error: message }).trim().min(1, { error: message }).max(2000, { error: message });
@@ -46,11 +49,22 @@ export const phoneVerifySchema = z.object(
   { error: BODY_MESSAGE },
 );
 
-/** PATCH /api/users/me/consents. */
-export const consentsUpdateSchema = z.object(
-  { marketing: z.boolean({ error: 'marketing must be true or false' }) },
-  { error: BODY_MESSAGE },
+/**
+ * PATCH /api/users/me/consents: one choice `{ purpose, channel, granted }` (issue 42), or the
+ * first version's `{ marketing }` (marketing by email).
+ */
+export const consentsUpdateSchema = z.union(
+  [
+    z.object({
+      purpose: z.enum(CONSENT_PURPOSES, { error: 'purpose must be marketing or alerts' }),
+      channel: z.enum(CONSENT_CHANNELS, { error: 'channel must be email or whatsapp' }),
+      granted: z.boolean({ error: 'granted must be true or false' }),
+    }),
+    z.object({ marketing: z.boolean({ error: 'marketing must be true or false' }) }),
+  ],
+  { error: 'Send { purpose, channel, granted }: purpose marketing or alerts, channel email or whatsapp, granted true or false' },
 );
+export type ConsentsUpdate = z.output<typeof consentsUpdateSchema>;
 
 /** DELETE /api/users/me: the password for a password account (a recent Google sign-in otherwise). */
 export const deleteAccountSchema = z.object(

@@ -1,6 +1,9 @@
 /** The accounts domain's door: other domains and the HTTP layer import only what is listed here (docs/architecture.md "Where things live"). */
 export { addAddress, listAddresses } from './addresses.js';
-export { readConsents, setMarketingConsent } from './consents.js';
+export { hasConsent, readConsents, setConsent, setMarketingConsent } from './consents.js';
+export type { ConsentChange, Consents } from './consents.js';
+export { BAD_LINK_MESSAGE, messageLinksAvailable, readMessageLink, signLinkWith, signMessageLink } from './message-links.js';
+export type { MessageLink } from './message-links.js';
 export { applyVerification, resendVerification } from './email.js';
 export { confirmPhoneVerification, startPhoneVerification } from './phone.js';
 export { eraseMyAccount, exportMyData, listPrivacyRequests } from './privacy.js';

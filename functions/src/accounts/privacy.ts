@@ -17,6 +17,7 @@ import { toOrder } from '../orders/format.js';
 import { returnsCollection, toReturn } from '../returns/store.js';
 import { eraseAuthorReviews, reviews } from '../reviews/index.js';
 import { signInWithPassword } from './identity.js';
+import { comebackRefs, exportComebackData } from './comeback-data.js';
 import { readConsents } from './consents.js';
 
 export const privacyRequests = () => db.collection('privacyRequests');
@@ -48,8 +49,8 @@ async function logRequest(type: 'export' | 'erasure', subject: string, detail: R
 
 /** GET /api/users/me/export. Top-level keys: EXPORT_KEYS. */
 export async function exportMyData(uid: string): Promise<Record<(typeof EXPORT_KEYS)[number], unknown>> {
-  const [record, profile, addresses, orders, tickets, consents, returns, written] = await Promise.all([
-    auth.getUser(uid),
+  const record = await auth.getUser(uid);
+  const [profile, addresses, orders, tickets, consents, returns, written, comeback] = await Promise.all([
     db.doc(`users/${uid}`).get(),
     db.collection(`users/${uid}/addresses`).get(),
     db.collection('orders').where('userId', '==', uid).get(),
@@ -57,6 +58,7 @@ export async function exportMyData(uid: string): Promise<Record<(typeof EXPORT_K
     readConsents(uid),
     returnsCollection().where('userId', '==', uid).get(),
     reviews().where('userId', '==', uid).get(),
+    exportComebackData(uid, record.email ?? null),
   ]);
   const data = {
     exportedAt: new Date().toISOString(),
@@ -77,6 +79,9 @@ export async function exportMyData(uid: string): Promise<Record<(typeof EXPORT_K
     // Their own returns in full (the bank account too: it is theirs) and their reviews in every state.
     returns: returns.docs.map(toReturn).sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
     reviews: written.docs.map((d) => ownReview(reviewFromData(d.id, plainDoc(d)))),
+    // Saved bags and alerts (docs/comeback.md).
+    wishlist: comeback.wishlist,
+    alerts: comeback.alerts,
   };
   await logRequest('export', uid, { email: record.email ?? null });
   return data;
@@ -221,7 +226,7 @@ export async function eraseMyAccount(
     await batch.commit();
   }
   const email = record.email ?? null;
-  const [addresses, cart, mails, mailsTo, idempotency, reviewRequests] = await Promise.all([
+  const [addresses, cart, mails, mailsTo, idempotency, reviewRequests, comeback] = await Promise.all([
     db.collection(`users/${uid}/addresses`).listDocuments(),
     db.collection(`users/${uid}/cart`).listDocuments(),
     db.collection('mail').where('uid', '==', uid).get(),
@@ -229,8 +234,10 @@ export async function eraseMyAccount(
     // The stored first answers of POST /api/order hold whole orders (name, address, phone).
     db.collection('orderIdempotency').where('uid', '==', uid).get(),
     db.collection('reviewRequests').where('uid', '==', uid).get(),
+    comebackRefs(uid, email),
   ]);
   await deleteAll([
+    ...comeback,
     ...addresses,
     ...cart,
     ...mails.docs.map((d) => d.ref),

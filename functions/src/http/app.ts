@@ -26,6 +26,9 @@ import { adminGrievanceRouter, grievanceRouter, sellerRouter } from './routes/di
 import { fulfilmentOrderRouter, shippingRouter } from './routes/fulfilment.js';
 import { adminReturnsRouter, orderReturnsRouter } from './routes/returns.js';
 import { adminMessagesRouter, webhooksRouter } from './routes/messaging.js';
+import { alertsRouter, unsubscribeRouter, wishlistRouter } from './routes/comeback.js';
+import { parseTestNow, TEST_NOW_HEADER, withClock } from '../lib/clock.js';
+import { serverConfig } from '../config.js';
 
 export function createApp(): Express {
   const app = express();
@@ -38,6 +41,7 @@ export function createApp(): Express {
   // ~1.5 ms of CPU. Images and PDFs are compressed already and go as they are.
   app.use(compression({ brotli: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } } }));
   app.use(dropTrackingParams);
+  app.use(testClock);
 
   const api = express.Router();
   api.use(apiHeaders);
@@ -69,6 +73,9 @@ export function createApp(): Express {
   api.use('/admin', withMethodNotAllowed(adminDeliveryRouter()), withMethodNotAllowed(adminGrievanceRouter()));
   api.use('/webhooks', withMethodNotAllowed(webhooksRouter()));
   api.use('/admin', withMethodNotAllowed(adminMessagesRouter()));
+  api.use('/wishlist', withMethodNotAllowed(wishlistRouter()));
+  api.use('/alerts', withMethodNotAllowed(alertsRouter()));
+  api.use('/unsubscribe', withMethodNotAllowed(unsubscribeRouter()));
   api.use(notFoundHandler);
   api.use(errorHandler);
 
@@ -98,6 +105,17 @@ const apiHeaders: RequestHandler = (_req, res, next) => {
   });
   noStore(res);
   next();
+};
+
+/**
+ * On the emulators only, `X-Bagshop-Test-Now: <ISO>` sets the clock of the request (lib/clock.ts;
+ * docs/comeback.md "Testing the clock"): quiet hours and the daily cap can be tested at any hour.
+ * A deployed function ignores the header.
+ */
+const testClock: RequestHandler = (req, _res, next) => {
+  const at = serverConfig().emulator ? parseTestNow(req.get(TEST_NOW_HEADER)) : null;
+  if (at) withClock(at, next);
+  else next();
 };
 
 /**

@@ -92,7 +92,7 @@ async function actOn(message: InboundEvent, from: string): Promise<{ action: str
   if (message.type === 'text' && STOP_WORDS.has(text)) {
     const uid = await uidOfPhone(from);
     if (!uid) return { action: 'stop_unknown_phone', uid: null };
-    await setMarketingConsent(uid, false);
+    await setMarketingConsent(uid, false, 'whatsapp-stop');
     logger.info('whatsapp_stop', { uid });
     return { action: 'marketing_withdrawn', uid };
   }

@@ -17,7 +17,9 @@ import {
   LOCALES,
   localizedPath,
   type PageLoadContext,
+  alertCreateSchema,
   type PageServices,
+  type SignedLinkAnswer,
   type SellerInfo,
 } from '@bagshop/domain';
 import { serverConfig } from '../config.js';
@@ -27,6 +29,8 @@ import { readCatalogVersion } from '../catalog/index.js';
 import { deliveryPolicy, deliveryQuote } from '../shipping/index.js';
 import { sellerInfo } from '../catalog/index.js';
 import { topReviews } from '../reviews/index.js';
+import { confirmAlert, createAlert, previewUnsubscribe, unsubscribe } from '../comeback/index.js';
+import { badRequest, HttpError } from '../lib/errors.js';
 import { searchProducts } from '../catalog/index.js';
 
 /** Where the web build put the shell and its build facts; BAGSHOP_WEB_DIR overrides (tests). */
@@ -76,6 +80,16 @@ async function footerSeller(): Promise<SellerInfo | null> {
   return info;
 }
 
+/** A signed link's service: its view, or the message of a 4xx (a bad or forged token) for the page to draw. */
+async function signedLink<T>(run: () => Promise<T>): Promise<SignedLinkAnswer<T>> {
+  try {
+    return { ok: true, view: await run() };
+  } catch (error) {
+    if (error instanceof HttpError && error.status >= 400 && error.status < 500) return { ok: false, message: error.message };
+    throw error;
+  }
+}
+
 /** What the route loaders read, for one request (`origin`: the shop's address for canonical URLs). */
 export function pageServices(origin: string): PageServices {
   return {
@@ -101,6 +115,22 @@ export function pageServices(origin: string): PageServices {
     },
     deliveryQuote: async (pin) => (await deliveryQuote(pin)).quote,
     deliveryPolicy: () => deliveryPolicy(),
+    unsubscribePreview: (token) => signedLink(() => previewUnsubscribe(token)),
+    unsubscribe: (token) => signedLink(() => unsubscribe(token)),
+    confirmAlert: (token) =>
+      signedLink(async () => {
+        const alert = await confirmAlert(token);
+        return { productName: alert.productName, variantLabel: alert.variantLabel, productId: alert.productId, variantId: alert.variantId };
+      }),
+    notifyMe: (input) =>
+      signedLink(async () => {
+        const parsed = alertCreateSchema.safeParse(input);
+        if (!parsed.success) throw badRequest(parsed.error.issues[0]?.message ?? 'Enter a valid email address');
+        await createAlert(null, parsed.data);
+        return {
+          message: `Check ${parsed.data.email ?? 'your inbox'}: confirm with the link we sent, and we will tell you when it is back`,
+        };
+      }),
     origin,
   };
 }

@@ -1,7 +1,17 @@
 // Where route loaders get their data (docs/decisions/0034-react-router-framework-mode.md): on
 // the function, from its own services (the request's load context); without one (`npm run dev`
 // serves pages from Vite), from the public API over HTTP, as the browser would.
-import type { DeliveryPolicy, DeliveryQuote, PageServices, Product, PublicReview, SellerInfo } from '@bagshop/domain';
+import type {
+  AlertConfirmView,
+  DeliveryPolicy,
+  DeliveryQuote,
+  PageServices,
+  Product,
+  PublicReview,
+  SellerInfo,
+  SignedLinkAnswer,
+  UnsubscribeView,
+} from '@bagshop/domain';
 import type { AppLoadContext } from 'react-router';
 
 declare module 'react-router' {
@@ -22,6 +32,15 @@ async function get<T>(path: string): Promise<T | null> {
   return ((await res.json()) as { data: T }).data;
 }
 
+/** A signed link's call: its data, or the message of a 4xx answer. */
+async function signed<T>(method: 'GET' | 'POST', path: string): Promise<SignedLinkAnswer<T>> {
+  const res = await fetch(`${DEV_API()}/${path}`, { method, headers: { Accept: 'application/json' } });
+  const body = (await res.json()) as { data?: T; message?: string };
+  if (res.status >= 400 && res.status < 500) return { ok: false, message: body.message ?? 'This link is not valid' };
+  if (!res.ok) throw new Error(`${method} ${path}: ${res.status}`);
+  return { ok: true, view: body.data as T };
+}
+
 function overHttp(request: Request): PageServices {
   return {
     product: (id) => get<Product>(`products/${encodeURIComponent(id)}`),
@@ -39,6 +58,20 @@ function overHttp(request: Request): PageServices {
       const policy = await get<DeliveryPolicy>('delivery');
       if (!policy) throw new Error('The delivery policy could not be read');
       return policy;
+    },
+    unsubscribePreview: (token) => signed<UnsubscribeView>('GET', `unsubscribe?${new URLSearchParams({ token }).toString()}`),
+    unsubscribe: (token) => signed<UnsubscribeView>('POST', `unsubscribe?${new URLSearchParams({ token }).toString()}`),
+    confirmAlert: (token) => signed<AlertConfirmView>('POST', `alerts/confirm?${new URLSearchParams({ token }).toString()}`),
+    notifyMe: async (input) => {
+      const res = await fetch(`${DEV_API()}/alerts`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(input),
+      });
+      const body = (await res.json()) as { message?: string };
+      return res.ok
+        ? { ok: true, view: { message: body.message ?? '' } }
+        : { ok: false, message: body.message ?? 'We could not set the alert' };
     },
     origin: new URL(request.url).origin,
   };

@@ -31,6 +31,8 @@ function shopPages(prefix: '' | 'hi') {
     page('grievance', 'routes/grievance.tsx'),
     page('privacy', 'routes/privacy.tsx'),
     page('payments', 'routes/payments.tsx'),
+    page('unsubscribe', 'routes/unsubscribe.tsx'),
+    page('alerts/confirm', 'routes/alert-confirm.tsx'),
     // Drawn in the browser.
     page('auth', 'routes/auth.tsx'),
     page('forgot-password', 'routes/forgot-password.tsx'),
@@ -44,6 +46,7 @@ function shopPages(prefix: '' | 'hi') {
     page('orders', 'routes/orders.tsx', 'orders'),
     page('orders/:id', 'routes/orders.tsx', 'order'),
     page('warranty/claims', 'routes/warranty-claims.tsx'),
+    page('wishlist', 'routes/wishlist.tsx'),
   ];
 }
 

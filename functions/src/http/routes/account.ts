@@ -5,7 +5,8 @@ import { consentsUpdateSchema, deleteAccountSchema, phoneStartSchema, phoneVerif
 import { profileLocaleSchema } from '@bagshop/domain';
 import { limitFromEnv, rateLimit } from '../../lib/rate-limit.js';
 import { applyVerification, resendVerification } from '../../accounts/index.js';
-import { readConsents, setMarketingConsent } from '../../accounts/index.js';
+import { readConsents, setConsent, setMarketingConsent } from '../../accounts/index.js';
+import { consentWords } from '../../comeback/index.js';
 import { confirmPhoneVerification, startPhoneVerification } from '../../accounts/index.js';
 import { eraseMyAccount, exportMyData } from '../../accounts/index.js';
 import { setProfileLocale } from '../../accounts/index.js';
@@ -80,10 +81,19 @@ export function accountRouter(): Router {
   router.patch('/me/consents', async (req, res) => {
     const user = await requireUser(req);
     const input = consentsUpdateSchema.parse(jsonBody(req));
+    if ('marketing' in input) {
+      ok(
+        res,
+        await setMarketingConsent(user.uid, input.marketing),
+        input.marketing ? 'You will get our offers by email' : 'You will no longer get offers by email',
+      );
+      return;
+    }
+    const words = consentWords(input.purpose, input.channel);
     ok(
       res,
-      await setMarketingConsent(user.uid, input.marketing),
-      input.marketing ? 'You will get our offers by email' : 'You will no longer get offers by email',
+      await setConsent(user.uid, { ...input, source: 'profile' }),
+      input.granted ? `${words}: on` : `${words}: off. You will no longer get them`,
     );
   });
 

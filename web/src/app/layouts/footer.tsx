@@ -33,6 +33,7 @@ const FOOTER_COLUMNS: { title: MessageKey; links: { to: string; label: MessageKe
     links: [
       { to: '/auth', label: 'footer.signIn' },
       { to: '/orders', label: 'footer.myOrders' },
+      { to: '/wishlist', label: 'footer.wishlist' },
       { to: '/cart', label: 'footer.cart' },
     ],
   },

@@ -10,6 +10,7 @@ const MENU_LINKS: { to: string; label: MessageKey }[] = [
   ...CATEGORY_LINKS,
   { to: '/cart', label: 'layout.cart' },
   { to: '/orders', label: 'layout.orders' },
+  { to: '/wishlist', label: 'layout.wishlist' },
   { to: '/profile', label: 'layout.profile' },
 ];
 

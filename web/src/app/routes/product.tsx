@@ -5,12 +5,14 @@ import {
   type DeliveryQuote,
   type Product,
   type PublicReview,
+  type SignedLinkAnswer,
   JSON_LD_REVIEWS,
 } from '@bagshop/domain';
 import {
   data,
   redirect,
   type ActionFunctionArgs,
+  useActionData,
   useLoaderData,
   type ClientLoaderFunctionArgs,
   type LoaderFunctionArgs,
@@ -66,19 +68,30 @@ export async function clientLoader({ params }: ClientLoaderFunctionArgs): Promis
  * where the app adds the bag or opens Buy Now (`?then=add|buy&qty=`). Once the app runs, the form is handled in the browser
  * (web/src/features/catalog/components/product-page.tsx).
  */
-export async function action({ params, request }: ActionFunctionArgs) {
+export async function action({ context, params, request }: ActionFunctionArgs) {
   const form = await request.formData();
   const back = new URLSearchParams();
   const variant = form.get('variant');
   if (typeof variant === 'string' && variant) back.set('variant', variant);
+  const intent = form.get('intent');
   const product = `/product/${encodeURIComponent(params.id ?? '')}`;
   // Another site's form posted here: the shopper is sent to sign in and back, and nothing is added.
   if (request.headers.get('sec-fetch-site') === 'cross-site') return redirect(signInFirstPath(`${product}?${back.toString()}`));
+  // "Notify me" by a visitor with an email (docs/comeback.md): the double opt-in, answered on the page.
+  const email = form.get('email');
+  if (intent === 'notify' && typeof email === 'string' && email.trim()) {
+    const answer = await pageServices(context, request).notifyMe({
+      productId: params.id ?? '',
+      email: email.trim(),
+      ...(typeof variant === 'string' && variant ? { variantId: variant } : {}),
+    });
+    return data({ notify: answer }, { status: answer.ok ? 200 : 400 });
+  }
   // What was asked for, done by the page once the shopper is signed in (product-page.tsx), with
-  // the one-time token that proves this browser asked for it (lib/sign-in-first.ts).
-  back.set('then', form.get('intent') === 'buy' ? 'buy' : 'add');
+  // the one-time token that proves this browser asked for it (lib/sign-in-first.ts): the heart (`wishlist`), "Notify me" (`notify`), Buy Now or Add to cart.
+  back.set('then', intent === 'buy' ? 'buy' : intent === 'wishlist' ? 'wishlist' : intent === 'notify' ? 'notify' : 'add');
   const quantity = Number.parseInt(String(form.get('quantity') ?? '1'), 10);
-  back.set('qty', String(Number.isInteger(quantity) && quantity >= 1 ? quantity : 1));
+  if (intent !== 'wishlist' && intent !== 'notify') back.set('qty', String(Number.isInteger(quantity) && quantity >= 1 ? quantity : 1));
   const token = newThenToken();
   back.set('t', token);
   return redirect(signInFirstPath(`${product}?${back.toString()}`), { headers: { 'Set-Cookie': thenCookieHeader(token) } });
@@ -100,5 +113,6 @@ export const meta: MetaFunction = ({ data: loaded, matches, location }) => {
 
 export default function ProductRoute() {
   const { product, delivery } = useLoaderData<ProductData>();
-  return <ProductPage key={product._id} product={product} delivery={delivery} />;
+  const acted = useActionData<{ notify?: SignedLinkAnswer<{ message: string }> }>();
+  return <ProductPage key={product._id} product={product} delivery={delivery} notified={acted?.notify} />;
 }

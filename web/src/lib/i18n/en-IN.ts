@@ -10,6 +10,7 @@ export const EN_IN = {
   'layout.menu': 'Menu',
   'layout.search': 'Search',
   'layout.cart': 'Cart',
+  'layout.wishlist': 'Wishlist',
   'layout.orders': 'Orders',
   'layout.profile': 'Profile',
   'layout.language': 'Language',
@@ -35,6 +36,7 @@ export const EN_IN = {
   'footer.signIn': 'Sign In',
   'footer.myOrders': 'My Orders',
   'footer.cart': 'Cart',
+  'footer.wishlist': 'Wishlist',
   'footer.note': '© {year} Bagshop · Free shipping on all orders across India · Prices in ₹ include GST',
   // Search box (features/catalog/components/search-box.tsx).
   'search.landmark': 'Search the shop',

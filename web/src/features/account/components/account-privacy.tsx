@@ -4,7 +4,7 @@ import { IconDownload, IconTrash } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { PhoneVerification } from '../../../components/phone-verification';
-import { apiData, errorMessage } from '../../../lib/api-client';
+import { apiData, apiRequest, errorMessage } from '../../../lib/api-client';
 import { downloadApiFile } from '../../../lib/download';
 import { notify } from '../../../lib/notify';
 import { useSession } from '../../../lib/session';
@@ -78,38 +78,79 @@ export function PhoneStatus({ user }: { user: User }) {
   );
 }
 
-/** Marketing mails: their own consent, off unless given; withdrawn with one switch. */
-function MarketingConsent() {
-  const [value, setValue] = useState<boolean | null>(null);
+interface Choice {
+  purpose: 'marketing' | 'alerts';
+  channel: 'email' | 'whatsapp';
+  granted: boolean;
+}
+
+const PURPOSES = [
+  { purpose: 'marketing', label: 'Offers and reminders', hint: 'New arrivals, offers, a reminder of a checkout you left' },
+  { purpose: 'alerts', label: 'Alerts', hint: 'Back in stock and price drops of the bags you saved or asked about' },
+] as const;
+const CHANNELS = [
+  { channel: 'email', label: 'By email' },
+  { channel: 'whatsapp', label: 'On WhatsApp' },
+] as const;
+
+/**
+ * Message choices per purpose and channel (docs/accounts-privacy.md "Consent per channel and
+ * purpose"): each off unless given, changed with one switch; order and account messages need none.
+ */
+function ConsentChoices() {
+  const [choices, setChoices] = useState<Choice[] | null>(null);
   useEffect(() => {
     let live = true;
-    apiData<{ marketing: boolean }>('users/me/consents').then(
-      (c) => live && setValue(c.marketing),
-      () => live && setValue(false),
+    apiData<{ choices: Choice[] }>('users/me/consents').then(
+      (c) => live && setChoices(c.choices),
+      () => live && setChoices([]),
     );
     return () => {
       live = false;
     };
   }, []);
-  const change = async (next: boolean) => {
-    setValue(next);
+  const isOn = (purpose: string, channel: string) =>
+    choices?.some((c) => c.purpose === purpose && c.channel === channel && c.granted) ?? false;
+  const change = async (purpose: Choice['purpose'], channel: Choice['channel'], granted: boolean) => {
     try {
-      const c = await apiData<{ marketing: boolean }>('users/me/consents', { method: 'PATCH', body: { marketing: next } });
-      setValue(c.marketing);
-      notify.success(c.marketing ? 'You will get our offers by email' : 'You will no longer get offers by email');
+      const c = await apiRequest<{ data: { choices: Choice[] }; message?: string }>('users/me/consents', {
+        method: 'PATCH',
+        body: { purpose, channel, granted },
+      });
+      setChoices(c.data.choices);
+      notify.success(c.message ?? 'Saved');
     } catch (error) {
-      setValue(!next);
       notify.error(errorMessage(error, 'Could not save your choice'));
     }
   };
   return (
-    <Switch
-      label="Send me offers and new arrivals by email"
-      description="Order and account mails come anyway"
-      checked={value ?? false}
-      disabled={value === null}
-      onChange={(e) => void change(e.currentTarget.checked)}
-    />
+    <Stack gap="sm" data-testid="consent-choices">
+      <Text fw={600}>Messages you agree to</Text>
+      <Text fz="sm" c="gray.7">
+        Order and account messages come anyway. Each marketing message has a link to stop it.
+      </Text>
+      {PURPOSES.map((p) => (
+        <Stack key={p.purpose} gap={4} role="group" aria-label={p.label}>
+          <Text fz="sm" fw={600}>
+            {p.label}
+          </Text>
+          <Text fz="xs" c="gray.7">
+            {p.hint}
+          </Text>
+          <Group gap="lg">
+            {CHANNELS.map((c) => (
+              <Switch
+                key={c.channel}
+                label={`${p.label} ${c.label.toLowerCase()}`}
+                checked={isOn(p.purpose, c.channel)}
+                disabled={choices === null}
+                onChange={(e) => void change(p.purpose, c.channel, e.currentTarget.checked)}
+              />
+            ))}
+          </Group>
+        </Stack>
+      ))}
+    </Stack>
   );
 }
 
@@ -156,7 +197,7 @@ export function YourData({ emailProof }: { emailProof: EmailProof }) {
     <Stack gap="xs">
       {chooser}
       <Divider label="Your data" labelPosition="left" />
-      <MarketingConsent />
+      <ConsentChoices />
       <Group gap="xs" grow>
         <Button
           variant="default"

@@ -3,6 +3,7 @@ import { AspectRatio, Card, Group, Stack, Text, VisuallyHidden } from '@mantine/
 import { IconShoppingCartPlus } from '@tabler/icons-react';
 import { useId } from 'react';
 import { Link } from 'react-router-dom';
+import { WishlistHeart } from '../../../components/wishlist-heart';
 import { stockNote } from '../lib/badges';
 import { PriceBlock } from './price-block';
 import { ProductBadges } from './product-badges';
@@ -42,7 +43,7 @@ export function ProductCard({ product, onAdd, adding = false, priority = false, 
   const mustChoose = variants.length > 1;
   return (
     <Card withBorder radius="lg" padding="md" component="article" aria-labelledby={titleId} className={classes.card}>
-      <Card.Section>
+      <Card.Section pos="relative">
         {/* The name below is the link a keyboard or screen reader uses; the image repeats it for the mouse. */}
         <Link to={href} className={classes.media} tabIndex={-1} aria-hidden>
           <AspectRatio ratio={1}>
@@ -60,6 +61,12 @@ export function ProductCard({ product, onAdd, adding = false, priority = false, 
             />
           </AspectRatio>
         </Link>
+        {/* The heart (docs/comeback.md): a product with one variant can be saved from its card. */}
+        {variants.length <= 1 && (
+          <div className={classes.heart}>
+            <WishlistHeart productId={product._id} productName={product.name} />
+          </div>
+        )}
       </Card.Section>
       <Stack gap={8} mt="md" className={classes.body}>
         <ProductBadges product={product} />

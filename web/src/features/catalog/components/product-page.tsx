@@ -12,6 +12,7 @@ import {
   salePrice,
   variantImages,
   type Product,
+  type SignedLinkAnswer,
 } from '@bagshop/domain';
 import { Anchor, Container, Grid, Group, Stack, Text, Title } from '@mantine/core';
 import { IconBolt, IconShoppingCartPlus } from '@tabler/icons-react';
@@ -34,6 +35,11 @@ import classes from './product-page.module.css';
 import { ACCENT } from '../lib/colors';
 import { RatingSummary } from '../../../components/rating-stars';
 import { VariantPicker } from './variant-picker';
+import { NotifyMe, createAlert } from './notify-me';
+import { WishlistHeart } from '../../../components/wishlist-heart';
+import { setWishlisted } from '../../../lib/wishlist';
+import { errorMessage } from '../../../lib/api-client';
+import { notify } from '../../../lib/notify';
 
 // Below the buy box, each in its own chunk and Suspense boundary: drawn by the server with the
 // page, hydrated after the first pass (the gallery and the buy box), so a tap on Add to cart or
@@ -43,8 +49,16 @@ const ProductDetails = lazy(() => import('./product-details'));
 const ProductReviews = lazy(() => import('./reviews/product-reviews').then((m) => ({ default: m.ProductReviews })));
 
 /** The product page; the product comes from the route's loader (web/src/app/routes/product.tsx). */
-export default function ProductPage({ product, delivery }: { product: Product; delivery?: DeliveryAnswer }) {
-  return <ProductDetail product={product} delivery={delivery} />;
+export default function ProductPage({
+  product,
+  delivery,
+  notified,
+}: {
+  product: Product;
+  delivery?: DeliveryAnswer;
+  notified?: SignedLinkAnswer<{ message: string }>;
+}) {
+  return <ProductDetail product={product} delivery={delivery} notified={notified} />;
 }
 
 /**
@@ -76,7 +90,15 @@ function useVariantChoice(product: Product) {
   return { chosen, choose, hrefFor, variant, missing, hasOptions: options.length > 0 };
 }
 
-function ProductDetail({ product, delivery }: { product: Product; delivery?: DeliveryAnswer }) {
+function ProductDetail({
+  product,
+  delivery,
+  notified,
+}: {
+  product: Product;
+  delivery?: DeliveryAnswer;
+  notified?: SignedLinkAnswer<{ message: string }>;
+}) {
   const { add, buyNow, pendingId } = useAddToCart();
   const [quantity, setQuantity] = useState(1);
   const quantityInput = useRef<HTMLInputElement>(null);
@@ -125,9 +147,21 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
     if (!takeThenToken(params.get('t')) || !signedIn) return;
     const quantity = Math.min(Math.max(1, thenQty), maxQty);
     const variantId = hasOptions ? variant?._id : undefined;
-    if (then === 'buy') void buyNow(product._id, quantity, variantId);
+    const uid = user?._id ?? firebaseUser?.uid;
+    // The heart or "Notify me" sent before the app ran (docs/comeback.md).
+    if (then === 'wishlist' && uid)
+      void setWishlisted(uid, product._id, variantId, true).then(
+        () => notify.success('Saved to your wishlist'),
+        (error: unknown) => notify.error(errorMessage(error)),
+      );
+    else if (then === 'notify')
+      void createAlert({ productId: product._id, ...(variantId ? { variantId } : {}) }).then(
+        (text) => notify.success(text),
+        (error: unknown) => notify.error(errorMessage(error)),
+      );
+    else if (then === 'buy') void buyNow(product._id, quantity, variantId);
     else void add(product._id, quantity, variantId);
-  }, [then, loading, signedIn, params, setParams, thenQty, maxQty, hasOptions, variant, buyNow, add, product._id]);
+  }, [then, loading, signedIn, params, setParams, thenQty, maxQty, hasOptions, variant, buyNow, add, product._id, user, firebaseUser]);
   const act = (action: 'add' | 'buy') => {
     if (incomplete) {
       setAsked(true);
@@ -165,9 +199,14 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
         <Grid.Col span={{ base: 12, md: 6 }}>
           <Stack gap="md">
             <ProductBadges product={{ ...product, price: offer.price, discount: offer.discount }} size="md" />
-            <Title order={1} fz={{ base: 26, md: 34 }} lh={1.2}>
-              {product.name}
-            </Title>
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <Title order={1} fz={{ base: 26, md: 34 }} lh={1.2}>
+                {product.name}
+              </Title>
+              {(!hasOptions || variant) && (
+                <WishlistHeart productId={product._id} variantId={hasOptions ? variant?._id : undefined} productName={product.name} />
+              )}
+            </Group>
             {product.rating?.count ? (
               <Anchor href="#reviews" c="inherit" underline="never" w="fit-content">
                 <RatingSummary rating={product.rating} />
@@ -254,6 +293,14 @@ function ProductDetail({ product, delivery }: { product: Product; delivery?: Del
                 </Group>
               </Stack>
             </Form>
+            {soldOut && (!hasOptions || variant) && (
+              <NotifyMe
+                key={variant?._id ?? product._id}
+                productId={product._id}
+                variantId={hasOptions ? variant?._id : undefined}
+                answered={notified}
+              />
+            )}
             <DeliveryCheck answer={delivery} />
             <Stack component="dl" gap={2} m={0} className={classes.facts} aria-label="Product details">
               <SoldBy />
