@@ -54,8 +54,6 @@ export type MailKind =
 export interface QueuedMail {
   to: string;
   message: { subject: string; text: string; html: string; headers?: Record<string, string> };
-  /** The message flow (`back-in-stock`, `price-drop`…) a marketing or alert mail belongs to (the Messages view counts them). */
-  flow?: string;
   /** Ours, for finding and testing messages; the extension ignores fields it does not know. */
   kind: MailKind;
   uid: string;
@@ -80,7 +78,6 @@ export function mailFromData(id: string, data: unknown): QueuedMail {
       html: message.text('html'),
       ...(headers ? { headers: Object.fromEntries(Object.keys(headers.data).map((k) => [k, headers.text(k)])) } : {}),
     },
-    ...(flow === null ? {} : { flow }),
     kind: d.required<MailKind>('kind', MAIL_KINDS),
     uid: d.text('uid'),
     ...(orderId === null ? {} : { orderId }),
