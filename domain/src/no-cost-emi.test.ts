@@ -55,7 +55,11 @@ describe('no-cost EMI discount (whole rupees, decision 0045)', () => {
     const priced = priceWithOffers(lines, null, [offer], ctx);
     expect(priced.discounts).toEqual([]);
     const r = withNoCostEmi(priced, lines, [offer], ctx, { bankCode: 'HDFC', tenureMonths: 6 });
-    const d = noCostEmiDiscountPaise(RAZORPAY_EMI_RATES.find((b) => b.code === 'HDFC')!, 6, 799900);
+    const d = noCostEmiDiscountPaise(
+      RAZORPAY_EMI_RATES.find((b) => b.code === 'HDFC')!,
+      6,
+      799900,
+    );
     expect(r.noCostEmi?.discountPaise).toBe(d);
     expect(r.lineDiscountsPaise.reduce((s, v) => s + v, 0)).toBe(d);
     expect(r.totalPaise).toBe(799900 - (d ?? 0));

@@ -8,7 +8,15 @@
  */
 import { noCostEmiDiscountPaise } from './emi.js';
 import { EMI_TENURES, RAZORPAY_EMI_RATES, type EmiBankRates, type EmiTenure } from './emi-rates.js';
-import { allocatePaise, offerAppliesToLine, offerProblem, type Offer, type OfferContext, type PricedOffers, type PricingLine } from './offers.js';
+import {
+  allocatePaise,
+  offerAppliesToLine,
+  offerProblem,
+  type Offer,
+  type OfferContext,
+  type PricedOffers,
+  type PricingLine,
+} from './offers.js';
 
 /** The card EMI plan the shopper chose at checkout: a bank (Razorpay's code) and a tenure. */
 export interface EmiChoice {
@@ -76,7 +84,10 @@ export function withNoCostEmi(
   idx.forEach((lineIndex, k) => (lineDiscountsPaise[lineIndex] = (lineDiscountsPaise[lineIndex] ?? 0) + (shares[k] as number)));
   return {
     subtotalPaise: priced.subtotalPaise,
-    discounts: [...priced.discounts, { offerId: offer._id, title: offer.title, amountPaise: amount, endsAt: offer.endsAt, kind: 'no_cost_emi' }],
+    discounts: [
+      ...priced.discounts,
+      { offerId: offer._id, title: offer.title, amountPaise: amount, endsAt: offer.endsAt, kind: 'no_cost_emi' },
+    ],
     lineDiscountsPaise,
     totalPaise: priced.totalPaise - amount,
     noCostEmi: { offerId: offer._id, bankCode: bank.code, tenureMonths: tenure, discountPaise: amount },
@@ -97,7 +108,8 @@ export function noCostEmiChoices(
   for (const bank of rates) {
     for (const tenure of EMI_TENURES) {
       const r = withNoCostEmi(priced, lines, offers, ctx, { bankCode: bank.code, tenureMonths: tenure }, feePaise, rates);
-      if (r.noCostEmi) out.push({ bankCode: bank.code, tenureMonths: tenure, discountPaise: r.noCostEmi.discountPaise, offerId: r.noCostEmi.offerId });
+      if (r.noCostEmi)
+        out.push({ bankCode: bank.code, tenureMonths: tenure, discountPaise: r.noCostEmi.discountPaise, offerId: r.noCostEmi.offerId });
     }
   }
   return out;

@@ -66,14 +66,15 @@ button:focus-visible{outline:3px solid #f08c00;outline-offset:2px}
 function emiChoices(link: RazorpayPageLink): string {
   const checked = (m: string) => (link.method === m ? ' checked' : '');
   const plans = emiPlans(link.amount).filter((p) => !link.emiPlan || `${p.bankCode}:${p.tenureMonths}` === link.emiPlan);
-  if (link.emiPlan) return `<label class="method"><input type="radio" name="method" value="emi" checked> Card EMI (the plan chosen at checkout)</label>
+  if (link.emiPlan)
+    return `<label class="method"><input type="radio" name="method" value="emi" checked> Card EMI (the plan chosen at checkout)</label>
 <div class="sub"><label for="emi-plan">Bank and tenure</label>
 <select class="plan" id="emi-plan" name="emi_plan">${plans
-    .map(
-      (p) =>
-        `<option value="${esc(`${p.bankCode}:${p.tenureMonths}`)}">${esc(`${p.bankName}, ${p.tenureMonths} months: ${formatRupeesPaise(p.instalmentPaise)}/month at ${formatAnnualRate(p.annualRatePercent)}, total ${formatRupeesPaise(p.totalPayablePaise)}`)}</option>`,
-    )
-    .join('')}</select></div>`;
+      .map(
+        (p) =>
+          `<option value="${esc(`${p.bankCode}:${p.tenureMonths}`)}">${esc(`${p.bankName}, ${p.tenureMonths} months: ${formatRupeesPaise(p.instalmentPaise)}/month at ${formatAnnualRate(p.annualRatePercent)}, total ${formatRupeesPaise(p.totalPayablePaise)}`)}</option>`,
+      )
+      .join('')}</select></div>`;
   const cardless = CARDLESS_EMI_PROVIDERS.filter((p) => link.amount >= p.minAmountRupees * 100);
   const card = plans.length
     ? `<label class="method"><input type="radio" name="method" value="emi"${checked('emi')}> Card EMI</label>

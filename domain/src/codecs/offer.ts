@@ -17,10 +17,17 @@ export function offerFromData(id: string, data: unknown): Offer {
     title: d.text('title'),
     kind: d.oneOf('kind', OFFER_KINDS, 'percent'),
     value: d.number('value'),
-    ...(emi ? { noCostEmi: { tenures: emi.list('tenures', (v, path) => {
-            if (typeof v !== 'number' || !Number.isInteger(v)) throw new CodecError(path, 'a whole number of months');
-            return v;
-          }), banks: emi.textList('banks') } } : {}),
+    ...(emi
+      ? {
+          noCostEmi: {
+            tenures: emi.list('tenures', (v, path) => {
+              if (typeof v !== 'number' || !Number.isInteger(v)) throw new CodecError(path, 'a whole number of months');
+              return v;
+            }),
+            banks: emi.textList('banks'),
+          },
+        }
+      : {}),
     maxDiscount: numberOrNull(d, 'maxDiscount'),
     minOrder: numberOrNull(d, 'minOrder'),
     appliesTo: applies ? { categories: applies.textList('categories'), productIds: applies.textList('productIds') } : null,

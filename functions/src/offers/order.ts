@@ -142,6 +142,16 @@ export async function claimOrderOffers(
   return claims;
 }
 
+/** What the order document keeps of its discounts. */
+const toOrderOffers = (p: PricedOffers): OrderOffer[] =>
+  p.discounts.map((d) => ({
+    offerId: d.offerId,
+    ...(d.kind ? { kind: d.kind } : {}),
+    code: d.code ?? null,
+    title: d.title,
+    amountPaise: d.amountPaise,
+  }));
+
 /**
  * Reads the automatic offers and, for a cart order (`withCode`), the shopper's code; checks
  * them and prices the lines. A code whose rules no longer hold refuses the order (400/409 with
@@ -206,14 +216,6 @@ export async function prepareOrderOffers(
     const problem = offerProblem(checkedCode, lines, ctx);
     if (problem) throw new HttpError(offerProblemStatus(problem), problem);
   }
-  const toOrderOffers = (p: PricedOffers): OrderOffer[] =>
-    p.discounts.map((d) => ({
-      offerId: d.offerId,
-      ...(d.kind ? { kind: d.kind } : {}),
-      code: d.code ?? null,
-      title: d.title,
-      amountPaise: d.amountPaise,
-    }));
   const keysOf = (p: PricedOffers) => Object.fromEntries(p.discounts.map((d) => [d.offerId, holds.get(d.offerId)?.key ?? orderId]));
   const priced = priceWithOffers(lines, checkedCode, automatic, ctx);
   const plan: PreparedOrderOffers = {

@@ -119,7 +119,8 @@ export async function placeOrder(
   // An online order would hold stock until its payment expires: refuse it up front.
   if (input.paymentMethod === 'ONLINE' && !onlinePaymentsConfigured()) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
   const { limits, paymentHoldSeconds, paymentProvider } = serverConfig();
-  if (input.emiPlan && paymentProvider !== 'razorpay') throw badRequest('Card EMI plans are paid through Razorpay, which this shop does not use');
+  if (input.emiPlan && paymentProvider !== 'razorpay')
+    throw badRequest('Card EMI plans are paid through Razorpay, which this shop does not use');
   if (input.productId !== undefined && (input.quantity ?? 1) > limits.maxLineQuantity) {
     throw badRequest(lineLimitMessage(limits.maxLineQuantity, 'order'), [
       { field: 'quantity', message: lineLimitMessage(limits.maxLineQuantity, 'order') },
@@ -346,7 +347,9 @@ export async function placeOrder(
             // Who takes this order's payment (issue 24); it keeps it if PAYMENT_PROVIDER changes later.
             ...(input.paymentMethod === 'ONLINE' ? { provider: paymentProvider } : {}),
             // The card EMI plan chosen at checkout: the payment must be on it (payments/razorpay.ts, issue 43).
-            ...(input.emiPlan ? { emiPlan: { ...input.emiPlan, noCostOfferId: noCost?.offerId ?? null, noCostDiscountPaise: noCost?.discountPaise ?? 0 } } : {}),
+            ...(input.emiPlan
+              ? { emiPlan: { ...input.emiPlan, noCostOfferId: noCost?.offerId ?? null, noCostDiscountPaise: noCost?.discountPaise ?? 0 } }
+              : {}),
           },
           statusHistory: [{ status: 'pending' as OrderStatus, at: now, by: actor.uid }],
           source: buyNow ? 'buy-now' : 'cart',

@@ -84,7 +84,8 @@ export function emiPlanMismatch(payment: Record<string, unknown>, paid: Razorpay
   const chosen = chosenEmiPlanOf(payment);
   if (!chosen) return null;
   const plan = paymentPlanOf(paid);
-  const said = plan?.method === 'emi' ? `card EMI ${plan.issuer ?? '?'} ${String(plan.tenureMonths ?? '?')} months` : (plan?.method ?? 'no method');
+  const said =
+    plan?.method === 'emi' ? `card EMI ${plan.issuer ?? '?'} ${String(plan.tenureMonths ?? '?')} months` : (plan?.method ?? 'no method');
   if (plan?.method === 'emi' && plan.issuer === chosen.bankCode && plan.tenureMonths === chosen.tenureMonths) return null;
   return `paid by ${said}, expected card EMI ${chosen.bankCode} ${String(chosen.tenureMonths)} months`;
 }
