@@ -115,6 +115,36 @@ export function noCostEmiPlan(bank: EmiBankRates, tenureMonths: EmiTenure, amoun
   };
 }
 
+/**
+ * The discount a `no_cost_emi` offer gives on an order of `amountPaise` (decision 0045): orders
+ * are whole rupees (decisions 0005, 0027), so the plan's interest (`noCostEmiPlan`) is rounded
+ * **up** to the rupee, and up again by a rupee while the bank's instalments on what is left
+ * (a standard plan, rounded up to the paisa) would add up to more than the price. So the
+ * shopper never pays more than the price: the discount is at least the interest of the plan
+ * paid, and at most ₹1 more than the exact no-cost discount in all but rare cases. null: the
+ * bank has no such tenure.
+ */
+export function noCostEmiDiscountPaise(bank: EmiBankRates, tenureMonths: EmiTenure, amountPaise: number): number | null {
+  const exact = noCostEmiPlan(bank, tenureMonths, amountPaise);
+  if (!exact) return null;
+  let discount = Math.ceil(exact.noCostDiscountPaise / 100) * 100;
+  while (discount < amountPaise) {
+    const paid = standardEmiPlan(bank, tenureMonths, amountPaise - discount);
+    if (paid && paid.totalPayablePaise <= amountPaise) return discount;
+    discount += 100;
+  }
+  return amountPaise;
+}
+
+/** The plan the bank runs on an order whose no-cost discount is taken off: a standard plan on what is left. */
+export function noCostEmiPaidPlan(bank: EmiBankRates, tenureMonths: EmiTenure, amountPaise: number): EmiPlan | null {
+  const discount = noCostEmiDiscountPaise(bank, tenureMonths, amountPaise);
+  if (discount === null) return null;
+  const plan = standardEmiPlan(bank, tenureMonths, amountPaise - discount);
+  if (!plan) return null;
+  return { ...plan, noCost: plan.totalInterestPaise <= discount && plan.totalPayablePaise <= amountPaise, noCostDiscountPaise: discount };
+}
+
 /** Which bank and tenure the shop makes no-cost (a `no_cost_emi` offer); none by default. */
 export type NoCostRule = (bankCode: string, tenureMonths: EmiTenure, amountPaise: number) => boolean;
 

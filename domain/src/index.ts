@@ -78,6 +78,7 @@ export * from './schemas/offers.js';
 export * from './codecs/offer.js';
 export * from './public-reads.js';
 export * from './emi.js';
+export * from './no-cost-emi.js';
 // Warranty (issue 40, docs/warranty.md).
 export * from './warranty/index.js';
 export * from './schemas/warranty.js';

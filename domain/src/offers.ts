@@ -7,7 +7,8 @@
 import { formatINR } from './money.js';
 import type { PaymentMethod } from './order-status.js';
 
-export const OFFER_KINDS = ['percent', 'flat'] as const;
+/** `no_cost_emi` (issue 43, docs/emi.md): the interest of a card EMI plan given back as a discount (domain/src/no-cost-emi.ts). */
+export const OFFER_KINDS = ['percent', 'flat', 'no_cost_emi'] as const;
 export type OfferKind = (typeof OFFER_KINDS)[number];
 
 /** An offer as the API answers it (and as the codec reads `offers/{id}`). Money in rupees, like the catalog. */
@@ -17,8 +18,10 @@ export interface Offer {
   code: string | null;
   title: string;
   kind: OfferKind;
-  /** Percent (1–90) or rupees. */
+  /** Percent (1–90) or rupees; 0 for a no-cost EMI offer (its discount is the plan's interest). */
   value: number;
+  /** A `no_cost_emi` offer's plans: the tenures (months) and the banks (Razorpay's codes; empty: every bank). */
+  noCostEmi?: { tenures: number[]; banks: string[] };
   /** Rupees; caps a percent offer. */
   maxDiscount: number | null;
   /** Rupees of the bags it applies to, after their own discounts. */
@@ -168,6 +171,7 @@ function methodProblem(offer: Pick<Offer, 'paymentMethods'>, method: PaymentMeth
  * whole rupees.
  */
 export function offerAmountPaise(offer: Pick<Offer, 'kind' | 'value' | 'maxDiscount'>, eligiblePaise: number): number {
+  if (offer.kind === 'no_cost_emi') return 0;
   let amount = offer.kind === 'percent' ? Math.floor((eligiblePaise * offer.value) / 100) : offer.value * 100;
   if (offer.kind === 'percent' && offer.maxDiscount !== null) amount = Math.min(amount, offer.maxDiscount * 100);
   amount = Math.min(amount, eligiblePaise);
@@ -216,6 +220,8 @@ export interface AppliedDiscount {
   amountPaise: number;
   /** The offer's real end (ISO), shown as it is: no countdowns (docs/offers.md, "Honest display"). */
   endsAt: string;
+  /** Set for a no-cost EMI discount (shown as "No-cost EMI discount"). */
+  kind?: 'no_cost_emi';
 }
 
 export interface PricedOffers {
@@ -265,9 +271,10 @@ export function priceWithOffers(
       endsAt: offer.endsAt,
     });
   };
-  if (codeOffer && offerProblem(codeOffer, lines, ctx) === null) apply(codeOffer);
+  // A no-cost EMI offer is worked on the plan chosen at checkout, after these (no-cost-emi.ts).
+  if (codeOffer && codeOffer.kind !== 'no_cost_emi' && offerProblem(codeOffer, lines, ctx) === null) apply(codeOffer);
   const candidates = automatic
-    .filter((o) => o.code === null && offerProblem(o, lines, ctx) === null)
+    .filter((o) => o.code === null && o.kind !== 'no_cost_emi' && offerProblem(o, lines, ctx) === null)
     .map((o) => ({
       o,
       standalone: offerAmountPaise(
@@ -325,6 +332,8 @@ export function cartPricing(
 /** What an order keeps of the offers it was placed with (docs/offers.md). */
 export interface OrderOffer {
   offerId: string;
+  /** Kept for a no-cost EMI offer (its invoice line, "No-cost EMI discount"); absent for the others. */
+  kind?: OfferKind;
   code: string | null;
   title: string;
   amountPaise: number;

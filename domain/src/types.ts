@@ -187,6 +187,8 @@ export interface OrderPayment {
   extraPayments?: ExtraPayment[];
   /** How the captured payment was made (Razorpay's method; card EMI's bank and plan): issue 43. */
   plan?: OrderPaymentPlan | null;
+  /** The card EMI plan chosen at checkout (issue 43): the payment must be on it; a no-cost offer's discount on it. */
+  emiPlan?: { bankCode: string; tenureMonths: number; noCostOfferId: string | null; noCostDiscountPaise: number } | null;
 }
 
 /** Something about the order an admin should look at (a payment that did not match, a failed refund). */

@@ -17,6 +17,11 @@ export interface RazorpayPageLink {
   message?: string;
   /** The method to open with (`?method=emi` from the shop's "EMI / Pay Later"). */
   method?: string;
+  /**
+   * 'HDFC:6': the card EMI plan the order was placed on (the link's `notes.emi_plan`), as a
+   * Razorpay offer restricts the method: the page then offers that bank and tenure only.
+   */
+  emiPlan?: string;
 }
 
 function esc(text: string): string {
@@ -60,7 +65,16 @@ button:focus-visible{outline:3px solid #f08c00;outline-offset:2px}
  */
 function emiChoices(link: RazorpayPageLink): string {
   const checked = (m: string) => (link.method === m ? ' checked' : '');
-  const plans = emiPlans(link.amount);
+  const plans = emiPlans(link.amount).filter((p) => !link.emiPlan || `${p.bankCode}:${p.tenureMonths}` === link.emiPlan);
+  if (link.emiPlan)
+    return `<label class="method"><input type="radio" name="method" value="emi" checked> Card EMI (the plan chosen at checkout)</label>
+<div class="sub"><label for="emi-plan">Bank and tenure</label>
+<select class="plan" id="emi-plan" name="emi_plan">${plans
+      .map(
+        (p) =>
+          `<option value="${esc(`${p.bankCode}:${p.tenureMonths}`)}">${esc(`${p.bankName}, ${p.tenureMonths} months: ${formatRupeesPaise(p.instalmentPaise)}/month at ${formatAnnualRate(p.annualRatePercent)}, total ${formatRupeesPaise(p.totalPayablePaise)}`)}</option>`,
+      )
+      .join('')}</select></div>`;
   const cardless = CARDLESS_EMI_PROVIDERS.filter((p) => link.amount >= p.minAmountRupees * 100);
   const card = plans.length
     ? `<label class="method"><input type="radio" name="method" value="emi"${checked('emi')}> Card EMI</label>
@@ -84,6 +98,13 @@ ${cardlessHtml}
 <select class="plan" id="paylater-provider" name="paylater_provider">${PAY_LATER_PROVIDERS.map((p) => `<option value="${esc(p.code)}">${esc(p.name)}</option>`).join('')}</select></div>`;
 }
 
+function otherMethods(link: RazorpayPageLink, checked: (m: string) => string): string {
+  return `<label class="method"><input type="radio" name="method" value="upi"${checked('upi')}> UPI (scan the QR with any UPI app)</label>
+<div class="qr"><img src="${link.upiQr}" alt="UPI QR code for ${esc(formatPaise(link.amount))}"><div class="upi">${esc(link.upiLink)}</div></div>
+<label class="method"><input type="radio" name="method" value="card"${checked('card')}> Card</label>
+<label class="method"><input type="radio" name="method" value="netbanking"${checked('netbanking')}> Netbanking</label>`;
+}
+
 export function razorpayPage(link: RazorpayPageLink): string {
   const open = link.status === 'created';
   const known = ['upi', 'card', 'netbanking', 'emi', 'cardless_emi', 'paylater'];
@@ -93,10 +114,7 @@ export function razorpayPage(link: RazorpayPageLink): string {
   const body = open
     ? `<form method="post" action="/pl/${esc(link.id)}/pay">
 <fieldset><legend>Pay with</legend>
-<label class="method"><input type="radio" name="method" value="upi"${checked('upi')}> UPI (scan the QR with any UPI app)</label>
-<div class="qr"><img src="${link.upiQr}" alt="UPI QR code for ${esc(formatPaise(link.amount))}"><div class="upi">${esc(link.upiLink)}</div></div>
-<label class="method"><input type="radio" name="method" value="card"${checked('card')}> Card</label>
-<label class="method"><input type="radio" name="method" value="netbanking"${checked('netbanking')}> Netbanking</label>
+${link.emiPlan ? '' : otherMethods(link, checked)}
 ${emiChoices({ ...link, method })}
 </fieldset>
 <div class="actions">

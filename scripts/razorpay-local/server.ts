@@ -324,6 +324,7 @@ export function startRazorpayLocal(options: RazorpayLocalOptions = {}): Promise<
         upiQr: await QRCode.toDataURL(upiLink, { margin: 1, width: 200 }),
         message,
         method: form.get('method') ?? query.get('method') ?? undefined,
+        ...(link.notes.emi_plan ? { emiPlan: link.notes.emi_plan } : {}),
       });
     };
     if (req.method === 'GET' && !action) return html(link.status === 'created' ? 200 : 410, await view());

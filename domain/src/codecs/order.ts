@@ -49,7 +49,13 @@ const textMap = (f: Fields): Record<string, string> => Object.fromEntries(Object
 
 function orderOfferOf(value: unknown, path: string): OrderOffer {
   const o = Fields.of(value, path);
-  return { offerId: o.text('offerId'), code: o.textOrNull('code'), title: o.text('title'), amountPaise: o.number('amountPaise') };
+  return {
+    offerId: o.text('offerId'),
+    ...(o.textOrNull('kind') === 'no_cost_emi' ? { kind: 'no_cost_emi' as const } : {}),
+    code: o.textOrNull('code'),
+    title: o.text('title'),
+    amountPaise: o.number('amountPaise'),
+  };
 }
 
 function refundOf(r: Fields | null): PaymentRefund | null {
@@ -87,6 +93,18 @@ function paymentOf(p: Fields): OrderPayment {
     refundedPaise: p.number('refundedPaise'),
     extraPayments: p.list('extraPayments', extraPaymentOf),
     plan: paymentPlanOf(p.objectOrNull('plan')),
+    emiPlan: emiPlanChosenOf(p.objectOrNull('emiPlan')),
+  };
+}
+
+/** `payment.emiPlan` (issue 43): the card EMI plan chosen at checkout, and its no-cost discount. */
+function emiPlanChosenOf(p: Fields | null): OrderPayment['emiPlan'] {
+  if (!p) return null;
+  return {
+    bankCode: p.text('bankCode'),
+    tenureMonths: p.number('tenureMonths'),
+    noCostOfferId: p.textOrNull('noCostOfferId'),
+    noCostDiscountPaise: p.number('noCostDiscountPaise'),
   };
 }
 

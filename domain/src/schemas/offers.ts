@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CATEGORIES } from '../categories.js';
+import { EMI_TENURES, RAZORPAY_EMI_RATES } from '../emi-rates.js';
 import { PAYMENT_METHODS } from '../order-status.js';
 import { BODY_MESSAGE, docIdSchema, optionalField, quantitySchema, textField, wholeNumberField } from './common.js';
 
@@ -11,7 +12,7 @@ import { BODY_MESSAGE, docIdSchema, optionalField, quantitySchema, textField, wh
 export const OFFER_FIELD_MESSAGES = {
   code: 'Code must be 4 to 20 capital letters or digits',
   title: 'Title is required',
-  kind: "Kind must be 'percent' or 'flat'",
+  kind: "Kind must be 'percent', 'flat' or 'no_cost_emi'",
   percent: 'A percent offer must be a whole number from 1 to 90',
   value: 'Value must be a whole number: a percent from 1 to 90, or rupees from 1 to 1,00,000',
   flat: 'A flat offer must be a whole number of rupees from 1 to 1,00,000',
@@ -28,6 +29,15 @@ export const OFFER_FIELD_MESSAGES = {
   paymentMethods: "Payment methods must be ['ONLINE'], ['COD'] or both",
   combinable: 'Combinable must be true or false',
   firstOrderOnly: 'First order only must be true or false',
+  valueRequired: 'Value is required for a percent or flat offer',
+  noCostValue: 'A no-cost EMI offer has no value: its discount is the interest of the plan chosen',
+  emiTenures: 'Tenures must be a list of 3, 6, 9 or 12 months',
+  emiTenuresRequired: 'A no-cost EMI offer needs at least one tenure: 3, 6, 9 or 12 months',
+  emiBanks: `Banks must be Razorpay bank codes: ${RAZORPAY_EMI_RATES.map((b) => b.code).join(', ')}`,
+  emiOnlyNoCost: 'Tenures and banks are only for a no-cost EMI offer',
+  noCostCode: 'A no-cost EMI offer applies without a code (it is worked on the plan chosen at checkout)',
+  noCostMaxDiscount: 'A no-cost EMI offer has no maximum discount: it gives back the whole interest',
+  noCostMethod: "A no-cost EMI offer is for paying online: payment methods must be ['ONLINE'] or left out",
 } as const;
 
 const IST_OFFSET = '+05:30';
@@ -68,8 +78,31 @@ const offerFields = {
     ),
   ),
   title: textField({ label: 'Title', max: 80, required: OFFER_FIELD_MESSAGES.title }),
-  kind: z.enum(['percent', 'flat'], { error: OFFER_FIELD_MESSAGES.kind }),
-  value: wholeNumberField({ min: 1, max: 100000, message: OFFER_FIELD_MESSAGES.value }),
+  kind: z.enum(['percent', 'flat', 'no_cost_emi'], { error: OFFER_FIELD_MESSAGES.kind }),
+  value: optionalField(wholeNumberField({ min: 1, max: 100000, message: OFFER_FIELD_MESSAGES.value })),
+  /** `no_cost_emi` only (issue 43): the tenures it makes no-cost, and the banks (none: every bank). */
+  emiTenures: optionalField(
+    z
+      .array(
+        z.union(
+          EMI_TENURES.map((t) => z.literal(t)),
+          { error: OFFER_FIELD_MESSAGES.emiTenures },
+        ),
+        { error: OFFER_FIELD_MESSAGES.emiTenures },
+      )
+      .max(4, { error: OFFER_FIELD_MESSAGES.emiTenures }),
+  ),
+  emiBanks: optionalField(
+    z
+      .array(
+        z.enum(
+          RAZORPAY_EMI_RATES.map((b) => b.code),
+          { error: OFFER_FIELD_MESSAGES.emiBanks },
+        ),
+        { error: OFFER_FIELD_MESSAGES.emiBanks },
+      )
+      .max(RAZORPAY_EMI_RATES.length, { error: OFFER_FIELD_MESSAGES.emiBanks }),
+  ),
   maxDiscount: optionalField(wholeNumberField({ min: 1, max: 100000, message: OFFER_FIELD_MESSAGES.maxDiscount })),
   minOrder: optionalField(wholeNumberField({ min: 1, max: 1000000, message: OFFER_FIELD_MESSAGES.minOrder })),
   appliesTo: optionalField(
@@ -99,8 +132,28 @@ const offerFields = {
   combinable: booleanField(OFFER_FIELD_MESSAGES.combinable),
 };
 
+type OfferFieldsOut = z.output<z.ZodObject<typeof offerFields>>;
+
+/** A no-cost EMI offer's own rules (issue 43, docs/emi.md). */
+function checkNoCostEmi(o: OfferFieldsOut, ctx: z.RefinementCtx): void {
+  const issue = (path: string, message: string) => ctx.addIssue({ code: 'custom', path: [path], message });
+  if (o.kind !== 'no_cost_emi') {
+    if (o.value === undefined) issue('value', OFFER_FIELD_MESSAGES.valueRequired);
+    if (o.emiTenures !== undefined) issue('emiTenures', OFFER_FIELD_MESSAGES.emiOnlyNoCost);
+    if (o.emiBanks !== undefined) issue('emiBanks', OFFER_FIELD_MESSAGES.emiOnlyNoCost);
+    return;
+  }
+  if (o.value !== undefined) issue('value', OFFER_FIELD_MESSAGES.noCostValue);
+  if (!o.emiTenures || o.emiTenures.length === 0) issue('emiTenures', OFFER_FIELD_MESSAGES.emiTenuresRequired);
+  if (o.code !== undefined) issue('code', OFFER_FIELD_MESSAGES.noCostCode);
+  if (o.maxDiscount !== undefined) issue('maxDiscount', OFFER_FIELD_MESSAGES.noCostMaxDiscount);
+  if (o.paymentMethods && (o.paymentMethods.length !== 1 || o.paymentMethods[0] !== 'ONLINE'))
+    issue('paymentMethods', OFFER_FIELD_MESSAGES.noCostMethod);
+}
+
 export const offerInputSchema = z.object(offerFields, { error: BODY_MESSAGE }).superRefine((o, ctx) => {
-  if (o.kind === 'percent' && o.value > 90) ctx.addIssue({ code: 'custom', path: ['value'], message: OFFER_FIELD_MESSAGES.percent });
+  checkNoCostEmi(o, ctx);
+  if (o.kind === 'percent' && (o.value ?? 0) > 90) ctx.addIssue({ code: 'custom', path: ['value'], message: OFFER_FIELD_MESSAGES.percent });
   if (o.kind === 'flat' && o.maxDiscount !== undefined)
     ctx.addIssue({ code: 'custom', path: ['maxDiscount'], message: OFFER_FIELD_MESSAGES.maxDiscountFlat });
   if (new Date(o.endsAt).getTime() <= new Date(o.startsAt).getTime())

@@ -2,6 +2,27 @@ import { z } from 'zod';
 import { ORDER_STATUSES, PAYMENT_METHODS } from '../order-status.js';
 import { BODY_MESSAGE, docIdSchema, optionalField, quantitySchema, whenFieldsValid } from './common.js';
 import { deliverySpeedSchema } from './delivery.js';
+import { EMI_TENURES, RAZORPAY_EMI_RATES } from '../emi-rates.js';
+
+export const EMI_PLAN_MESSAGE = `Card EMI plan must be { bankCode: one of ${RAZORPAY_EMI_RATES.map((b) => b.code).join(', ')}, tenureMonths: 3, 6, 9 or 12 }`;
+
+/** The card EMI plan chosen at checkout (issue 43): a no-cost EMI offer is worked on it, and the payment must be on it. */
+export const emiPlanChoiceSchema = z.object(
+  {
+    bankCode: z.enum(
+      RAZORPAY_EMI_RATES.map((b) => b.code),
+      { error: EMI_PLAN_MESSAGE },
+    ),
+    tenureMonths: z.preprocess(
+      (v) => (typeof v === 'string' && /^\d+$/.test(v) ? Number(v) : v),
+      z.union(
+        EMI_TENURES.map((t) => z.literal(t)),
+        { error: EMI_PLAN_MESSAGE },
+      ),
+    ),
+  },
+  { error: EMI_PLAN_MESSAGE },
+);
 
 /**
  * POST /api/order. Without productId the whole cart is ordered; with it ("Buy Now") only
@@ -18,9 +39,16 @@ export const createOrderSchema = z
       quantity: optionalField(quantitySchema),
       /** Standard (free) or express (its fee, computed by the server); left out: standard (issue 40). */
       deliverySpeed: optionalField(deliverySpeedSchema),
+      /** Card EMI on this bank and tenure (ONLINE only, issue 43); left out: the shopper chooses on the payment page. */
+      emiPlan: optionalField(emiPlanChoiceSchema),
     },
     { error: BODY_MESSAGE },
   )
+  .refine((o) => o.emiPlan === undefined || o.paymentMethod === 'ONLINE', {
+    error: 'A card EMI plan is only for paying online',
+    path: ['emiPlan'],
+    when: whenFieldsValid('paymentMethod', 'emiPlan'),
+  })
   .refine((o) => o.quantity === undefined || o.productId !== undefined, {
     error: 'Quantity is only allowed with productId',
     path: ['quantity'],

@@ -16,7 +16,12 @@ function storedFields(input: OfferInput) {
     automatic: !input.code,
     title: input.title,
     kind: input.kind,
-    value: input.value,
+    // A no-cost EMI offer has no value of its own: its discount is the chosen plan's interest (issue 43).
+    value: input.kind === 'no_cost_emi' ? 0 : (input.value ?? 0),
+    noCostEmi:
+      input.kind === 'no_cost_emi'
+        ? { tenures: [...new Set(input.emiTenures ?? [])].sort((a, b) => a - b), banks: [...new Set(input.emiBanks ?? [])] }
+        : null,
     maxDiscount: input.maxDiscount ?? null,
     minOrder: input.minOrder ?? null,
     appliesTo: input.appliesTo ? { categories: input.appliesTo.categories ?? [], productIds: input.appliesTo.productIds ?? [] } : null,
@@ -25,7 +30,7 @@ function storedFields(input: OfferInput) {
     usageLimit: input.usageLimit ?? null,
     perCustomerLimit: input.perCustomerLimit ?? null,
     firstOrderOnly: input.firstOrderOnly ?? false,
-    paymentMethods: input.paymentMethods ? [...new Set(input.paymentMethods)] : [],
+    paymentMethods: input.kind === 'no_cost_emi' ? ['ONLINE'] : input.paymentMethods ? [...new Set(input.paymentMethods)] : [],
     combinable: input.combinable,
   };
 }
@@ -51,7 +56,9 @@ function inputOf(o: Offer): Record<string, unknown> {
     code: o.code ?? undefined,
     title: o.title,
     kind: o.kind,
-    value: o.value,
+    value: o.kind === 'no_cost_emi' ? undefined : o.value,
+    emiTenures: o.noCostEmi?.tenures,
+    emiBanks: o.noCostEmi && o.noCostEmi.banks.length > 0 ? o.noCostEmi.banks : undefined,
     maxDiscount: o.maxDiscount ?? undefined,
     minOrder: o.minOrder ?? undefined,
     appliesTo: o.appliesTo ?? undefined,
@@ -60,7 +67,7 @@ function inputOf(o: Offer): Record<string, unknown> {
     usageLimit: o.usageLimit ?? undefined,
     perCustomerLimit: o.perCustomerLimit ?? undefined,
     firstOrderOnly: o.firstOrderOnly,
-    paymentMethods: o.paymentMethods.length > 0 ? o.paymentMethods : undefined,
+    paymentMethods: o.paymentMethods.length > 0 && o.kind !== 'no_cost_emi' ? o.paymentMethods : undefined,
     combinable: o.combinable,
   };
 }

@@ -17,6 +17,8 @@ import {
   type PaymentMethod,
   type PricingLine,
   type PricedOffers,
+  type EmiChoice,
+  withNoCostEmi,
 } from '@bagshop/domain';
 import type { DocumentData, DocumentSnapshot, Timestamp, Transaction } from 'firebase-admin/firestore';
 import { logger } from 'firebase-functions';
@@ -56,6 +58,12 @@ export interface PreparedOrderOffers {
   useKeys: Record<string, string>;
   /** Records the uses and takes the code out of the cart; writes only. */
   apply(tx: Transaction): void;
+  /**
+   * Adds the no-cost EMI discount of the chosen card EMI plan when an offer covers it (issue 43,
+   * domain/src/no-cost-emi.ts), worked on the goods after the other offers plus `feePaise`;
+   * updates `priced`, `offers` and `useKeys`. Call before `apply`. Answers the offer applied, or null.
+   */
+  addNoCostEmi(choice: EmiChoice | null, feePaise: number): { offerId: string; discountPaise: number } | null;
 }
 
 /** The places an order holds while it is being placed (uses.ts). */
@@ -134,6 +142,16 @@ export async function claimOrderOffers(
   return claims;
 }
 
+/** What the order document keeps of its discounts. */
+const toOrderOffers = (p: PricedOffers): OrderOffer[] =>
+  p.discounts.map((d) => ({
+    offerId: d.offerId,
+    ...(d.kind ? { kind: d.kind } : {}),
+    code: d.code ?? null,
+    title: d.title,
+    amountPaise: d.amountPaise,
+  }));
+
 /**
  * Reads the automatic offers and, for a cart order (`withCode`), the shopper's code; checks
  * them and prices the lines. A code whose rules no longer hold refuses the order (400/409 with
@@ -172,6 +190,7 @@ export async function prepareOrderOffers(
       apply: (tx) => {
         if (couponSnap?.exists) tx.delete(cartCouponRef(uid));
       },
+      addNoCostEmi: () => null,
     };
   const customerUses = await readCustomerUses(uid, ids, tx);
   // Read, never written here: orders do not contend for an offer document.
@@ -197,29 +216,33 @@ export async function prepareOrderOffers(
     const problem = offerProblem(checkedCode, lines, ctx);
     if (problem) throw new HttpError(offerProblemStatus(problem), problem);
   }
+  const keysOf = (p: PricedOffers) => Object.fromEntries(p.discounts.map((d) => [d.offerId, holds.get(d.offerId)?.key ?? orderId]));
   const priced = priceWithOffers(lines, checkedCode, automatic, ctx);
-  const offers: OrderOffer[] = priced.discounts.map((d) => ({
-    offerId: d.offerId,
-    code: d.code ?? null,
-    title: d.title,
-    amountPaise: d.amountPaise,
-  }));
-  const useKeys = Object.fromEntries(priced.discounts.map((d) => [d.offerId, holds.get(d.offerId)?.key ?? orderId]));
-  return {
+  const plan: PreparedOrderOffers = {
     priced,
-    offers,
-    useKeys,
+    offers: toOrderOffers(priced),
+    useKeys: keysOf(priced),
+    addNoCostEmi(choice, feePaise) {
+      const inPlay = checkedCode ? [checkedCode, ...automatic] : automatic;
+      const next = withNoCostEmi(plan.priced, lines, inPlay, ctx, choice, feePaise);
+      if (!next.noCostEmi) return null;
+      plan.priced = next;
+      plan.offers = toOrderOffers(next);
+      plan.useKeys = keysOf(next);
+      return { offerId: next.noCostEmi.offerId, discountPaise: next.noCostEmi.discountPaise };
+    },
     apply(tx) {
-      for (const d of priced.discounts) {
+      for (const d of plan.priced.discounts) {
         const fields = useFields(orderId, d.amountPaise, now);
         // A limited offer's place becomes the use; an offer without a limit gets uses/{orderId}.
-        if (holds.has(d.offerId)) tx.update(useRef(d.offerId, useKeys[d.offerId] as string), fields);
+        if (holds.has(d.offerId)) tx.update(useRef(d.offerId, plan.useKeys[d.offerId] as string), fields);
         else tx.create(useRef(d.offerId, orderId), fields);
         tx.set(offerUseRef(d.offerId, uid), { offerId: d.offerId, uid, count: (customerUses[d.offerId] ?? 0) + 1, updatedAt: now });
       }
       if (couponSnap?.exists) tx.delete(cartCouponRef(uid));
     },
   };
+  return plan;
 }
 
 /**

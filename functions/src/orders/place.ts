@@ -119,6 +119,8 @@ export async function placeOrder(
   // An online order would hold stock until its payment expires: refuse it up front.
   if (input.paymentMethod === 'ONLINE' && !onlinePaymentsConfigured()) throw new HttpError(503, PAYMENTS_NOT_CONFIGURED);
   const { limits, paymentHoldSeconds, paymentProvider } = serverConfig();
+  if (input.emiPlan && paymentProvider !== 'razorpay')
+    throw badRequest('Card EMI plans are paid through Razorpay, which this shop does not use');
   if (input.productId !== undefined && (input.quantity ?? 1) > limits.maxLineQuantity) {
     throw badRequest(lineLimitMessage(limits.maxLineQuantity, 'order'), [
       { field: 'quantity', message: lineLimitMessage(limits.maxLineQuantity, 'order') },
@@ -298,17 +300,19 @@ export async function placeOrder(
           claims,
           verifiedPhone,
         );
+        // Offer discounts are whole rupees (decision 0027), so the goods stay whole rupees.
+        const goodsTotal = totals.totalAmount - offerPlan.priced.discounts.reduce((sum, d) => sum + d.amountPaise, 0) / 100;
+        // PIN code ↔ state, serviceability and the cash-on-delivery limits (a read; 400/409 when refused).
+        // The speed the shopper chose; its fee from the shipping settings (whole rupees), part of the total (issue 40).
+        const delivery = await checkOrderDelivery(tx, shippingAddress, input.paymentMethod, goodsTotal, input.deliverySpeed ?? 'standard');
+        // A card EMI plan an offer makes no-cost (issue 43): its interest off, on goods + fee (whole rupees, decision 0045).
+        const noCost = input.emiPlan ? offerPlan.addNoCostEmi(input.emiPlan, delivery.fee * 100) : null;
         const offerDiscountPaise = offerPlan.priced.discounts.reduce((sum, d) => sum + d.amountPaise, 0);
-        // Offer discounts are whole rupees (decision 0027), so the total stays whole rupees.
-        const goodsTotal = totals.totalAmount - offerDiscountPaise / 100;
         const discountedItems =
           offerPlan.offers.length === 0
             ? items
             : items.map((item, i) => ({ ...item, offerDiscountPaise: offerPlan.priced.lineDiscountsPaise[i] ?? 0 }));
-        // PIN code ↔ state, serviceability and the cash-on-delivery limits (a read; 400/409 when refused).
-        // The speed the shopper chose; its fee from the shipping settings (whole rupees), part of the total (issue 40).
-        const delivery = await checkOrderDelivery(tx, shippingAddress, input.paymentMethod, goodsTotal, input.deliverySpeed ?? 'standard');
-        const totalAmount = goodsTotal + delivery.fee;
+        const totalAmount = totals.totalAmount - offerDiscountPaise / 100 + delivery.fee;
         // A card order holds its stock until this moment (whole seconds: Stripe's expires_at).
         // The stock last (issue 37): every buyer of a bag locks its stock document, so the lock is
         // taken after every other read and held only until the commit, not through the offers and delivery reads.
@@ -342,6 +346,10 @@ export async function placeOrder(
             holdUntil,
             // Who takes this order's payment (issue 24); it keeps it if PAYMENT_PROVIDER changes later.
             ...(input.paymentMethod === 'ONLINE' ? { provider: paymentProvider } : {}),
+            // The card EMI plan chosen at checkout: the payment must be on it (payments/razorpay.ts, issue 43).
+            ...(input.emiPlan
+              ? { emiPlan: { ...input.emiPlan, noCostOfferId: noCost?.offerId ?? null, noCostDiscountPaise: noCost?.discountPaise ?? 0 } }
+              : {}),
           },
           statusHistory: [{ status: 'pending' as OrderStatus, at: now, by: actor.uid }],
           source: buyNow ? 'buy-now' : 'cart',

@@ -66,3 +66,32 @@ export function paymentPlanOf(payment: RazorpayPaymentMethodFields): OrderPaymen
   }
   return { ...base, issuer: text(payment.bank) ?? text(payment.wallet) };
 }
+
+/** `payment.emiPlan` of an order (the plan chosen at checkout), or null. */
+export function chosenEmiPlanOf(payment: Record<string, unknown>): { bankCode: string; tenureMonths: number } | null {
+  const p = payment.emiPlan;
+  if (!p || typeof p !== 'object') return null;
+  const { bankCode, tenureMonths } = p as Record<string, unknown>;
+  return typeof bankCode === 'string' && typeof tenureMonths === 'number' ? { bankCode, tenureMonths } : null;
+}
+
+/**
+ * Why a captured payment is not on the plan the order was placed on (issue 43): an order with a
+ * card EMI plan (and so perhaps its no-cost discount) must be paid by card EMI with that bank and
+ * tenure. null when it is, or when the order chose no plan. Handled as a price mismatch.
+ */
+export function emiPlanMismatch(payment: Record<string, unknown>, paid: RazorpayPaymentMethodFields): string | null {
+  const chosen = chosenEmiPlanOf(payment);
+  if (!chosen) return null;
+  const plan = paymentPlanOf(paid);
+  const said =
+    plan?.method === 'emi' ? `card EMI ${plan.issuer ?? '?'} ${String(plan.tenureMonths ?? '?')} months` : (plan?.method ?? 'no method');
+  if (plan?.method === 'emi' && plan.issuer === chosen.bankCode && plan.tenureMonths === chosen.tenureMonths) return null;
+  return `paid by ${said}, expected card EMI ${chosen.bankCode} ${String(chosen.tenureMonths)} months`;
+}
+
+/** The payment link's note naming the plan chosen ('HDFC:6'), or nothing. */
+export function emiPlanNote(payment: Record<string, unknown>): { emi_plan?: string } {
+  const chosen = chosenEmiPlanOf(payment);
+  return chosen ? { emi_plan: `${chosen.bankCode}:${String(chosen.tenureMonths)}` } : {};
+}

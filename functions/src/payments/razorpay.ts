@@ -21,7 +21,7 @@ import { orders, paymentOf, runOrderTransaction, withAttention, type Actor, type
 import { prepareTransition } from '../orders/transition.js';
 import { extraPaymentsOf, hasUnsent, issueRefund, newRefund, type StoredExtraPayment, type StoredRefund } from './actions.js';
 import { checkPayable, expectedPaise, HOLD_ENDED, refundedOutsideShop } from './payments.js';
-import { paymentPlanOf, type RazorpayPaymentMethodFields } from './emi.js';
+import { emiPlanMismatch, emiPlanNote, paymentPlanOf, type RazorpayPaymentMethodFields } from './emi.js';
 
 const razorpayEvents = () => db.collection('razorpayEvents');
 
@@ -132,7 +132,9 @@ export async function startRazorpayCheckout(actor: Actor, orderId: string): Prom
         },
         notify: { sms: false, email: false },
         reminder_enable: false,
-        notes: { orderId, uid: actor.uid },
+        // The plan chosen at checkout (issue 43): the local page offers only it; with a real account the
+        // no-cost offer configured at Razorpay restricts the method, and the capture is checked either way.
+        notes: { orderId, uid: actor.uid, ...emiPlanNote(paymentOf(state.data)) },
         callback_url: `${appOrigin}/payment-success?session_id=${reference}`,
         callback_method: 'get',
         expire_by: expireBy,
@@ -172,8 +174,11 @@ interface Outcome {
 }
 
 /** What does not match between a captured payment and its order: amount in paise, currency, method. */
-export function razorpayMismatches(order: StoredOrder, payment: { amount: number; currency: string }): string[] {
+export function razorpayMismatches(order: StoredOrder, payment: RazorpayPaymentMethodFields & { currency: string }): string[] {
   const problems: string[] = [];
+  // The card EMI plan the order was placed on (and priced for, with a no-cost offer): issue 43.
+  const plan = emiPlanMismatch(paymentOf(order), payment);
+  if (plan) problems.push(plan);
   if (payment.amount !== expectedPaise(order)) problems.push(`amount ${String(payment.amount)} paise, expected ${expectedPaise(order)}`);
   if (String(payment.currency).toUpperCase() !== 'INR') problems.push(`currency ${String(payment.currency)}, expected INR`);
   if (order.paymentMethod !== 'ONLINE') problems.push('the order is cash on delivery');

@@ -37,7 +37,8 @@ import { PageHeader } from './page-header';
 interface FormState {
   code: string;
   title: string;
-  kind: 'percent' | 'flat';
+  /** A no-cost EMI offer (issue 43) is not editable in this form yet: it keeps its kind. */
+  kind: Offer['kind'];
   value: number | string;
   maxDiscount: number | string;
   minOrder: number | string;
