@@ -106,13 +106,21 @@ describe('the WhatsApp webhook', { timeout: 90_000 }, () => {
     expect(f).toMatchObject({ status: 'failed', error: 'Message undeliverable' });
   });
 
-  it('STOP (any case) from a verified phone withdraws marketing consent at once, and is recorded once', async () => {
+  it('STOP (any case) from a verified phone withdraws marketing (and alerts) on WhatsApp at once, and is recorded once', async () => {
     const shopper = await createTestUser();
-    await admin().db.doc(`consents/${shopper.uid}`).set({ marketing: true });
+    await admin()
+      .db.doc(`consents/${shopper.uid}`)
+      .set({ marketing: true, choices: { marketing_whatsapp: { granted: true, source: 'profile' } } });
     expect(await whatsapp.reply((shopper.phone ?? '').slice(1), 'Stop')).toBe(200);
     const consent = (await admin().db.doc(`consents/${shopper.uid}`).get()).data();
-    expect(consent?.marketing).toBe(false);
-    expect(consent?.history).toEqual(expect.arrayContaining([expect.objectContaining({ marketing: false })]));
+    // The reply withdraws what WhatsApp was given (docs/comeback.md): marketing and alerts there.
+    expect(consent?.choices?.marketing_whatsapp?.granted).toBe(false);
+    expect(consent?.choices?.alerts_whatsapp?.granted).toBe(false);
+    expect(consent?.history).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ purpose: 'marketing', channel: 'whatsapp', granted: false, source: 'whatsapp-stop' }),
+      ]),
+    );
     const inbound = await admin().db.collection('inboundMessages').where('from', '==', shopper.phone).get();
     expect(inbound.docs.map((d) => d.get('action'))).toEqual(['marketing_withdrawn']);
 

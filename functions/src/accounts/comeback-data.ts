@@ -1,6 +1,8 @@
 /**
  * The comeback flows' data of one shopper (docs/comeback.md), in the export and its erasure:
- * `wishlistItems`, `alerts` (theirs, and a visitor's under their email) and `messageState`.
+ * `wishlistItems`, `alerts` (theirs, and a visitor's under their email) and `messageState`; erasure
+ * also takes the WhatsApp message log and the shopper's WhatsApp replies (`messages`,
+ * `inboundMessages`: their name and phone are in the templates' parameters; docs/whatsapp.md).
  * Read here, by collection, so that accounts need not import the comeback domain (which imports
  * accounts for consents).
  */
@@ -32,6 +34,16 @@ export async function exportComebackData(uid: string, email: string | null) {
 
 /** The references erasure deletes. */
 export async function comebackRefs(uid: string, email: string | null): Promise<DocumentReference[]> {
-  const { items, alerts } = await docsOf(uid, email);
-  return [...items.map((d) => d.ref), ...alerts.map((d) => d.ref), db.doc(`messageState/${uid}`)];
+  const [{ items, alerts }, messages, inbound] = await Promise.all([
+    docsOf(uid, email),
+    db.collection('messages').where('uid', '==', uid).get(),
+    db.collection('inboundMessages').where('uid', '==', uid).get(),
+  ]);
+  return [
+    ...items.map((d) => d.ref),
+    ...alerts.map((d) => d.ref),
+    db.doc(`messageState/${uid}`),
+    ...messages.docs.map((d) => d.ref),
+    ...inbound.docs.map((d) => d.ref),
+  ];
 }
