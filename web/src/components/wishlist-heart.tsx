@@ -8,7 +8,7 @@ import { useNavigate } from 'react-router-dom';
 import { errorMessage } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { SessionContext } from '../lib/session';
-import { signInFirstPath } from '../lib/sign-in-first';
+import { signInFirstPath, withThenToken } from '../lib/sign-in-first';
 import { onWishlistChange, savedWishlistKeys, setWishlisted, wishlistKey } from '../lib/wishlist';
 import classes from './wishlist-heart.module.css';
 
@@ -48,7 +48,7 @@ export function WishlistHeart({ productId, variantId, productName }: { productId
         if (busy) return;
         if (!uid) {
           notify.error('You need to login first');
-          void navigate(signInFirstPath(back));
+          void navigate(signInFirstPath(withThenToken(back)));
           return;
         }
         setBusy(true);

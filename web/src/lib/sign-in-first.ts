@@ -42,3 +42,10 @@ export function takeThenToken(token: string | null): boolean {
   document.cookie = `${THEN_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`;
   return Boolean(token && stored && token === stored);
 }
+
+/** `then=` asked for by the app itself (a tap before the session was known): the same token, set here. */
+export function withThenToken(path: string): string {
+  const token = newThenToken();
+  document.cookie = thenCookieHeader(token);
+  return `${path}${path.includes('?') ? '&' : '?'}t=${token}`;
+}
